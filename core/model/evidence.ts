@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+export const evidenceKinds = ['alert', 'event', 'log', 'metric', 'span', 'change'] as const;
+export const EvidenceKind = z.enum(evidenceKinds);
+export type EvidenceKind = z.infer<typeof EvidenceKind>;
+
+/**
+ * Who produced an evidence item. `raw` is a record as captured; the others are derived
+ * signals. `analyst` and `llm_inferred` are never hard evidence (design.md §4).
+ */
+export const extractors = [
+  'raw',
+  'log_template',
+  'metric_anomaly',
+  'trace_edge',
+  'k8s_diff',
+  'failure_event',
+  'synthesised_alert',
+  'analyst',
+  'llm_inferred',
+] as const;
+export const Extractor = z.enum(extractors);
+export type Extractor = z.infer<typeof Extractor>;
+
+export const Provenance = z.object({
+  /** Source file relative to the snapshot root (or a data-source name). */
+  file: z.string(),
+  /** 1-based line or record number; null for derived items that summarise many lines. */
+  line: z.number().int().positive().nullable(),
+  sha256: z.string(),
+  extractor: Extractor,
+});
+export type Provenance = z.infer<typeof Provenance>;
+
+/** Structured facts a derived signal carries, so policies need not parse summaries. */
+export const EvidenceDetail = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('alert'),
+    name: z.string(),
+    severity: z.string(),
+    startsAt: z.number(),
+    endsAt: z.number().nullable(),
+  }),
+  z.object({
+    type: z.literal('event'),
+    reason: z.string(),
+    eventType: z.string(),
+    count: z.number(),
+    isFailure: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('change'),
+    changeKind: z.string(),
+    diff: z.array(z.object({ path: z.string(), from: z.unknown(), to: z.unknown() })),
+    actor: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('log'),
+    severity: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('log_template'),
+    template: z.string(),
+    windowCount: z.number(),
+    baselineCount: z.number(),
+    /** window rate / baseline rate, both per minute; null when the baseline has none. */
+    rateRatio: z.number().nullable(),
+    isNew: z.boolean(),
+    /** Seen in the baseline but absent in the window: a code path that stopped running. */
+    isGone: z.boolean(),
+    isError: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('metric_anomaly'),
+    metric: z.string(),
+    windowValue: z.number(),
+    baselineMedian: z.number(),
+    baselineMad: z.number(),
+    z: z.number(),
+    direction: z.enum(['up', 'down']),
+    /** Relative change against the baseline median, e.g. 0.3 for +30 %. */
+    change: z.number().nullable(),
+  }),
+  z.object({
+    type: z.literal('trace_edge'),
+    caller: z.string(),
+    callee: z.string(),
+    windowCalls: z.number(),
+    baselineCalls: z.number(),
+    windowErrorRate: z.number(),
+    baselineErrorRate: z.number(),
+    windowP95Ms: z.number(),
+    baselineP95Ms: z.number(),
+    /** The topology does not have this caller→callee edge; spans show it. */
+    isDiscovered: z.boolean(),
+  }),
+  z.object({ type: z.literal('span'), status: z.string(), durationMs: z.number() }),
+  z.object({ type: z.literal('metric'), metric: z.string(), value: z.number() }),
+]);
+export type EvidenceDetail = z.infer<typeof EvidenceDetail>;
+
+export const EvidenceItem = z.object({
+  /** Deterministic: the same snapshot always yields the same ids. */
+  id: z.string(),
+  entity: z.string(),
+  kind: EvidenceKind,
+  /** Epoch milliseconds of the record, or of the start of the signal. */
+  time: z.number(),
+  summary: z.string(),
+  /** Ranking weight assigned by the store; higher first. */
+  score: z.number(),
+  detail: EvidenceDetail,
+  provenance: Provenance,
+});
+export type EvidenceItem = z.infer<typeof EvidenceItem>;
+
+export function isHardEvidence(item: Pick<EvidenceItem, 'provenance'>): boolean {
+  return item.provenance.extractor !== 'llm_inferred' && item.provenance.extractor !== 'analyst';
+}

@@ -1,0 +1,5 @@
+export * from './ids.js';
+export * from './evidence.js';
+export * from './belief.js';
+export * from './topology.js';
+export * from './packet.js';

@@ -1,0 +1,43 @@
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export class DatabaseTooNewError extends Error {
+  override name = 'DatabaseTooNewError';
+  constructor(file: string, found: number, known: number) {
+    super(
+      `${file} has schema version ${found}, newer than this build understands (${known}). ` +
+        'Upgrade EoG Workbench to open it.',
+    );
+  }
+}
+
+export interface OpenOptions {
+  readonly?: boolean;
+}
+
+/**
+ * The one place that opens SQLite files: WAL, foreign keys, a busy timeout, and numbered
+ * migrations tracked by `PRAGMA user_version`, all pending ones applied in one transaction.
+ * `migrations[i]` brings the schema from version i to i + 1.
+ */
+export function openDatabase(file: string, migrations: readonly string[], options: OpenOptions = {}): Db {
+  const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  try {
+    if (!options.readonly) db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > migrations.length) throw new DatabaseTooNewError(file, version, migrations.length);
+    if (version < migrations.length && !options.readonly) {
+      db.transaction(() => {
+        for (let v = version; v < migrations.length; v++) db.exec(migrations[v] as string);
+        db.pragma(`user_version = ${migrations.length}`);
+      })();
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
