@@ -1,0 +1,30 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { layeringRule } from './tools/lint/layering.js';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', '**/testdata/**', '**/fixtures/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { eog: { rules: { layering: layeringRule } } },
+    rules: {
+      'eog/layering': ['error', { root: import.meta.dirname }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSAnyKeyword', message: 'No casts to any.' }],
+    },
+  },
+  {
+    files: ['core/**/*.ts'],
+    ignores: ['core/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', '__dirname'],
+    },
+  },
+);
