@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { bootstrap, ONSET_LEAD_MS, type BootstrapAlert, type BootstrapInput } from './bootstrap.js';
+import { classifyAlert } from './golden.js';
+
+const min = 60_000;
+const alert = (id: string, entity: string, name: string, startsAt: number, severity = 'warning'): BootstrapAlert => ({ id, entity, name, severity, startsAt, endsAt: null });
+
+function input(over: Partial<BootstrapInput>): BootstrapInput {
+  return { alerts: [], changes: [], failureEvents: [], window: null, incidentTime: null, dependenciesOf: () => [], aliasesOf: () => [], ...over };
+}
+
+describe('classifyAlert', () => {
+  it('recognises golden signals and noise', () => {
+    expect(classifyAlert('HighErrorRate')).toBe('errors');
+    expect(classifyAlert('HighRequestLatency')).toBe('latency');
+    expect(classifyAlert('Watchdog')).toBe('noise');
+    expect(classifyAlert('InfoInhibitor')).toBe('noise');
+    expect(classifyAlert('KubePodCrashLooping', '', 'info')).toBe('noise');
+    expect(classifyAlert('NoDatabaseOperations')).toBe('traffic');
+    expect(classifyAlert('CPUThrottlingHigh')).toBe('saturation');
+  });
+});
+
+describe('bootstrap', () => {
+  it('derives the window from golden alerts and ignores watchdog noise', () => {
+    const result = bootstrap(input({ alerts: [alert('a1', 'ns/Service/gw', 'HighErrorRate', 100 * min), alert('a2', 'ns/Service/x', 'Watchdog', 0)] }));
+    expect(result.window).toEqual({ start: 100 * min - ONSET_LEAD_MS, end: 105 * min });
+    expect(result.seeds.map((s) => s.node)).toEqual(['ns/Service/gw']);
+    expect(result.ignoredAlerts).toEqual([expect.objectContaining({ id: 'a2' })]);
+  });
+
+  it('orders seeds by causal evidence strength', () => {
+    const t = 100 * min;
+    const result = bootstrap(
+      input({
+        alerts: [
+          alert('a1', 'ns/Service/plain', 'HighErrorRate', t, 'critical'),
+          alert('a2', 'ns/Service/dep', 'HighErrorRate', t),
+          alert('a3', 'ns/Service/oom', 'HighErrorRate', t),
+          alert('a4', 'ns/Service/changed', 'HighErrorRate', t),
+        ],
+        changes: [
+          { id: 'c1', entity: 'ns/Deployment/changed', time: t - 2 * min },
+          { id: 'c2', entity: 'ns/ConfigMap/cfg', time: t - 3 * min },
+          { id: 'c-old', entity: 'ns/Service/plain', time: t - 3 * 24 * 60 * min },
+        ],
+        failureEvents: [{ id: 'e1', entity: 'ns/Pod/oom-1', time: t - min }],
+        aliasesOf: (e) => ({ 'ns/Service/changed': ['ns/Deployment/changed'], 'ns/Service/oom': ['ns/Pod/oom-1'] })[e] ?? [],
+        dependenciesOf: (e) => (e === 'ns/Service/dep' ? ['ns/ConfigMap/cfg'] : []),
+      }),
+    );
+    expect(result.seeds.map((s) => [s.node, s.strength])).toEqual([
+      ['ns/Service/changed', 'change_before_alert'],
+      ['ns/Service/oom', 'failure_event'],
+      ['ns/Service/dep', 'dependency_change'],
+      ['ns/Service/plain', 'alerting'],
+    ]);
+  });
+
+  it('keeps the snapshot window when given and falls back to the incident time', () => {
+    expect(bootstrap(input({ window: { start: 1, end: 2 } })).window).toEqual({ start: 1, end: 2 });
+    expect(bootstrap(input({ incidentTime: 50 * min })).window).toEqual({ start: 35 * min, end: 65 * min });
+  });
+});

@@ -1,0 +1,105 @@
+import type { EntityId } from '../model/ids.js';
+import type { TimeWindow } from '../model/packet.js';
+import { classifyAlert, isGoldenSignal, type AlertSignal } from './golden.js';
+
+export interface BootstrapAlert {
+  id: string;
+  entity: EntityId;
+  name: string;
+  severity: string;
+  summary?: string;
+  startsAt: number;
+  endsAt: number | null;
+}
+
+export interface BootstrapInput {
+  alerts: readonly BootstrapAlert[];
+  changes: ReadonlyArray<{ id: string; entity: EntityId; time: number }>;
+  failureEvents: ReadonlyArray<{ id: string; entity: EntityId; time: number }>;
+  /** The snapshot's own window, when it names one. */
+  window: TimeWindow | null;
+  incidentTime: number | null;
+  /** Entities an entity depends on (callees, its config maps, its node). */
+  dependenciesOf: (entity: EntityId) => readonly EntityId[];
+  /** The entity and the other members of its alias group (service, deployment, pods). */
+  aliasesOf: (entity: EntityId) => readonly EntityId[];
+}
+
+export type SeedStrength = 'change_before_alert' | 'failure_event' | 'dependency_change' | 'alerting';
+
+export interface Seed {
+  node: EntityId;
+  strength: SeedStrength;
+  reason: string;
+}
+
+export interface BootstrapResult {
+  window: TimeWindow;
+  seeds: Seed[];
+  ignoredAlerts: Array<{ id: string; name: string; reason: string }>;
+}
+
+/** How far before the first alert a cause may lie and still count as preceding it. */
+export const ONSET_LEAD_MS = 15 * 60_000;
+const TAIL_MS = 5 * 60_000;
+const rank: Record<SeedStrength, number> = { change_before_alert: 0, failure_event: 1, dependency_change: 2, alerting: 3 };
+const severityRank = (s: string): number => ({ critical: 0, error: 1, high: 1, warning: 2, major: 2 })[s.toLowerCase()] ?? 3;
+
+/**
+ * Bootstrap (design.md §2): choose the window from golden-signal alerts, drop noise, and seed
+ * the ActiveSet with alerting entities ordered by causal evidence strength: a change preceding
+ * the alert on that entity > a failure event on it > a change on a dependency > alerting alone.
+ */
+export function bootstrap(input: BootstrapInput): BootstrapResult {
+  const ignoredAlerts: BootstrapResult['ignoredAlerts'] = [];
+  const golden: Array<BootstrapAlert & { signal: AlertSignal }> = [];
+  for (const alert of input.alerts) {
+    const signal = classifyAlert(alert.name, alert.summary, alert.severity);
+    if (signal === 'noise') ignoredAlerts.push({ id: alert.id, name: alert.name, reason: 'monitoring noise (heartbeat, inhibitor or informational)' });
+    else golden.push({ ...alert, signal });
+  }
+  // Golden signals first; other alerts only when no golden one fired.
+  const useful = golden.some((a) => isGoldenSignal(a.signal)) ? golden.filter((a) => isGoldenSignal(a.signal)) : golden;
+  for (const a of golden) if (!useful.includes(a)) ignoredAlerts.push({ id: a.id, name: a.name, reason: 'not a golden signal' });
+
+  const window = input.window ?? windowFromAlerts(useful, input.incidentTime);
+  const inWindow = useful.filter((a) => a.startsAt <= window.end && (a.endsAt ?? Infinity) >= window.start);
+  const seeds = new Map<EntityId, Seed & { order: [number, number, number] }>();
+  for (const alert of inWindow) {
+    const seed = strengthOf(alert, input);
+    const order: [number, number, number] = [rank[seed.strength], severityRank(alert.severity), alert.startsAt];
+    const known = seeds.get(alert.entity);
+    if (!known || compare(order, known.order) < 0) seeds.set(alert.entity, { ...seed, order });
+  }
+  const ordered = [...seeds.values()].sort((a, b) => compare(a.order, b.order) || a.node.localeCompare(b.node));
+  return { window, seeds: ordered.map(({ order: _order, ...seed }) => seed), ignoredAlerts };
+}
+
+function windowFromAlerts(alerts: readonly BootstrapAlert[], incidentTime: number | null): TimeWindow {
+  if (alerts.length === 0) {
+    const t = incidentTime ?? 0;
+    return { start: t - ONSET_LEAD_MS, end: t + ONSET_LEAD_MS };
+  }
+  const first = Math.min(...alerts.map((a) => a.startsAt));
+  const last = Math.max(...alerts.map((a) => a.endsAt ?? a.startsAt + TAIL_MS));
+  return { start: first - ONSET_LEAD_MS, end: Math.max(last, first + TAIL_MS) };
+}
+
+function strengthOf(alert: BootstrapAlert, input: BootstrapInput): Seed {
+  const own = new Set(input.aliasesOf(alert.entity));
+  own.add(alert.entity);
+  const precedes = (t: number): boolean => t <= alert.startsAt && t >= alert.startsAt - ONSET_LEAD_MS;
+  const ownChange = input.changes.find((c) => own.has(c.entity) && precedes(c.time));
+  if (ownChange) return { node: alert.entity, strength: 'change_before_alert', reason: `${alert.name}; change ${ownChange.id} on ${ownChange.entity} precedes it` };
+  const failure = input.failureEvents.find((e) => own.has(e.entity) && e.time <= alert.startsAt + TAIL_MS && e.time >= alert.startsAt - ONSET_LEAD_MS);
+  if (failure) return { node: alert.entity, strength: 'failure_event', reason: `${alert.name}; failure event ${failure.id} on ${failure.entity}` };
+  const deps = new Set([...own].flatMap((e) => input.dependenciesOf(e)));
+  const depChange = input.changes.find((c) => deps.has(c.entity) && precedes(c.time));
+  if (depChange) return { node: alert.entity, strength: 'dependency_change', reason: `${alert.name}; change ${depChange.id} on dependency ${depChange.entity}` };
+  return { node: alert.entity, strength: 'alerting', reason: `${alert.name} (${alert.severity})` };
+}
+
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}

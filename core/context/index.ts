@@ -1,0 +1,2 @@
+export * from './build-packet.js';
+export * from './tokens.js';
