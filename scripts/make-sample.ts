@@ -90,27 +90,47 @@ function* range(from: number, to: number, step = 60_000): Generator<number> {
   for (let at = from; at < to; at += step) yield at;
 }
 
+/** Traces per minute by request type: the flash sale multiplies checkouts and status polls. */
+function tracesPerMinute(at: number): { checkout: number; status: number; browse: number } {
+  return at >= ms('10:00:00') ? { checkout: 13, status: 10, browse: 6 } : { checkout: 10, status: 5, browse: 6 };
+}
+
 function spans(): unknown[] {
-  const rows: unknown[] = [];
+  const rows: Array<Record<string, unknown>> = [];
   let n = 0;
   const id = (prefix: string): string => `${prefix}${(n++).toString(16).padStart(12, '0')}`;
-  const periods: Array<[number, number, boolean]> = [
-    [ms('09:00:00'), ms('09:30:00'), false],
-    [ms('09:55:00'), ms('10:10:00'), true],
-  ];
-  for (const [from, to, isWindow] of periods) {
-    for (const at of range(from, to, 30_000)) {
-      const slow = isWindow && at >= ms('10:02:00');
-      const traceId = id('t');
-      const root = id('s');
-      rows.push({ traceId, spanId: root, entity: pod('frontend'), name: 'GET /checkout', start: iso(at), durationMs: slow ? 1800 : 60, status: slow ? 'error' : 'ok', kind: 'server' });
-      const gw = id('s');
-      rows.push({ traceId, spanId: gw, parentSpanId: root, entity: pod('gateway'), name: 'POST /orders', start: iso(at + 2), durationMs: slow ? 1750 : 50, status: slow ? 'error' : 'ok', statusMessage: slow ? 'upstream processor timeout' : undefined, kind: 'server' });
-      rows.push({ traceId, spanId: id('s'), parentSpanId: gw, entity: pod('auth'), name: 'verify', start: iso(at + 3), durationMs: 5, status: 'ok', kind: 'server' });
-      const pr = id('s');
-      rows.push({ traceId, spanId: pr, parentSpanId: gw, entity: pod('processor'), name: 'process-order', start: iso(at + 10), durationMs: slow ? 1700 : 35, status: slow ? 'error' : 'ok', kind: 'server' });
-      rows.push({ traceId, spanId: id('s'), parentSpanId: pr, entity: pod('database'), name: 'INSERT orders', start: iso(at + 12), durationMs: slow ? 1650 : 8, status: slow ? 'error' : 'ok', statusMessage: slow ? 'connection reset' : undefined, kind: 'server' });
-      rows.push({ traceId, spanId: id('s'), parentSpanId: root, entity: pod('catalog'), name: 'GET /items', start: iso(at + 1), durationMs: 12, status: 'ok', kind: 'server' });
+  const span = (traceId: string, parent: string | undefined, s: Service, name: string, start: number, durationMs: number, error?: string): string => {
+    const spanId = id('s');
+    rows.push({ traceId, spanId, parentSpanId: parent, entity: pod(s), name, start: iso(start), durationMs, status: error ? 'error' : 'ok', statusMessage: error, kind: 'server' });
+    return spanId;
+  };
+  for (const [from, to] of [[ms('09:00:00'), ms('09:30:00')], [ms('09:55:00'), ms('10:10:00')]] as const) {
+    for (const minute of range(from, to)) {
+      const perMinute = tracesPerMinute(minute);
+      const slow = minute >= ms('10:02:00');
+      for (let i = 0; i < perMinute.checkout; i++) {
+        const at = minute + Math.floor((i * 60_000) / perMinute.checkout);
+        const traceId = id('t');
+        const root = span(traceId, undefined, 'frontend', 'POST /checkout', at, slow ? 1800 : 60, slow ? 'gateway returned 504' : undefined);
+        const gw = span(traceId, root, 'gateway', 'POST /orders', at + 2, slow ? 1750 : 50, slow ? 'upstream processor timeout' : undefined);
+        span(traceId, gw, 'auth', 'verify', at + 3, 5);
+        const pr = span(traceId, gw, 'processor', 'process-order', at + 10, slow ? 1700 : 35, slow ? 'database write failed' : undefined);
+        span(traceId, pr, 'database', 'INSERT orders', at + 12, slow ? 1650 : 8, slow ? 'connection reset' : undefined);
+        if (i % 3 === 0) span(traceId, pr, 'notifier', 'send-confirmation', at + 30, 4);
+      }
+      for (let i = 0; i < perMinute.status; i++) {
+        const at = minute + 7_000 + Math.floor((i * 50_000) / perMinute.status);
+        const traceId = id('t');
+        const root = span(traceId, undefined, 'frontend', 'GET /order-status', at, 25);
+        const gw = span(traceId, root, 'gateway', 'GET /orders/:id', at + 1, 18);
+        span(traceId, gw, 'auth', 'verify', at + 2, 5);
+      }
+      for (let i = 0; i < perMinute.browse; i++) {
+        const at = minute + 3_000 + Math.floor((i * 55_000) / perMinute.browse);
+        const traceId = id('t');
+        const root = span(traceId, undefined, 'frontend', 'GET /products', at, 30);
+        span(traceId, root, 'catalog', 'GET /items', at + 1, 12);
+      }
     }
   }
   return rows.map((r) => JSON.parse(JSON.stringify(r)) as unknown);
@@ -161,6 +181,7 @@ const files: Record<string, string> = {
   'alerts.jsonl': jsonl([
     { name: 'HighRequestLatency', entity: svc('gateway'), severity: 'critical', startsAt: t('10:04:00'), summary: 'p95 latency of POST /orders above 1 s for 2 minutes' },
     { name: 'HighErrorRate', entity: svc('gateway'), severity: 'warning', startsAt: t('10:04:30'), summary: 'error ratio of POST /orders above 5 %' },
+    { name: 'KubeContainerOOMKilled', entity: svc('database'), severity: 'warning', startsAt: t('10:03:45'), summary: 'database container restarted after running out of memory' },
     { name: 'Watchdog', entity: `${ns}/Service/notifier`, severity: 'none', startsAt: t('09:00:00'), summary: 'Alerting pipeline heartbeat; always firing' },
   ]),
   'events.jsonl': jsonl([

@@ -91,6 +91,8 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     baselineErrorRate: z.number(),
     windowP95Ms: z.number(),
     baselineP95Ms: z.number(),
+    /** Calls per minute in the window over calls per minute in the baseline; null without a baseline. */
+    callRateRatio: z.number().nullable().optional(),
     /** The topology does not have this caller→callee edge; spans show it. */
     isDiscovered: z.boolean(),
   }),

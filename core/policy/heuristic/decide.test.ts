@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { Belief } from '../../model/belief.js';
+import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
+import type { ContextPacket } from '../../model/packet.js';
+import { evaluateHeuristic } from './decide.js';
+
+const node = 'shop/Service/db';
+let seq = 0;
+function ev(detail: EvidenceDetail, time = 500): EvidenceItem {
+  const kind = ({ alert: 'alert', event: 'event', change: 'change', log: 'log', log_template: 'log', metric_anomaly: 'metric', metric: 'metric', trace_edge: 'span', span: 'span' } as const)[detail.type];
+  return { id: `e${seq++}`, entity: node, kind, time, summary: detail.type, score: 1, detail, provenance: { file: 'x.jsonl', line: 1, sha256: 'h', extractor: 'raw' } };
+}
+const edge = (caller: string, callee: string, over: Partial<Extract<EvidenceDetail, { type: 'trace_edge' }>> = {}): EvidenceItem =>
+  ev({ type: 'trace_edge', caller, callee, windowCalls: 100, baselineCalls: 100, windowErrorRate: 0, baselineErrorRate: 0, windowP95Ms: 10, baselineP95Ms: 10, isDiscovered: false, callRateRatio: 1, ...over });
+const oom = (): EvidenceItem => ev({ type: 'event', reason: 'OOMKilled', eventType: 'Warning', count: 1, isFailure: true });
+const belief = (label: Belief['label']): Belief => ({ label, evidence: [], summary: label, confidence: 0.8 });
+
+function packet(evidence: EvidenceItem[], neighbours: Array<[string, Belief | null]> = []): ContextPacket {
+  return {
+    node,
+    entity: { id: node, kind: 'Service', name: 'db', namespace: 'shop', labels: {}, attrs: {} },
+    window: { start: 0, end: 1000 },
+    incidentTime: 600,
+    neighbours: neighbours.map(([id, b]) => ({ id, kind: 'Service', relation: 'calls', direction: 'in', isDiscovered: false, belief: b })),
+    omittedNeighbours: 0,
+    inbox: [],
+    evidence,
+    omitted: [],
+    tokenCount: 100,
+    tokenBudget: 6000,
+  };
+}
+
+describe('evaluateHeuristic', () => {
+  it('calls a node with nothing abnormal Healthy', () => {
+    expect(evaluateHeuristic(packet([edge('shop/Service/app', node)])).label).toBe('Healthy');
+  });
+
+  it('makes an OOM an Origin until a caller confirms a traffic surge, then revises to Symptom', () => {
+    const surge = edge('shop/Service/app', node, { callRateRatio: 1.3 });
+    const evidence = [oom(), surge];
+    const first = evaluateHeuristic(packet(evidence, [['shop/Service/app', null]]));
+    expect(first.label).toBe('Origin');
+    expect(first.evidence).toContain(evidence[0]?.id);
+    const revised = evaluateHeuristic(packet(evidence, [['shop/Service/app', belief('Symptom')]]));
+    expect(revised.label).toBe('Symptom');
+    expect(revised.claims).toEqual([expect.objectContaining({ from: 'shop/Service/app', to: node, evidence: [surge.id] })]);
+    expect(revised.reasoning.join('\n')).toMatch(/explained by upstream traffic/);
+  });
+
+  it('keeps a change before the incident as the Origin even when a callee also fails', () => {
+    const change = ev({ type: 'change', changeKind: 'config', diff: [], actor: null }, 100);
+    const out = evaluateHeuristic(packet([change, edge(node, 'shop/Service/cache', { windowErrorRate: 0.4 })], [['shop/Service/cache', belief('Symptom')]]));
+    expect(out.label).toBe('Origin');
+    expect(out.evidence).toContain(change.id);
+  });
+
+  it('ignores a change made after the incident began', () => {
+    expect(evaluateHeuristic(packet([ev({ type: 'change', changeKind: 'config', diff: [], actor: null }, 900)])).label).toBe('Healthy');
+  });
+
+  it('blames a failing callee and proposes it when its belief is unknown', () => {
+    const failing = edge(node, 'shop/Service/cache', { windowErrorRate: 0.3 });
+    const out = evaluateHeuristic(packet([edge('shop/Service/app', node, { windowErrorRate: 0.3 }), failing], [['shop/Service/cache', null]]));
+    expect(out.label).toBe('Symptom');
+    expect(out.claims[0]).toMatchObject({ from: 'shop/Service/cache', to: node });
+    expect(out.proposals).toEqual(['shop/Service/cache']);
+  });
+
+  it('does not blame a callee that declared itself Healthy, and then owns the errors', () => {
+    const out = evaluateHeuristic(packet([edge('shop/Service/app', node, { windowErrorRate: 0.3 }), edge(node, 'shop/Service/cache', { windowP95Ms: 100 })], [['shop/Service/cache', belief('Healthy')]]));
+    expect(out.label).toBe('Defer');
+    const own = evaluateHeuristic(packet([edge('shop/Service/app', node, { windowErrorRate: 0.3 })]));
+    expect(own.label).toBe('Origin');
+    expect(own.reasoning.join('\n')).toMatch(/own_errors/);
+  });
+
+  it('treats new error log templates and vanished templates as code faults', () => {
+    const tpl = (over: Partial<Extract<EvidenceDetail, { type: 'log_template' }>>): EvidenceItem =>
+      ev({ type: 'log_template', template: 'x <*>', windowCount: 0, baselineCount: 30, rateRatio: 0, isNew: false, isGone: false, isError: false, ...over });
+    expect(evaluateHeuristic(packet([tpl({ isNew: true, isError: true, windowCount: 12, baselineCount: 0, rateRatio: null })])).label).toBe('Origin');
+    const gone = evaluateHeuristic(packet([tpl({ isGone: true })]));
+    expect(gone.label).toBe('Origin');
+    expect(gone.reasoning.join('\n')).toMatch(/code_path/);
+  });
+
+  it('is deterministic and cites only evidence from the packet', () => {
+    const p = packet([oom(), edge(node, 'shop/Service/cache', { windowP95Ms: 300 })], [['shop/Service/cache', null]]);
+    const a = evaluateHeuristic(p);
+    expect(JSON.stringify(a)).toBe(JSON.stringify(evaluateHeuristic(p)));
+    const ids = new Set(p.evidence.map((e) => e.id));
+    for (const id of [...a.evidence, ...a.claims.flatMap((c) => c.evidence)]) expect(ids.has(id)).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import type { Belief, Claim, Label, PolicyOutput } from '../../model/belief.js';
+import type { ContextPacket } from '../../model/packet.js';
+import { collectFindings, surgeRatio, type Finding } from './findings.js';
+
+type Cause = Extract<Finding, { role: 'cause' }>;
+type Explainer = Extract<Finding, { role: 'explainer' }>;
+
+/** Strong causes stand on their own even when a neighbour also looks guilty. */
+const STRONG_CAUSE = 0.6;
+
+/**
+ * The heuristic abductive policy: explainable rules over one context packet (design.md §1).
+ * A node is an Origin when it has a citable cause that no confirmed neighbour explains away,
+ * a Symptom when neighbours explain its degradation, Healthy when nothing is wrong, and Defer
+ * when it is degraded but the packet holds no recognisable cause or explanation.
+ */
+export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
+  const findings = collectFindings(packet);
+  const beliefOf = (id: string): Belief | null => latestBelief(packet, id);
+  const causes = findings.filter((f): f is Cause => f.role === 'cause');
+  const symptoms = findings.filter((f) => f.role === 'symptom');
+  const explainers = findings.filter((f): f is Explainer => f.role === 'explainer');
+
+  // A neighbour that has declared itself Healthy does not explain anything.
+  const candidates = explainers.filter((f) => beliefOf(f.neighbour)?.label !== 'Healthy');
+  const confirmed = candidates.filter((f) => isConfirmed(beliefOf(f.neighbour)));
+  const confirmedSurge = confirmed.filter((f) => f.rule === 'upstream_surge');
+  const standing = causes.filter((c) => !(c.explainedBySurge && confirmedSurge.length > 0));
+  const strongest = Math.max(0, ...standing.map((c) => c.strength));
+  const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
+  const reasoning: string[] = findings.map((f) => `[${f.rule}] ${f.text}`);
+
+  let label: Label;
+  let confidence: number;
+  let used: Finding[];
+  let claims: Claim[] = [];
+  if (standing.length > 0 && (strongest >= STRONG_CAUSE || confirmed.length === 0)) {
+    label = 'Origin';
+    confidence = combine(standing.map((c) => c.strength));
+    used = [...standing, ...symptoms];
+    reasoning.push(`→ Origin: ${standing.map((c) => c.rule).join(', ')} ${confirmed.length ? 'outweigh' : 'and no neighbour explains them'}`);
+  } else if (candidates.length > 0) {
+    label = 'Symptom';
+    const explaining = confirmed.length > 0 ? confirmed : candidates;
+    confidence = Math.min(0.95, Math.max(...explaining.map((f) => f.strength)) * (confirmed.length > 0 ? 1 : 0.6));
+    used = [...explaining, ...symptoms];
+    claims = explaining.map((f) => ({ from: f.neighbour, to: packet.node, evidence: f.evidence, condition: conditionOf(f), effect: effectOf(f, packet.node) }));
+    const explainedCauses = causes.filter((c) => !standing.includes(c));
+    if (explainedCauses.length) reasoning.push(`${explainedCauses.map((c) => c.rule).join(', ')} explained by upstream traffic`);
+    reasoning.push(`→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmed.length ? '' : ' (not yet confirmed by their own evaluation)'}`);
+  } else if (degraded) {
+    label = 'Defer';
+    confidence = 0.3;
+    used = symptoms;
+    reasoning.push('→ Defer: degraded, but no recognisable cause or explaining neighbour in the packet');
+  } else {
+    label = 'Healthy';
+    confidence = packet.evidence.length > 0 ? 0.7 : 0.5;
+    used = [];
+    reasoning.push('→ Healthy: no anomaly, failure, change or failing dependency in the window');
+  }
+  if (label === 'Origin') claims = surgeClaims(packet);
+  const evidence = unique(used.flatMap((f) => f.evidence));
+  return {
+    label,
+    confidence: round(confidence),
+    evidence,
+    summary: summarise(label, used),
+    reasoning,
+    claims,
+    proposals: unique(candidates.filter((f) => beliefOf(f.neighbour) === null).map((f) => f.neighbour)),
+  };
+}
+
+/** An Origin that sends a surge downstream explains the callees its traffic hit. */
+function surgeClaims(packet: ContextPacket): Claim[] {
+  const claims: Claim[] = [];
+  for (const e of packet.evidence) {
+    if (e.detail.type !== 'trace_edge' || e.detail.caller !== packet.node || e.detail.callee === packet.node) continue;
+    const ratio = surgeRatio(e.detail);
+    if (ratio === null) continue;
+    claims.push({ from: packet.node, to: e.detail.callee, evidence: [e.id], condition: `${packet.node} sends ×${ratio.toFixed(2)} more calls`, effect: `${e.detail.callee} receives the extra load` });
+  }
+  return claims;
+}
+
+function isConfirmed(belief: Belief | null): boolean {
+  return belief !== null && (belief.label === 'Origin' || belief.label === 'Symptom');
+}
+
+function latestBelief(packet: ContextPacket, id: string): Belief | null {
+  const messages = packet.inbox.filter((m) => m.from === id).sort((a, b) => b.seq - a.seq);
+  return messages[0]?.belief ?? packet.neighbours.find((n) => n.id === id)?.belief ?? null;
+}
+
+function conditionOf(f: Explainer): string {
+  return f.text;
+}
+
+function effectOf(f: Explainer, node: string): string {
+  switch (f.rule) {
+    case 'failing_callee':
+      return `${node} returns errors for requests that need ${f.neighbour}`;
+    case 'slow_callee':
+      return `${node} is slow while it waits for ${f.neighbour}`;
+    case 'upstream_surge':
+      return `${node} is saturated by the extra load`;
+  }
+}
+
+function summarise(label: Label, used: readonly Finding[]): string {
+  const lines = used.slice(0, 3).map((f) => f.text);
+  return `${label}: ${lines.length ? lines.join('; ') : 'nothing abnormal in the window'}`;
+}
+
+/** Independent pieces of evidence: 1 − Π(1 − s). */
+function combine(strengths: readonly number[]): number {
+  return 1 - strengths.reduce((acc, s) => acc * (1 - s), 1);
+}
+
+const unique = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
+const round = (x: number): number => Math.round(x * 1000) / 1000;

@@ -1,0 +1,105 @@
+import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
+import type { ContextPacket } from '../../model/packet.js';
+import { metricFamily, thresholds } from './thresholds.js';
+
+/**
+ * What one rule saw in the packet. `cause` findings can make the node an Origin; `symptom`
+ * findings say it is degraded; `explainer` findings name a neighbour that may explain it.
+ */
+export type Finding =
+  | { role: 'cause'; rule: CauseRule; evidence: string[]; strength: number; text: string; explainedBySurge: boolean }
+  | { role: 'symptom'; rule: SymptomRule; evidence: string[]; text: string }
+  | { role: 'explainer'; rule: ExplainerRule; neighbour: string; evidence: string[]; strength: number; text: string };
+
+export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'outbound_surge';
+export type SymptomRule = 'alert' | 'served_latency' | 'served_errors' | 'metric';
+export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge';
+
+type Of<T extends EvidenceDetail['type']> = EvidenceItem & { detail: Extract<EvidenceDetail, { type: T }> };
+const isType = <T extends EvidenceDetail['type']>(type: T) => (e: EvidenceItem): e is Of<T> => e.detail.type === type;
+
+export function isSlowEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
+  return d.windowP95Ms >= d.baselineP95Ms * thresholds.latencyRatio && d.windowP95Ms - d.baselineP95Ms >= thresholds.latencyDeltaMs;
+}
+
+export function isFailingEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
+  return d.windowErrorRate - d.baselineErrorRate >= thresholds.errorRateDelta;
+}
+
+export function surgeRatio(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): number | null {
+  return d.callRateRatio != null && d.callRateRatio >= thresholds.surgeRatio ? d.callRateRatio : null;
+}
+
+/** Runs every rule over the packet's evidence. Deterministic: evidence order is the packet's. */
+export function collectFindings(packet: ContextPacket): Finding[] {
+  const onsetEnd = packet.incidentTime ?? packet.window.end;
+  const ev = packet.evidence;
+  const findings: Finding[] = [];
+  const pct = (x: number): string => `${x >= 0 ? '+' : ''}${Math.round(x * 100)}%`;
+
+  for (const e of ev.filter(isType('alert'))) findings.push({ role: 'symptom', rule: 'alert', evidence: [e.id], text: `alert ${e.detail.name} (${e.detail.severity}) fired` });
+
+  for (const e of ev.filter(isType('change'))) {
+    if (e.time > onsetEnd) continue;
+    findings.push({ role: 'cause', rule: 'change', evidence: [e.id], strength: e.detail.changeKind === 'scale' ? 0.5 : 0.85, text: `${e.detail.changeKind} change before the incident: ${e.summary}`, explainedBySurge: false });
+  }
+  for (const e of ev.filter(isType('event'))) {
+    if (!e.detail.isFailure) continue;
+    findings.push({ role: 'cause', rule: 'failure_event', evidence: [e.id], strength: 0.55, text: `failure event ${e.detail.reason}`, explainedBySurge: true });
+  }
+  for (const e of ev.filter(isType('metric_anomaly'))) {
+    const family = metricFamily(e.detail.metric);
+    if (Math.abs(e.detail.z) < thresholds.anomalyZ) continue;
+    const change = e.detail.change == null ? '' : ` (${pct(e.detail.change)})`;
+    if ((family === 'cpu' || family === 'memory') && e.detail.direction === 'up') {
+      findings.push({ role: 'cause', rule: 'saturation', evidence: [e.id], strength: 0.5, text: `${family} saturation: ${e.detail.metric} up${change}, z=${e.detail.z.toFixed(1)}`, explainedBySurge: true });
+    } else if (family === 'latency' || family === 'errors') {
+      findings.push({ role: 'symptom', rule: 'metric', evidence: [e.id], text: `${e.detail.metric} ${e.detail.direction}${change}` });
+    }
+  }
+  const templates = ev.filter(isType('log_template'));
+  const newErrors = templates.filter((e) => e.detail.isNew && e.detail.isError);
+  if (newErrors.length > 0) findings.push({ role: 'cause', rule: 'new_error_logs', evidence: newErrors.map((e) => e.id), strength: 0.7, text: `${newErrors.length} new error log template(s), e.g. "${newErrors[0]?.detail.template.slice(0, 120)}"`, explainedBySurge: false });
+  const codePath = templates.filter((e) => e.detail.isGone || (e.detail.rateRatio != null && !e.detail.isNew && (e.detail.rateRatio >= thresholds.templateRateRatio || e.detail.rateRatio <= 1 / thresholds.templateRateRatio)));
+  if (codePath.length > 0) findings.push({ role: 'cause', rule: 'code_path', evidence: codePath.map((e) => e.id), strength: 0.6, text: `${codePath.length} log template(s) disappeared or changed frequency (a code path stopped or changed)`, explainedBySurge: false });
+
+  findings.push(...edgeFindings(packet));
+  return findings;
+}
+
+function edgeFindings(packet: ContextPacket): Finding[] {
+  const me = packet.node;
+  const edges = packet.evidence.filter(isType('trace_edge'));
+  const out: Finding[] = [];
+  const inbound = edges.filter((e) => e.detail.callee === me && e.detail.caller !== me);
+  const outbound = edges.filter((e) => e.detail.caller === me && e.detail.callee !== me);
+  const slowIn = inbound.filter((e) => isSlowEdge(e.detail));
+  const failingIn = inbound.filter((e) => isFailingEdge(e.detail));
+  const slowOut = outbound.filter((e) => isSlowEdge(e.detail));
+  const failingOut = outbound.filter((e) => isFailingEdge(e.detail));
+  if (slowIn.length) out.push({ role: 'symptom', rule: 'served_latency', evidence: slowIn.map((e) => e.id), text: `calls to me are slower (${slowIn.map((e) => describeLatency(e.detail)).join('; ')})` });
+  if (failingIn.length) out.push({ role: 'symptom', rule: 'served_errors', evidence: failingIn.map((e) => e.id), text: `calls to me fail more often (${failingIn.map((e) => describeErrors(e.detail)).join('; ')})` });
+  for (const e of failingOut) out.push({ role: 'explainer', rule: 'failing_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.8, text: `my calls to ${e.detail.callee} fail (${describeErrors(e.detail)})` });
+  for (const e of slowOut) out.push({ role: 'explainer', rule: 'slow_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.7, text: `my calls to ${e.detail.callee} are slower (${describeLatency(e.detail)})` });
+  for (const e of inbound) {
+    const ratio = surgeRatio(e.detail);
+    if (ratio !== null) out.push({ role: 'explainer', rule: 'upstream_surge', neighbour: e.detail.caller, evidence: [e.id], strength: 0.75, text: `traffic from ${e.detail.caller} up ×${ratio.toFixed(2)}` });
+  }
+  // Slow or failing to my callers while everything I call is fine: the fault is in me.
+  if ((slowIn.length || failingIn.length) && !slowOut.length && !failingOut.length) {
+    const rule = failingIn.length ? 'own_errors' : 'own_latency';
+    out.push({ role: 'cause', rule, evidence: [...failingIn, ...slowIn].map((e) => e.id), strength: 0.55, text: `I serve ${failingIn.length ? 'errors' : 'slow responses'} while all my own calls are healthy`, explainedBySurge: rule === 'own_latency' });
+  }
+  const surgingOut = outbound.filter((e) => surgeRatio(e.detail) !== null);
+  const surgingIn = inbound.filter((e) => surgeRatio(e.detail) !== null);
+  if (surgingOut.length && !surgingIn.length) out.push({ role: 'cause', rule: 'outbound_surge', evidence: surgingOut.map((e) => e.id), strength: 0.35, text: `I send more traffic downstream (${surgingOut.map((e) => `to ${e.detail.callee} ×${(e.detail.callRateRatio ?? 1).toFixed(2)}`).join(', ')}) without receiving more`, explainedBySurge: false });
+  return out;
+}
+
+function describeLatency(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): string {
+  return `${d.caller}→${d.callee} p95 ${Math.round(d.baselineP95Ms)}→${Math.round(d.windowP95Ms)} ms`;
+}
+
+function describeErrors(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): string {
+  return `${d.caller}→${d.callee} errors ${(d.baselineErrorRate * 100).toFixed(1)}→${(d.windowErrorRate * 100).toFixed(1)}%`;
+}

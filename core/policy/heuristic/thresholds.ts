@@ -1,0 +1,36 @@
+/**
+ * The numbers behind the heuristic's judgements, in one place so reviewers can audit them.
+ * Each is a rule of thumb an SRE would use on a dashboard, not a value fitted to cases.
+ */
+export const thresholds = {
+  /** An edge's p95 latency must grow by this factor... */
+  latencyRatio: 1.5,
+  /** ...and by at least this many milliseconds, so fast calls jittering by 2 ms don't count. */
+  latencyDeltaMs: 20,
+  /** An error rate this much above the baseline's (absolute) is a failing edge. */
+  errorRateDelta: 0.05,
+  /** Traffic (calls or requests per minute) up by this factor is a surge. */
+  surgeRatio: 1.2,
+  /** A robust z-score this large marks a metric as anomalous. */
+  anomalyZ: 3,
+  /** A log template whose rate moves by this factor (either way) is a changed code path. */
+  templateRateRatio: 3,
+} as const;
+
+/** Metric names are free text across exporters; these patterns group them by meaning. */
+export const metricFamilies = {
+  cpu: /cpu|throttl/i,
+  memory: /mem|heap|rss|oom|working.?set/i,
+  latency: /latency|duration|response.?time|p9[059]|rt\b/i,
+  errors: /error|fail|5xx|success/i,
+  traffic: /request|rps|qps|throughput|workload|calls|traffic/i,
+  network: /network|net_|tcp|packet|retrans|rx|tx/i,
+} as const;
+export type MetricFamily = keyof typeof metricFamilies;
+
+export function metricFamily(name: string): MetricFamily | null {
+  for (const family of ['cpu', 'memory', 'latency', 'errors', 'traffic', 'network'] as const) {
+    if (metricFamilies[family].test(name)) return family;
+  }
+  return null;
+}
