@@ -1,0 +1,2 @@
+export * from './build.js';
+export * from './schema.js';

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { EvidenceKind, Extractor } from '../model/evidence.js';
+
+/** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
+export const DiagnosisEntity = z.object({
+  name: z.string(),
+  contributing_factor: z.boolean(),
+  reasoning: z.string(),
+  evidence: z.string(),
+});
+
+export const DiagnosisPropagation = z.object({
+  source: z.string(),
+  target: z.string(),
+  condition: z.string(),
+  effect: z.string(),
+});
+
+export const DiagnosisAlert = z.object({
+  alert: z.string(),
+  explanation: z.string(),
+  explained: z.boolean(),
+});
+
+export const DiagnosisEvidence = z.object({
+  id: z.string(),
+  entity: z.string(),
+  kind: EvidenceKind,
+  summary: z.string(),
+  provenance: z.object({
+    file: z.string(),
+    line: z.number().int().positive().nullable(),
+    sha256: z.string(),
+    extractor: Extractor,
+  }),
+});
+
+export const Diagnosis = z.object({
+  entities: z.array(DiagnosisEntity),
+  propagations: z.array(DiagnosisPropagation),
+  alerts_explained: z.array(DiagnosisAlert),
+  frontier: z.array(z.string()),
+  ranking: z.array(z.object({ entity: z.string(), score: z.number() })),
+  outcome: z.enum(['confident', 'no_confident_root_cause']),
+  confidence: z.object({
+    raw: z.number(),
+    grounding: z.enum(['grounded', 'partial', 'ungrounded']),
+    cap: z.number(),
+    effective: z.number(),
+  }),
+  evidence: z.array(DiagnosisEvidence),
+  run: z.object({
+    policy: z.string(),
+    model: z.string().nullable(),
+    steps: z.number().int().nonnegative(),
+    policyCalls: z.number().int().nonnegative(),
+    tokensIn: z.number().int().nonnegative(),
+    tokensOut: z.number().int().nonnegative(),
+    snapshotHash: z.string(),
+    settings: z.record(z.string(), z.unknown()),
+  }),
+});
+export type Diagnosis = z.infer<typeof Diagnosis>;
