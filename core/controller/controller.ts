@@ -1,0 +1,239 @@
+import type { ContextPacket, EntityId, Label } from '../model/index.js';
+import type { OperationalGraph } from '../graph/index.js';
+import { UnknownEntityError } from '../graph/index.js';
+import { ControllerSettings, budgetLeft, canonicalJson, fold, sha256Hex } from '../ledger/index.js';
+import type { ControllerSettingsInput, EventOf, InvestigationState, LedgerEvent } from '../ledger/index.js';
+import { createBeliefView } from './belief-view.js';
+import { ControllerBusyError, LedgerMismatchError, PolicyCallError, SeedNotInGraphError } from './errors.js';
+import { applyPolicyResult, broadcast, visitLimit } from './evaluate.js';
+import type { EvaluationContext } from './evaluate.js';
+import { computeFrontier } from './frontier.js';
+import { toEvidenceRef } from './grounding.js';
+import { Tick } from './tick.js';
+import type { PacketBuilder, Policy, Seed, StepRecord } from './types.js';
+
+export interface ControllerOptions {
+  graph: OperationalGraph;
+  settings?: ControllerSettingsInput;
+  seeds: readonly Seed[];
+  packets: PacketBuilder;
+  policy: Policy;
+  snapshotHash: string;
+  /** Events of an existing ledger: the controller folds them and continues from there. */
+  history?: readonly LedgerEvent[];
+  /** Called once per tick with everything to persist in one transaction; throwing undoes the tick. */
+  onStep?: (record: StepRecord) => void;
+}
+
+export interface Controller {
+  readonly events: readonly LedgerEvent[];
+  /** The live state (the fold of `events`). Read it, never mutate it; use fold() for a copy. */
+  readonly state: InvestigationState;
+  readonly settings: ControllerSettings;
+  /**
+   * One tick: up to `concurrency` evaluations, or Finished. Null when already finished.
+   * Stepping a paused investigation advances it without resuming it.
+   */
+  step(): Promise<StepRecord | null>;
+  /** Steps until finished, paused or aborted; returns the Finished event when finished. */
+  run(options?: { signal?: AbortSignal }): Promise<EventOf<'Finished'> | null>;
+  pause(): void;
+  /** A human-asserted label: pins the node and re-activates its neighbours. */
+  applyOverride(node: EntityId, label: Label, note: string): StepRecord;
+}
+
+function resolveSettings(options: ControllerOptions): ControllerSettings {
+  const requested = options.settings === undefined ? null : ControllerSettings.parse(options.settings);
+  const history = options.history ?? [];
+  if (history.length > 0) {
+    const first = history[0];
+    const started = first?.type === 'InvestigationStarted' ? first : null;
+    if (!started) throw new LedgerMismatchError('it has no InvestigationStarted event');
+    if (started.snapshotHash !== options.snapshotHash) throw new LedgerMismatchError(`snapshot ${started.snapshotHash}`);
+    if (started.policy.name !== options.policy.name || started.policy.model !== options.policy.model) {
+      throw new LedgerMismatchError(`policy ${started.policy.name}/${started.policy.model ?? 'no model'}`);
+    }
+    if (requested && canonicalJson(requested) !== canonicalJson(started.settings)) {
+      throw new LedgerMismatchError(`settings ${canonicalJson(started.settings)}`);
+    }
+    return started.settings;
+  }
+  return requested ?? ControllerSettings.parse({});
+}
+
+export function createController(options: ControllerOptions): Controller {
+  const { graph, policy } = options;
+  const settings = resolveSettings(options);
+  const ctx: EvaluationContext = { graph, settings, policy };
+  const events: LedgerEvent[] = [...(options.history ?? [])];
+  let state = fold(events);
+  let isBusy = false;
+  let isRunLoopActive = false;
+  let isPauseRequested = false;
+
+  function commit(tick: Tick): StepRecord {
+    const record: StepRecord = { events: tick.events, packets: tick.packets, metrics: tick.metrics };
+    try {
+      options.onStep?.(record);
+    } catch (error) {
+      state = fold(events);
+      throw error;
+    }
+    for (const event of tick.events) events.push(event);
+    return record;
+  }
+
+  function start(): void {
+    for (const seed of options.seeds) if (!graph.has(seed.node)) throw new SeedNotInGraphError(seed.node);
+    const tick = new Tick(state);
+    tick.emit({ type: 'InvestigationStarted', snapshotHash: options.snapshotHash, settings, policy: { name: policy.name, model: policy.model } });
+    for (const seed of options.seeds) {
+      if (!state.active.has(seed.node)) tick.emit({ type: 'Activated', node: seed.node, reason: 'seed', by: null, note: seed.reason });
+    }
+    commit(tick);
+  }
+
+  /** Rule 1: pop nodes, dropping finished ones and moving cooling ones behind the others. */
+  function pickNodes(tick: Tick): EntityId[] {
+    const picks: EntityId[] = [];
+    const cooled = new Set<EntityId>();
+    const limit = Math.min(settings.concurrency, budgetLeft(state));
+    while (picks.length < limit) {
+      const node = state.active.peek();
+      if (node === null) break;
+      const entry = state.nodes.get(node);
+      const visits = entry?.visits ?? 0;
+      if (entry?.isDamped) tick.emit({ type: 'Skipped', node, reason: 'damped' });
+      else if (entry?.isPinned) tick.emit({ type: 'Skipped', node, reason: 'pinned' });
+      else if (visits >= visitLimit(settings)) tick.emit({ type: 'Skipped', node, reason: 'max_visits' });
+      else {
+        const evaluation = state.evaluations + 1;
+        const last = entry?.lastEvaluation ?? null;
+        // A node that every other waiting node has already been moved behind is evaluated anyway.
+        if (last !== null && evaluation - last < settings.cooldown && state.active.size > 1 && !cooled.has(node)) {
+          cooled.add(node);
+          tick.emit({ type: 'Requeued', node });
+          continue;
+        }
+        tick.emit({ type: 'StepStarted', node, evaluation });
+        picks.push(node);
+      }
+    }
+    return picks;
+  }
+
+  function buildPacket(tick: Tick, node: EntityId): ContextPacket {
+    const packet = options.packets.build(node, createBeliefView(graph, state));
+    const json = canonicalJson(packet);
+    const hash = sha256Hex(json);
+    tick.packets.push({ hash, json });
+    tick.emit({ type: 'PacketBuilt', node, packetHash: hash, tokenCount: packet.tokenCount, window: packet.window, evidence: packet.evidence.map(toEvidenceRef) });
+    return packet;
+  }
+
+  async function step(): Promise<StepRecord | null> {
+    const record = await stepOnce();
+    // A pause requested during a manual step takes effect now, not at the next run().
+    if (isPauseRequested && !isRunLoopActive) emitPaused();
+    return record;
+  }
+
+  async function stepOnce(): Promise<StepRecord | null> {
+    if (isBusy) throw new ControllerBusyError('start another step');
+    if (state.status === 'finished') return null;
+    isBusy = true;
+    const tick = new Tick(state);
+    try {
+      const picks = pickNodes(tick);
+      if (picks.length === 0) {
+        const reason = budgetLeft(state) === 0 && state.active.size > 0 ? 'budget' : 'fixed_point';
+        tick.emit({ type: 'Finished', reason, ...computeFrontier(state) });
+        return commit(tick);
+      }
+      const packets = picks.map((node) => buildPacket(tick, node));
+      const results = await Promise.all(
+        picks.map((node, i) =>
+          policy.evaluate(packets[i] as ContextPacket).catch((error: unknown) => {
+            throw new PolicyCallError(node, policy.name, error);
+          }),
+        ),
+      );
+      // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
+      picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
+      return commit(tick);
+    } catch (error) {
+      state = fold(events);
+      throw error;
+    } finally {
+      isBusy = false;
+    }
+  }
+
+  function emitPaused(): void {
+    isPauseRequested = false;
+    if (state.status === 'paused' || state.status === 'finished') return;
+    const tick = new Tick(state);
+    tick.emit({ type: 'Paused' });
+    commit(tick);
+  }
+
+  async function run(runOptions: { signal?: AbortSignal } = {}): Promise<EventOf<'Finished'> | null> {
+    if (isRunLoopActive) throw new ControllerBusyError('start a second run');
+    isRunLoopActive = true;
+    try {
+      if (state.status === 'paused') {
+        const tick = new Tick(state);
+        tick.emit({ type: 'Resumed' });
+        commit(tick);
+      }
+      while (state.status !== 'finished') {
+        // An abort is like a kill: nothing is written, the ledger resumes where it stopped.
+        if (runOptions.signal?.aborted) return null;
+        if (isPauseRequested) {
+          emitPaused();
+          return null;
+        }
+        await stepOnce();
+      }
+      return state.finished;
+    } finally {
+      isRunLoopActive = false;
+    }
+  }
+
+  function applyOverride(node: EntityId, label: Label, note: string): StepRecord {
+    if (isBusy) throw new ControllerBusyError('apply an override');
+    if (!graph.has(node)) throw new UnknownEntityError(node);
+    const tick = new Tick(state);
+    try {
+      tick.emit({ type: 'AnalystOverride', node, label, note, provenance: 'analyst' });
+      const previous = state.nodes.get(node)?.belief ?? null;
+      const belief = { label, evidence: previous?.evidence ?? [], summary: `Analyst: ${note}`, confidence: 1 };
+      tick.emit({ type: 'BeliefSet', node, belief, previous, source: 'analyst', reasoning: [`analyst override: ${note}`] });
+      broadcast(tick, ctx, node, 'override');
+      return commit(tick);
+    } catch (error) {
+      state = fold(events);
+      throw error;
+    }
+  }
+
+  if (events.length === 0) start();
+
+  return {
+    get events() {
+      return events;
+    },
+    get state() {
+      return state;
+    },
+    settings,
+    step,
+    run,
+    pause() {
+      if (isBusy || isRunLoopActive) isPauseRequested = true;
+      else emitPaused();
+    },
+    applyOverride,
+  };
+}

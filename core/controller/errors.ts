@@ -1,0 +1,28 @@
+export class LedgerMismatchError extends Error {
+  override name = 'LedgerMismatchError';
+  constructor(detail: string) {
+    super(`The ledger belongs to a different investigation (${detail}); start a new ledger file or resume with the original snapshot, settings and policy.`);
+  }
+}
+
+export class ControllerBusyError extends Error {
+  override name = 'ControllerBusyError';
+  constructor(action: string) {
+    super(`Cannot ${action} while a step is in flight; pause the investigation and wait for the current step to finish.`);
+  }
+}
+
+export class PolicyCallError extends Error {
+  override name = 'PolicyCallError';
+  constructor(node: string, policy: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`Policy "${policy}" failed on ${node}: ${reason}. Nothing was recorded for this step; fix the policy endpoint and resume.`, { cause });
+  }
+}
+
+export class SeedNotInGraphError extends Error {
+  override name = 'SeedNotInGraphError';
+  constructor(node: string) {
+    super(`Seed ${node} is not in the operational graph; seeds must name entities of the snapshot topology.`);
+  }
+}

@@ -1,0 +1,109 @@
+import type { Belief, ContextPacket, EntityId } from '../model/index.js';
+import type { OperationalGraph } from '../graph/index.js';
+import type { ActivationReason, ControllerSettings } from '../ledger/index.js';
+import { edgeKey } from '../ledger/index.js';
+import { neighbourIds } from './belief-view.js';
+import { guardOutput } from './guard.js';
+import type { Tick } from './tick.js';
+import type { Policy, PolicyResult } from './types.js';
+
+export interface EvaluationContext {
+  graph: OperationalGraph;
+  settings: ControllerSettings;
+  policy: Policy;
+}
+
+/** Without revision (the "controller only" arm) each node is evaluated once. */
+export function visitLimit(settings: ControllerSettings): number {
+  return settings.revision ? settings.maxVisits : 1;
+}
+
+/** Label or cited evidence changed; wording and confidence alone are not worth a broadcast. */
+export function isBeliefChanged(previous: Belief | null, next: Belief): boolean {
+  if (previous === null || previous.label !== next.label) return true;
+  const a = [...previous.evidence].sort();
+  const b = [...next.evidence].sort();
+  return a.length !== b.length || a.some((id, i) => id !== b[i]);
+}
+
+/** Queues a node unless it is waiting already or may not be evaluated again. */
+export function activate(tick: Tick, ctx: EvaluationContext, node: EntityId, reason: ActivationReason, by: EntityId): void {
+  const { state } = tick;
+  if (state.active.has(node)) return;
+  const entry = state.nodes.get(node);
+  const visits = entry?.visits ?? 0;
+  if ((reason === 'claim' || reason === 'proposal') && visits > 0) return;
+  if (entry && (entry.isDamped || entry.isPinned || visits >= visitLimit(ctx.settings))) return;
+  tick.emit({ type: 'Activated', node, reason, by, note: '' });
+}
+
+/**
+ * Step 7: send the node's belief to its neighbours (topology ∪ E_S) that are part of the
+ * investigation, and re-activate the visited ones. Unvisited, unqueued neighbours are not
+ * woken: they will read the belief from their packet if exploration reaches them.
+ */
+export function broadcast(tick: Tick, ctx: EvaluationContext, node: EntityId, reason: 'message' | 'override'): void {
+  const { state } = tick;
+  const entry = state.nodes.get(node);
+  if (!entry?.belief || entry.beliefSeq === null) return;
+  for (const to of neighbourIds(ctx.graph, state, node)) {
+    const other = state.nodes.get(to);
+    const isVisited = (other?.visits ?? 0) > 0;
+    if (!isVisited && !state.active.has(to)) continue;
+    tick.emit({ type: 'MessageSent', message: { from: node, to, belief: entry.belief, seq: entry.beliefSeq } });
+    if (isVisited) activate(tick, ctx, to, reason, node);
+  }
+}
+
+/** Token counts as the ledger schema accepts them; anything else a policy reports becomes null. */
+function tokenCount(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+}
+
+/** Steps 3–8 of design.md §2 for one evaluated node, in a fixed order. */
+export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: EntityId, packet: ContextPacket, result: PolicyResult): void {
+  const { state } = tick;
+  const calledSeq = tick.emit({
+    type: 'PolicyCalled',
+    node,
+    policy: ctx.policy.name,
+    model: ctx.policy.model,
+    tokensIn: tokenCount(result.tokensIn),
+    tokensOut: tokenCount(result.tokensOut),
+    cached: result.cached === true,
+    error: typeof result.error === 'string' ? result.error : null,
+  });
+  tick.metrics.push({ seq: calledSeq, ms: Number.isFinite(result.ms) ? result.ms : 0 });
+  const guarded = guardOutput(node, result.output, packet, ctx.graph);
+  for (const rejection of guarded.rejections) tick.emit(rejection);
+
+  const entry = state.nodes.get(node);
+  const previous = entry?.belief ?? null;
+  const flips = (entry?.flips ?? 0) + (previous !== null && previous.label !== guarded.belief.label ? 1 : 0);
+  let belief = guarded.belief;
+  let source: 'policy' | 'guard' | 'damping' = guarded.rejections.some((r) => r.reason === 'fabricated evidence') ? 'guard' : 'policy';
+  if (flips > ctx.settings.kFlips) {
+    tick.emit({ type: 'Damped', node, flips });
+    belief = { ...belief, label: 'Defer' };
+    source = 'damping';
+  }
+  tick.emit({ type: 'BeliefSet', node, belief, previous, source, reasoning: guarded.reasoning });
+
+  for (const claim of guarded.claims) {
+    if (!state.edges.has(edgeKey(claim.from, claim.to))) {
+      tick.emit({
+        type: 'EdgeClaimed',
+        from: claim.from,
+        to: claim.to,
+        by: node,
+        evidence: claim.evidence,
+        condition: claim.condition,
+        effect: claim.effect,
+        isDiscovered: !ctx.graph.isAdjacent(claim.from, claim.to),
+      });
+    }
+    for (const end of [claim.from, claim.to]) if (end !== node) activate(tick, ctx, end, 'claim', node);
+  }
+  if (ctx.settings.revision && isBeliefChanged(previous, belief)) broadcast(tick, ctx, node, 'message');
+  for (const proposal of guarded.proposals) activate(tick, ctx, proposal, 'proposal', node);
+}

@@ -1,0 +1,56 @@
+import { isHardEvidence } from '../model/index.js';
+import type { EvidenceItem, TimeWindow } from '../model/index.js';
+import type { Confidence, EvidenceRef, Grounding } from '../ledger/index.js';
+
+/** Confidence caps of design.md §4. */
+export const confidenceCaps: Readonly<Record<Grounding, number>> = { grounded: 1, partial: 0.84, ungrounded: 0.64 };
+
+/**
+ * A citable change or fault (design.md §1, "Origin"): a change record, a failure event, or a
+ * derived fault signal (object diff, new or surging error template, resource/traffic anomaly).
+ * Alerts and trace edges describe symptoms and propagation, so they do not count.
+ */
+export function isCitableFault(item: EvidenceItem): boolean {
+  if (!isHardEvidence(item)) return false;
+  const { detail } = item;
+  switch (detail.type) {
+    case 'change':
+    case 'metric_anomaly':
+      return true;
+    case 'event':
+      return detail.isFailure;
+    case 'log_template':
+      return detail.isError && (detail.isNew || (detail.rateRatio ?? 0) >= 2);
+    case 'alert':
+    case 'log':
+    case 'trace_edge':
+    case 'span':
+    case 'metric':
+      return item.provenance.extractor === 'failure_event' || item.provenance.extractor === 'k8s_diff';
+    default: {
+      const unreachable: never = detail;
+      return unreachable;
+    }
+  }
+}
+
+export function toEvidenceRef(item: EvidenceItem): EvidenceRef {
+  return { id: item.id, kind: item.kind, extractor: item.provenance.extractor, time: item.time, isFault: isCitableFault(item) };
+}
+
+export function isHardRef(ref: EvidenceRef): boolean {
+  return isHardEvidence({ provenance: { file: '', line: null, sha256: '', extractor: ref.extractor } });
+}
+
+/** Grounded = hard evidence and a citable fault inside the onset window; partial = one of the two. */
+export function groundingOf(cited: readonly EvidenceRef[], window: TimeWindow | null): Grounding {
+  const hasHard = cited.some(isHardRef);
+  const hasFault = cited.some((ref) => ref.isFault && (window === null || (ref.time >= window.start && ref.time <= window.end)));
+  if (hasHard && hasFault) return 'grounded';
+  return hasHard || hasFault ? 'partial' : 'ungrounded';
+}
+
+export function capConfidence(raw: number, grounding: Grounding): Confidence {
+  const cap = confidenceCaps[grounding];
+  return { raw, grounding, cap, effective: Math.min(raw, cap) };
+}

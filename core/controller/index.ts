@@ -1,0 +1,10 @@
+export * from './types.js';
+export * from './errors.js';
+export * from './grounding.js';
+export * from './guard.js';
+export * from './frontier.js';
+export * from './belief-view.js';
+export { isBeliefChanged, visitLimit } from './evaluate.js';
+export * from './controller.js';
+export { ControllerSettings } from '../ledger/index.js';
+export type { ControllerSettingsInput } from '../ledger/index.js';

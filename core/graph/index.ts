@@ -1,0 +1,3 @@
+export * from './names.js';
+export * from './aliases.js';
+export * from './operational-graph.js';

@@ -1,0 +1,127 @@
+import type { LedgerEvent } from './events.js';
+import { edgeKey, nodeOf } from './state.js';
+import type { InvestigationState } from './state.js';
+
+export class LedgerOrderError extends Error {
+  override name = 'LedgerOrderError';
+  constructor(expected: number, found: number) {
+    super(`Ledger event ${found} arrived where ${expected} was expected; the ledger is corrupt or was written by two runs at once.`);
+  }
+}
+
+/**
+ * Applies one event to a state the caller owns (mutating it, for speed on long ledgers).
+ * This is the only place that interprets events, so replay and live runs cannot diverge.
+ */
+export function applyEvent(state: InvestigationState, event: LedgerEvent): void {
+  if (event.seq !== state.seq + 1) throw new LedgerOrderError(state.seq + 1, event.seq);
+  state.seq = event.seq;
+  switch (event.type) {
+    case 'InvestigationStarted':
+      state.started = event;
+      state.settings = event.settings;
+      state.status = 'running';
+      return;
+    case 'Activated':
+      state.active.push(event.node);
+      nodeOf(state, event.node);
+      markRunning(state);
+      return;
+    case 'Skipped':
+      state.active.remove(event.node);
+      return;
+    case 'Requeued':
+      state.active.remove(event.node);
+      state.active.push(event.node);
+      return;
+    case 'StepStarted': {
+      state.active.remove(event.node);
+      const entry = nodeOf(state, event.node);
+      entry.visits += 1;
+      entry.lastEvaluation = event.evaluation;
+      state.evaluations = event.evaluation;
+      markRunning(state);
+      return;
+    }
+    case 'PacketBuilt': {
+      const entry = nodeOf(state, event.node);
+      entry.packetHash = event.packetHash;
+      entry.window = event.window;
+      entry.packetEvidence = new Map(event.evidence.map((ref) => [ref.id, ref]));
+      return;
+    }
+    case 'PolicyCalled':
+      state.tokensIn += event.tokensIn ?? 0;
+      state.tokensOut += event.tokensOut ?? 0;
+      return;
+    case 'ClaimRejected':
+      return;
+    case 'BeliefSet': {
+      const entry = nodeOf(state, event.node);
+      const previous = entry.belief;
+      if (event.source !== 'analyst' && previous !== null && previous.label !== event.belief.label) entry.flips += 1;
+      entry.belief = event.belief;
+      entry.beliefSeq = event.seq;
+      entry.beliefSource = event.source;
+      // An analyst keeps the evidence the policy had cited; nothing new becomes citable.
+      if (event.source !== 'analyst') {
+        entry.cited = event.belief.evidence.flatMap((id) => {
+          const ref = entry.packetEvidence.get(id);
+          return ref ? [ref] : [];
+        });
+      }
+      return;
+    }
+    case 'Damped':
+      nodeOf(state, event.node).isDamped = true;
+      return;
+    case 'EdgeClaimed': {
+      const { seq, from, to, by, evidence, condition, effect, isDiscovered } = event;
+      state.edges.set(edgeKey(from, to), { from, to, by, evidence, condition, effect, isDiscovered, seq });
+      link(state, from, to);
+      link(state, to, from);
+      return;
+    }
+    case 'MessageSent': {
+      const { message } = event;
+      let box = state.inbox.get(message.to);
+      if (!box) {
+        box = new Map();
+        state.inbox.set(message.to, box);
+      }
+      box.set(message.from, message);
+      return;
+    }
+    case 'AnalystOverride':
+      nodeOf(state, event.node).isPinned = true;
+      markRunning(state);
+      return;
+    case 'Paused':
+      state.status = 'paused';
+      return;
+    case 'Resumed':
+      state.status = 'running';
+      return;
+    case 'Finished':
+      state.finished = event;
+      state.status = 'finished';
+      return;
+    default: {
+      const unreachable: never = event;
+      throw new Error(`Unhandled ledger event ${JSON.stringify(unreachable)}`);
+    }
+  }
+}
+
+function markRunning(state: InvestigationState): void {
+  if (state.status === 'finished' || state.status === 'new') state.status = 'running';
+}
+
+function link(state: InvestigationState, a: string, b: string): void {
+  let set = state.edgeNeighbours.get(a);
+  if (!set) {
+    set = new Set();
+    state.edgeNeighbours.set(a, set);
+  }
+  set.add(b);
+}

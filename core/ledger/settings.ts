@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Controller settings (design.md §2). Recorded in InvestigationStarted so a replay uses the same ones. */
+export const ControllerSettings = z.object({
+  /** Maximum policy invocations for the whole investigation. */
+  budget: z.number().int().nonnegative().default(50),
+  /** A node is evaluated at most this many times. */
+  maxVisits: z.number().int().positive().default(5),
+  /** A node evaluated fewer than this many evaluations ago waits behind other queued nodes. */
+  cooldown: z.number().int().nonnegative().default(2),
+  /** More label flips than this force an absorbing Defer. */
+  kFlips: z.number().int().nonnegative().default(3),
+  /** false = the paper's "controller only" arm: each node once, no broadcast, no revision. */
+  revision: z.boolean().default(true),
+  /** Policy calls in flight at once; results are still applied in a fixed order. */
+  concurrency: z.number().int().min(1).max(64).default(1),
+});
+export type ControllerSettings = z.infer<typeof ControllerSettings>;
+export type ControllerSettingsInput = z.input<typeof ControllerSettings>;

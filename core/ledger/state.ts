@@ -1,0 +1,119 @@
+import type { Belief, EntityId, Message, TimeWindow } from '../model/index.js';
+import { ActiveSet } from './active-set.js';
+import type { BeliefSource, EventOf, EvidenceRef } from './events.js';
+import type { ControllerSettings } from './settings.js';
+
+export interface NodeState {
+  belief: Belief | null;
+  /** Sequence number of the BeliefSet that produced `belief`; messages carry it. */
+  beliefSeq: number | null;
+  beliefSource: BeliefSource | null;
+  visits: number;
+  flips: number;
+  /** Evaluation index (1-based) of the node's latest evaluation, for the cooldown rule. */
+  lastEvaluation: number | null;
+  isDamped: boolean;
+  /** Set by an analyst override: the policy never re-evaluates a human-asserted label. */
+  isPinned: boolean;
+  packetHash: string | null;
+  window: TimeWindow | null;
+  /** Evidence index of the latest packet, by id: what the node could legitimately cite. */
+  packetEvidence: ReadonlyMap<string, EvidenceRef>;
+  /** Index entries of the evidence the current belief cites. */
+  cited: readonly EvidenceRef[];
+}
+
+export interface ClaimedEdge {
+  from: EntityId;
+  to: EntityId;
+  by: EntityId;
+  evidence: readonly string[];
+  condition: string;
+  effect: string;
+  isDiscovered: boolean;
+  seq: number;
+}
+
+export type InvestigationStatus = 'new' | 'running' | 'paused' | 'finished';
+
+/** Controller state: always the fold of a ledger prefix. fold() hands the caller a fresh one. */
+export interface InvestigationState {
+  /** Sequence number of the last applied event; -1 for an empty ledger. */
+  seq: number;
+  started: EventOf<'InvestigationStarted'> | null;
+  settings: ControllerSettings | null;
+  status: InvestigationStatus;
+  evaluations: number;
+  tokensIn: number;
+  tokensOut: number;
+  nodes: Map<EntityId, NodeState>;
+  active: ActiveSet;
+  /** E_S keyed `from\u0000to`. */
+  edges: Map<string, ClaimedEdge>;
+  /** E_S adjacency in both directions, for neighbour lookups. */
+  edgeNeighbours: Map<EntityId, Set<EntityId>>;
+  /** Latest message from each sender, per recipient. */
+  inbox: Map<EntityId, Map<EntityId, Message>>;
+  /** The most recent Finished event; `status` says whether it is still current. */
+  finished: EventOf<'Finished'> | null;
+}
+
+export function createState(): InvestigationState {
+  return {
+    seq: -1,
+    started: null,
+    settings: null,
+    status: 'new',
+    evaluations: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    nodes: new Map(),
+    active: new ActiveSet(),
+    edges: new Map(),
+    edgeNeighbours: new Map(),
+    inbox: new Map(),
+    finished: null,
+  };
+}
+
+export function createNodeState(): NodeState {
+  return {
+    belief: null,
+    beliefSeq: null,
+    beliefSource: null,
+    visits: 0,
+    flips: 0,
+    lastEvaluation: null,
+    isDamped: false,
+    isPinned: false,
+    packetHash: null,
+    window: null,
+    packetEvidence: new Map(),
+    cited: [],
+  };
+}
+
+export function edgeKey(from: EntityId, to: EntityId): string {
+  return `${from}\u0000${to}`;
+}
+
+export function budgetLeft(state: InvestigationState): number {
+  return Math.max(0, (state.settings?.budget ?? 0) - state.evaluations);
+}
+
+/** The node's entry, created on first mention. */
+export function nodeOf(state: InvestigationState, node: EntityId): NodeState {
+  let entry = state.nodes.get(node);
+  if (!entry) {
+    entry = createNodeState();
+    state.nodes.set(node, entry);
+  }
+  return entry;
+}
+
+/** V_S: nodes evaluated at least once. */
+export function visitedNodes(state: InvestigationState): EntityId[] {
+  const result: EntityId[] = [];
+  for (const [id, entry] of state.nodes) if (entry.visits > 0) result.push(id);
+  return result.sort();
+}

@@ -1,0 +1,2 @@
+export * from './ledger-file.js';
+export { ledgerMigrations } from './migrations.js';
