@@ -2,7 +2,7 @@ import type { ContextPacket, EntityId, Label } from '../model/index.js';
 import type { OperationalGraph } from '../graph/index.js';
 import { UnknownEntityError } from '../graph/index.js';
 import { ControllerSettings, budgetLeft, canonicalJson, fold, sha256Hex } from '../ledger/index.js';
-import type { ControllerSettingsInput, EventOf, InvestigationState, LedgerEvent } from '../ledger/index.js';
+import type { BootstrapRecord, ControllerSettingsInput, EventOf, InvestigationState, LedgerEvent } from '../ledger/index.js';
 import { createBeliefView } from './belief-view.js';
 import { ControllerBusyError, LedgerMismatchError, PolicyCallError, SeedNotInGraphError } from './errors.js';
 import { applyPolicyResult, broadcast, visitLimit } from './evaluate.js';
@@ -21,6 +21,8 @@ export interface ControllerOptions {
   snapshotHash: string;
   /** Events of an existing ledger: the controller folds them and continues from there. */
   history?: readonly LedgerEvent[];
+  /** The bootstrap's decisions, recorded in InvestigationStarted. */
+  bootstrap?: BootstrapRecord | null;
   /** Called once per tick with everything to persist in one transaction; throwing undoes the tick. */
   onStep?: (record: StepRecord) => void;
 }
@@ -86,7 +88,7 @@ export function createController(options: ControllerOptions): Controller {
   function start(): void {
     for (const seed of options.seeds) if (!graph.has(seed.node)) throw new SeedNotInGraphError(seed.node);
     const tick = new Tick(state);
-    tick.emit({ type: 'InvestigationStarted', snapshotHash: options.snapshotHash, settings, policy: { name: policy.name, model: policy.model } });
+    tick.emit({ type: 'InvestigationStarted', snapshotHash: options.snapshotHash, settings, policy: { name: policy.name, model: policy.model }, bootstrap: options.bootstrap ?? null });
     for (const seed of options.seeds) {
       if (!state.active.has(seed.node)) tick.emit({ type: 'Activated', node: seed.node, reason: 'seed', by: null, note: seed.reason });
     }

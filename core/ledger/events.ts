@@ -43,12 +43,22 @@ export type RankedEntity = z.infer<typeof RankedEntity>;
 
 const base = { seq: z.number().int().nonnegative() };
 
+/** What the bootstrap decided before the loop, kept so a ledger alone can be replayed and exported. */
+export const BootstrapRecord = z.object({
+  window: TimeWindow,
+  incidentTime: z.number().nullable(),
+  alerts: z.array(z.object({ id: z.string(), name: z.string(), entity: z.string() })),
+  ignoredAlerts: z.array(z.object({ id: z.string(), name: z.string(), reason: z.string() })),
+});
+export type BootstrapRecord = z.infer<typeof BootstrapRecord>;
+
 export const InvestigationStarted = z.object({
   ...base,
   type: z.literal('InvestigationStarted'),
   snapshotHash: z.string(),
   settings: ControllerSettings,
   policy: z.object({ name: z.string(), model: z.string().nullable() }),
+  bootstrap: BootstrapRecord.nullable().default(null),
 });
 export const Activated = z.object({
   ...base,

@@ -8,7 +8,7 @@ import { ControllerSettings } from './settings.js';
 const settings = ControllerSettings.parse({ budget: 3 });
 const belief = (label: 'Origin' | 'Symptom') => ({ label, evidence: ['e1'], summary: '', confidence: 0.5 });
 const events: LedgerEvent[] = [
-  { seq: 0, type: 'InvestigationStarted', snapshotHash: 'h', settings, policy: { name: 'p', model: null } },
+  { seq: 0, type: 'InvestigationStarted', snapshotHash: 'h', settings, policy: { name: 'p', model: null }, bootstrap: null },
   { seq: 1, type: 'Activated', node: 'ns/Service/a', reason: 'seed', by: null, note: 'alert' },
   { seq: 2, type: 'StepStarted', node: 'ns/Service/a', evaluation: 1 },
   { seq: 3, type: 'PacketBuilt', node: 'ns/Service/a', packetHash: 'x', tokenCount: 9, window: { start: 0, end: 10 }, evidence: [{ id: 'e1', kind: 'log', extractor: 'raw', time: 5, isFault: false }] },

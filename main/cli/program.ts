@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerBench } from './commands/bench.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
+import { registerGenerate } from './commands/generate.js';
 import { registerImport } from './commands/import.js';
 import { registerInvestigate } from './commands/investigate.js';
 import { registerServe } from './commands/serve.js';
@@ -17,5 +18,6 @@ export function buildProgram(): Command {
   registerBench(program);
   registerServe(program);
   registerExport(program);
+  registerGenerate(program);
   return program;
 }

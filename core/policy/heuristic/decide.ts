@@ -24,8 +24,12 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   // A neighbour that has declared itself Healthy does not explain anything.
   const candidates = explainers.filter((f) => beliefOf(f.neighbour)?.label !== 'Healthy');
   const confirmed = candidates.filter((f) => isConfirmed(beliefOf(f.neighbour)));
-  const confirmedSurge = confirmed.filter((f) => f.rule === 'upstream_surge');
-  const standing = causes.filter((c) => !(c.explainedBySurge && confirmedSurge.length > 0));
+  // A surge explains saturation only once the caller confirms it is part of the incident; a
+  // failing callee explains my error logs as soon as the evidence shows it (it is then visited,
+  // and a Healthy verdict there brings the cause back).
+  const hasSurge = confirmed.some((f) => f.rule === 'upstream_surge');
+  const hasCallee = candidates.some((f) => f.rule !== 'upstream_surge');
+  const standing = causes.filter((c) => !((c.explainedBy === 'surge' && hasSurge) || (c.explainedBy === 'callee' && hasCallee)));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
   const reasoning: string[] = findings.map((f) => `[${f.rule}] ${f.text}`);
@@ -46,7 +50,7 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     used = [...explaining, ...symptoms];
     claims = explaining.map((f) => ({ from: f.neighbour, to: packet.node, evidence: f.evidence, condition: conditionOf(f), effect: effectOf(f, packet.node) }));
     const explainedCauses = causes.filter((c) => !standing.includes(c));
-    if (explainedCauses.length) reasoning.push(`${explainedCauses.map((c) => c.rule).join(', ')} explained by upstream traffic`);
+    if (explainedCauses.length) reasoning.push(`${explainedCauses.map((c) => `${c.rule} explained by ${c.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`);
     reasoning.push(`→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmed.length ? '' : ' (not yet confirmed by their own evaluation)'}`);
   } else if (degraded) {
     label = 'Defer';

@@ -7,13 +7,20 @@ import { metricFamily, thresholds } from './thresholds.js';
  * findings say it is degraded; `explainer` findings name a neighbour that may explain it.
  */
 export type Finding =
-  | { role: 'cause'; rule: CauseRule; evidence: string[]; strength: number; text: string; explainedBySurge: boolean }
+  | { role: 'cause'; rule: CauseRule; evidence: string[]; strength: number; text: string; explainedBy: ExplainedBy }
   | { role: 'symptom'; rule: SymptomRule; evidence: string[]; text: string }
   | { role: 'explainer'; rule: ExplainerRule; neighbour: string; evidence: string[]; strength: number; text: string };
 
 export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'outbound_surge';
 export type SymptomRule = 'alert' | 'served_latency' | 'served_errors' | 'metric';
 export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge';
+/**
+ * What can explain a cause away: `surge` — saturation that follows extra traffic from a caller
+ * that is itself part of the incident; `callee` — error logs and changed code paths in a node
+ * whose own calls fail (the errors are about the dependency); null — nothing (a change is a
+ * cause in its own right).
+ */
+export type ExplainedBy = 'surge' | 'callee' | null;
 
 type Of<T extends EvidenceDetail['type']> = EvidenceItem & { detail: Extract<EvidenceDetail, { type: T }> };
 const isType = <T extends EvidenceDetail['type']>(type: T) => (e: EvidenceItem): e is Of<T> => e.detail.type === type;
@@ -41,27 +48,27 @@ export function collectFindings(packet: ContextPacket): Finding[] {
 
   for (const e of ev.filter(isType('change'))) {
     if (e.time > onsetEnd) continue;
-    findings.push({ role: 'cause', rule: 'change', evidence: [e.id], strength: e.detail.changeKind === 'scale' ? 0.5 : 0.85, text: `${e.detail.changeKind} change before the incident: ${e.summary}`, explainedBySurge: false });
+    findings.push({ role: 'cause', rule: 'change', evidence: [e.id], strength: e.detail.changeKind === 'scale' ? 0.5 : 0.85, text: `${e.detail.changeKind} change before the incident: ${e.summary}`, explainedBy: null });
   }
   for (const e of ev.filter(isType('event'))) {
     if (!e.detail.isFailure) continue;
-    findings.push({ role: 'cause', rule: 'failure_event', evidence: [e.id], strength: 0.55, text: `failure event ${e.detail.reason}`, explainedBySurge: true });
+    findings.push({ role: 'cause', rule: 'failure_event', evidence: [e.id], strength: 0.55, text: `failure event ${e.detail.reason}`, explainedBy: 'surge' });
   }
   for (const e of ev.filter(isType('metric_anomaly'))) {
     const family = metricFamily(e.detail.metric);
     if (Math.abs(e.detail.z) < thresholds.anomalyZ) continue;
     const change = e.detail.change == null ? '' : ` (${pct(e.detail.change)})`;
     if ((family === 'cpu' || family === 'memory') && e.detail.direction === 'up') {
-      findings.push({ role: 'cause', rule: 'saturation', evidence: [e.id], strength: 0.5, text: `${family} saturation: ${e.detail.metric} up${change}, z=${e.detail.z.toFixed(1)}`, explainedBySurge: true });
+      findings.push({ role: 'cause', rule: 'saturation', evidence: [e.id], strength: 0.5, text: `${family} saturation: ${e.detail.metric} up${change}, z=${e.detail.z.toFixed(1)}`, explainedBy: 'surge' });
     } else if (family === 'latency' || family === 'errors') {
       findings.push({ role: 'symptom', rule: 'metric', evidence: [e.id], text: `${e.detail.metric} ${e.detail.direction}${change}` });
     }
   }
   const templates = ev.filter(isType('log_template'));
   const newErrors = templates.filter((e) => e.detail.isNew && e.detail.isError);
-  if (newErrors.length > 0) findings.push({ role: 'cause', rule: 'new_error_logs', evidence: newErrors.map((e) => e.id), strength: 0.7, text: `${newErrors.length} new error log template(s), e.g. "${newErrors[0]?.detail.template.slice(0, 120)}"`, explainedBySurge: false });
+  if (newErrors.length > 0) findings.push({ role: 'cause', rule: 'new_error_logs', evidence: newErrors.map((e) => e.id), strength: 0.7, text: `${newErrors.length} new error log template(s), e.g. "${newErrors[0]?.detail.template.slice(0, 120)}"`, explainedBy: 'callee' });
   const codePath = templates.filter((e) => e.detail.isGone || (e.detail.rateRatio != null && !e.detail.isNew && (e.detail.rateRatio >= thresholds.templateRateRatio || e.detail.rateRatio <= 1 / thresholds.templateRateRatio)));
-  if (codePath.length > 0) findings.push({ role: 'cause', rule: 'code_path', evidence: codePath.map((e) => e.id), strength: 0.6, text: `${codePath.length} log template(s) disappeared or changed frequency (a code path stopped or changed)`, explainedBySurge: false });
+  if (codePath.length > 0) findings.push({ role: 'cause', rule: 'code_path', evidence: codePath.map((e) => e.id), strength: 0.6, text: `${codePath.length} log template(s) disappeared or changed frequency (a code path stopped or changed)`, explainedBy: 'callee' });
 
   findings.push(...edgeFindings(packet));
   return findings;
@@ -88,11 +95,11 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   // Slow or failing to my callers while everything I call is fine: the fault is in me.
   if ((slowIn.length || failingIn.length) && !slowOut.length && !failingOut.length) {
     const rule = failingIn.length ? 'own_errors' : 'own_latency';
-    out.push({ role: 'cause', rule, evidence: [...failingIn, ...slowIn].map((e) => e.id), strength: 0.55, text: `I serve ${failingIn.length ? 'errors' : 'slow responses'} while all my own calls are healthy`, explainedBySurge: rule === 'own_latency' });
+    out.push({ role: 'cause', rule, evidence: [...failingIn, ...slowIn].map((e) => e.id), strength: 0.55, text: `I serve ${failingIn.length ? 'errors' : 'slow responses'} while all my own calls are healthy`, explainedBy: rule === 'own_latency' ? 'surge' : null });
   }
   const surgingOut = outbound.filter((e) => surgeRatio(e.detail) !== null);
   const surgingIn = inbound.filter((e) => surgeRatio(e.detail) !== null);
-  if (surgingOut.length && !surgingIn.length) out.push({ role: 'cause', rule: 'outbound_surge', evidence: surgingOut.map((e) => e.id), strength: 0.35, text: `I send more traffic downstream (${surgingOut.map((e) => `to ${e.detail.callee} ×${(e.detail.callRateRatio ?? 1).toFixed(2)}`).join(', ')}) without receiving more`, explainedBySurge: false });
+  if (surgingOut.length && !surgingIn.length) out.push({ role: 'cause', rule: 'outbound_surge', evidence: surgingOut.map((e) => e.id), strength: 0.35, text: `I send more traffic downstream (${surgingOut.map((e) => `to ${e.detail.callee} ×${(e.detail.callRateRatio ?? 1).toFixed(2)}`).join(', ')}) without receiving more`, explainedBy: null });
   return out;
 }
 

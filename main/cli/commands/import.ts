@@ -1,13 +1,79 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
+import { detectFormat } from '../../convert/detect-format.js';
+import { importBundle, type ImportProgress, type ImportSummary, type WorkerMode } from '../../store/index.js';
 import { UsageError } from '../errors.js';
+
+interface ImportFlags {
+  store?: string;
+  json?: boolean;
+  worker?: string;
+}
+
+/** Snapshot text is hostile: control characters (terminal escapes) are shown, not obeyed. */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function formatProgress(p: ImportProgress): string {
+  const what = p.phase === 'records' ? `reading ${printable(p.file)}` : p.phase === 'indexes' ? 'building indexes' : 'storing signals';
+  return `${what}: ${p.rows.toLocaleString('en')} rows, ${Math.round(p.rowsPerSecond).toLocaleString('en')} rows/s, ${(p.elapsedMs / 1000).toFixed(1)} s`;
+}
+
+const MAX_WARNINGS_SHOWN = 20;
+
+export function formatSummary(s: ImportSummary): string {
+  const lines = [`imported ${s.totalRows.toLocaleString('en')} records in ${(s.elapsedMs / 1000).toFixed(1)} s into ${printable(s.store)}`];
+  for (const [kind, n] of Object.entries(s.rows)) lines.push(`  ${kind.padEnd(8)} ${n.toLocaleString('en')}`);
+  const signals = Object.entries(s.signals).map(([k, n]) => `${k} ${n}`).join(', ');
+  lines.push(`  signals  ${signals}`);
+  const w = s.window.window;
+  lines.push(`  window   ${new Date(w.start).toISOString()} .. ${new Date(w.end).toISOString()} (${s.window.source})`);
+  lines.push(`  snapshot ${s.snapshotHash}`);
+  if (s.warnings.length > 0) {
+    lines.push(`${s.warnings.length} warning(s):`);
+    for (const w of s.warnings.slice(0, MAX_WARNINGS_SHOWN)) lines.push(`  ${printable(w.file)}${w.line === null ? '' : `:${w.line}`}: ${printable(w.message)}`);
+    if (s.warnings.length > MAX_WARNINGS_SHOWN) lines.push(`  … and ${s.warnings.length - MAX_WARNINGS_SHOWN} more`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function workerMode(value: string | undefined): WorkerMode {
+  if (value === undefined) return 'auto';
+  if (value === 'auto' || value === 'always' || value === 'never') return value;
+  throw new UsageError(`--worker ${value}: expected auto, always or never`);
+}
+
+export async function runImport(snapshot: string, flags: ImportFlags): Promise<ImportSummary> {
+  if (!existsSync(join(snapshot, 'snapshot.json'))) {
+    const format = detectFormat(snapshot);
+    if (format === 'nezha' || format === 'itbench-lite') {
+      throw new UsageError(`${snapshot} is a ${format} dataset; convert it first: eog convert ${format} ${snapshot} --out <dir>, then eog import <dir>/<bundle>`);
+    }
+    throw new UsageError(`${snapshot} is not a snapshot bundle (no snapshot.json); see design.md §5 for the format`);
+  }
+  const store = flags.store ?? join(snapshot, '.eog', 'store.sqlite');
+  const isTty = process.stderr.isTTY === true;
+  const summary = await importBundle(snapshot, store, {
+    worker: workerMode(flags.worker),
+    ...(isTty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r\u001b[2K${formatProgress(p)}`) } : {}),
+  });
+  if (isTty) process.stderr.write('\r\u001b[2K');
+  return summary;
+}
 
 export function registerImport(program: Command): void {
   program
     .command('import')
-    .description('Load a snapshot (native bundle, ITBench-Lite folder or Nezha case) into an evidence store.')
+    .description('Load a snapshot (native bundle) into an evidence store; ITBench-Lite and Nezha folders are converted first with "eog convert".')
     .argument('<snapshot>', 'snapshot folder')
     .option('--store <file>', 'evidence store to write (default: <snapshot>/.eog/store.sqlite)')
-    .action(() => {
-      throw new UsageError('import: not implemented yet');
+    .option('--json', 'print the summary as JSON')
+    .option('--worker <mode>', 'parse in a worker thread: auto | always | never', 'auto')
+    .action(async (snapshot: string, flags: ImportFlags) => {
+      const summary = await runImport(snapshot, flags);
+      process.stdout.write(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary));
     });
 }

@@ -1,5 +1,18 @@
 import type { Command } from 'commander';
+import { defaultSnapshotDir, findPackageRoot } from '../../app/index.js';
+import { startWebHost } from '../../web/index.js';
 import { UsageError } from '../errors.js';
+
+interface ServeOptions {
+  port: string;
+  host: string;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${value}"`);
+  return port;
+}
 
 export function registerServe(program: Command): void {
   program
@@ -8,7 +21,25 @@ export function registerServe(program: Command): void {
     .argument('[snapshot]', 'snapshot to open (default: the bundled sample)')
     .option('--port <n>', 'port (0 = any free port)', '0')
     .option('--host <h>', 'interface to bind', '127.0.0.1')
-    .action(() => {
-      throw new UsageError('serve: not implemented yet');
+    .action(async (snapshot: string | undefined, options: ServeOptions) => {
+      const host = await startWebHost({
+        snapshot: snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url)),
+        port: parsePort(options.port),
+        host: options.host,
+      });
+      if (options.host === '0.0.0.0' || options.host === '::') {
+        process.stderr.write('eog: warning: listening on all interfaces; anyone with the token can use the workbench\n');
+      }
+      // The bare URL stands alone on its own line so scripts can parse it.
+      process.stdout.write(`EoG Workbench is serving ${host.workbench.current()?.summary.name ?? 'no snapshot'}. Open:\n${host.url}\n`);
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void host.close().then(resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
     });
 }

@@ -1,0 +1,35 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { T0, writeBundle } from '../../snapshot/testdata/write-bundle.js';
+import { UsageError } from '../errors.js';
+import { formatSummary, runImport } from './import.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'eog-cli-import-'));
+  dirs.push(d);
+  return d;
+}
+
+describe('eog import', () => {
+  it('writes <snapshot>/.eog/store.sqlite by default and prints a summary that escapes hostile text', async () => {
+    const bundle = writeBundle({ records: { logs: [{ time: T0, entity: 'shop/Pod/\u001b[2Jevil', body: 'x' }] } }, join(tempDir(), 'b'));
+    const summary = await runImport(bundle, {});
+    expect(existsSync(join(bundle, '.eog', 'store.sqlite'))).toBe(true);
+    const text = formatSummary(summary);
+    expect(text).toContain('logs     1');
+    expect(text).toContain('shop/Pod/\\u001b[2Jevil');
+    expect(text).not.toContain('\u001b');
+  });
+
+  it('refuses a folder that is not a bundle with a usage error', async () => {
+    await expect(runImport(tempDir(), {})).rejects.toBeInstanceOf(UsageError);
+    const bundle = writeBundle({}, join(tempDir(), 'b'));
+    await expect(runImport(bundle, { worker: 'sometimes' })).rejects.toThrow(/--worker sometimes/);
+  });
+});

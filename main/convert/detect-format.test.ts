@@ -1,0 +1,26 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detectFormat } from './detect-format.js';
+
+describe('detectFormat', () => {
+  it('recognises the Nezha dataset root, an ITBench-Lite scenario and a native bundle', () => {
+    expect(detectFormat(resolve(import.meta.dirname, '../../../shared/datasets/nezha-trainticket'))).toBe('nezha');
+    expect(detectFormat(join(import.meta.dirname, 'itbench', 'testdata', 'Scenario-1'))).toBe('itbench-lite');
+    const native = mkdtempSync(join(tmpdir(), 'eog-detect-'));
+    writeFileSync(join(native, 'snapshot.json'), '{}');
+    writeFileSync(join(native, 'topology.json'), '{}');
+    expect(detectFormat(native)).toBe('native');
+  });
+
+  it('returns null for anything else', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eog-detect-'));
+    expect(detectFormat(dir)).toBeNull();
+    expect(detectFormat(join(dir, 'missing'))).toBeNull();
+    mkdirSync(join(dir, 'rca_data', '2023-01-29'), { recursive: true });
+    expect(detectFormat(dir)).toBeNull();
+    writeFileSync(join(dir, 'rca_data', '2023-01-29', '2023-01-29-fault_list.json'), '{}');
+    expect(detectFormat(dir)).toBe('nezha');
+  });
+});

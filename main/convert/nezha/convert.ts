@@ -1,0 +1,150 @@
+import { mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parseEntityId } from '../../../core/model/ids.js';
+import type { AlertRecord, SnapshotManifest, SpanRecord } from '../../../core/snapshot/schema.js';
+import { writeBundle } from '../bundle-writer.js';
+import { UnrecognisedInputError, type SkippedRecord } from '../errors.js';
+import { isoFromMillis } from '../time.js';
+import { synthesiseSliAlerts } from './alerts.js';
+import { entryService, loadDayContext, spanOf, type DayContext, type Range } from './day-context.js';
+import { nezhaGroundTruthYaml } from './ground-truth.js';
+import { listDays, readFaultList, windowFiles, type NezhaFault } from './layout.js';
+import { emptyLogResult, readLogFile } from './logs.js';
+import { toMetricRecords } from './metrics.js';
+import { podId, serviceId, serviceOfPod } from './names.js';
+import { synthesiseTraceAlerts, traceSli } from './trace-sli.js';
+import { buildNezhaTopology } from './topology.js';
+import { emptyTraceResult, readTraceFile } from './traces.js';
+
+const MINUTE = 60_000;
+const PRE_WINDOW = 10 * MINUTE;
+
+export interface NezhaProgress {
+  bundle: string;
+  done: number;
+  total: number;
+}
+
+export interface ConvertNezhaOptions {
+  onProgress?: (progress: NezhaProgress) => void;
+  /** Convert only the faults this accepts (tests convert one or two). */
+  only?: (fault: NezhaFault) => boolean;
+}
+
+/** Bundle names carry the day and the fault's position only, never what was injected where. */
+export function nezhaBundleName(fault: NezhaFault): string {
+  return `${fault.day}-f${String(fault.index).padStart(2, '0')}`;
+}
+
+/** Converts a Nezha dataset root into one native bundle per injected fault under `outDir`. */
+export async function convertNezha(root: string, outDir: string, options: ConvertNezhaOptions = {}): Promise<{ bundles: string[] }> {
+  const days = listDays(root);
+  if (days.length === 0) throw new UnrecognisedInputError(`${root} has no rca_data/<day>/<day>-fault_list.json: is it the Nezha dataset root?`);
+  const plan = days.map((day) => ({ day, faults: readFaultList(root, day) }));
+  const total = plan.reduce((n, p) => n + p.faults.filter((f) => options.only?.(f) ?? true).length, 0);
+  mkdirSync(outDir, { recursive: true });
+  const bundles: string[] = [];
+  for (const { day, faults } of plan) {
+    const selected = faults.filter((f) => options.only?.(f) ?? true);
+    if (selected.length === 0) continue;
+    const context = await loadDayContext(root, day, faults);
+    for (const fault of selected) {
+      const dir = join(outDir, nezhaBundleName(fault));
+      await writeFaultBundle(root, context, fault, dir);
+      bundles.push(dir);
+      options.onProgress?.({ bundle: dir, done: bundles.length, total });
+    }
+  }
+  return { bundles };
+}
+
+async function writeFaultBundle(root: string, day: DayContext, fault: NezhaFault, dir: string): Promise<void> {
+  const logFiles = windowFiles(root, fault, 'log');
+  const traceFiles = windowFiles(root, fault, 'trace');
+  const logs = emptyLogResult();
+  for (const file of logFiles) await readLogFile(file, logs);
+  const traces = emptyTraceResult();
+  for (const file of traceFiles) await readTraceFile(file, logs.errorSpans, traces);
+  const window = spanOf([...logs.logs.map((l) => l.time), ...traces.spans.map((s) => s.start)]) ?? {
+    start: Math.floor(fault.injectTime / MINUTE) * MINUTE,
+    end: Math.floor(fault.injectTime / MINUTE) * MINUTE + 3 * MINUTE,
+  };
+
+  const entryName = entryService(day.baselineTraces) ?? 'frontend';
+  const entry = serviceId(entryName);
+  const isWindowMetric = (t: number): boolean => t >= window.start - PRE_WINDOW && t <= window.end + MINUTE;
+  const keepMetric = (t: number): boolean => isWindowMetric(t) || day.isMetricBaseline(t);
+  const metrics = [...day.podMetrics.entries()].flatMap(([pod, rows]) => toMetricRecords(rows, podId(pod), keepMetric));
+  metrics.push(...toMetricRecords(day.front, entry, keepMetric));
+  const alerts = synthesiseAlerts(day, traces.spans, window, entryName);
+
+  const spans = [...day.baselineTraces.spans, ...traces.spans];
+  const allLogs = [...day.baselineLogs.logs, ...logs.logs];
+  const podsSeen = new Set<string>(day.podMetrics.keys());
+  for (const record of [...spans, ...allLogs]) podsSeen.add(parseEntityId(record.entity).name);
+  const topology = buildNezhaTopology({
+    pods: podsSeen,
+    podNodes: new Map([...day.baselineLogs.podNodes, ...logs.podNodes]),
+    baselineCalls: day.baselineTraces.calls,
+    referenced: [entry],
+  });
+
+  const name = nezhaBundleName(fault);
+  const rel = (files: string[]): string[] => files.map((f) => relative(root, f));
+  const manifest: SnapshotManifest = {
+    format: 'eog-snapshot',
+    version: 1,
+    name,
+    description: `TrainTicket incident ${fault.index} of ${fault.day} from the Nezha dataset; telemetry window ${hhmmss(window.start)}–${hhmmss(window.end)} UTC.`,
+    incidentTime: isoFromMillis(fault.injectTime),
+    window: { start: isoFromMillis(window.start), end: isoFromMillis(window.end) },
+    baseline: { start: isoFromMillis(day.baseline.start), end: isoFromMillis(day.baseline.end) },
+    source: {
+      kind: 'nezha',
+      dataset: 'Nezha (ESEC/FSE 2023), TrainTicket',
+      day: fault.day,
+      alerts: 'synthesised from the entry SLI against the baseline (front_service latency percentiles; error ratio and p95 of the entry traces)',
+      spanStatus: 'error when an ERROR log line was written inside the span, otherwise unset (Nezha traces have no status)',
+      metricNames: 'CSV column without its unit; the unit is in the record',
+      ...(day.metricBaseline ? { metricBaseline: { start: isoFromMillis(day.metricBaseline.start), end: isoFromMillis(day.metricBaseline.end) } } : {}),
+      ...skippedSummary(root, [...day.baselineLogs.skipped, ...day.baselineTraces.skipped, ...logs.skipped, ...traces.skipped]),
+      inputs: { window: rel([...traceFiles, ...logFiles]), baseline: rel(day.baselineFiles) },
+    },
+  };
+  writeBundle(dir, {
+    manifest,
+    topology,
+    records: { alerts, logs: allLogs, spans, metrics },
+    groundTruthYaml: nezhaGroundTruthYaml(fault, name),
+  });
+}
+
+/**
+ * What a monitoring system would have paged on: the entry SLI file against the clean metric
+ * minutes, and the entry traces against the baseline traces. The onset used is the window's
+ * second minute (the first file mostly precedes the fault), never the injection record.
+ */
+function synthesiseAlerts(day: DayContext, windowSpans: readonly SpanRecord[], window: Range, entryName: string): AlertRecord[] {
+  const entry = serviceId(entryName);
+  const onset = window.start + MINUTE;
+  const alerts = synthesiseSliAlerts({
+    rows: day.front,
+    isBaseline: day.isMetricBaseline,
+    isWindow: (t) => t > window.start + MINUTE / 2 && t <= window.end + MINUTE,
+    entity: entry,
+  });
+  const isEntryRoot = (span: SpanRecord): boolean => span.parentSpanId === undefined && serviceOfPod(parseEntityId(span.entity).name) === entryName;
+  const afterOnset = windowSpans.filter((s) => Date.parse(String(s.start)) > onset);
+  alerts.push(...synthesiseTraceAlerts(traceSli(afterOnset, isEntryRoot), traceSli(day.baselineTraces.spans, isEntryRoot), entry, onset));
+  return alerts;
+}
+
+function hhmmss(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 19);
+}
+
+/** Malformed source rows are skipped, and the bundle says which, so nothing vanishes silently. */
+function skippedSummary(root: string, skipped: readonly SkippedRecord[]): { skippedRecords?: SkippedRecord[] } {
+  if (skipped.length === 0) return {};
+  return { skippedRecords: skipped.map((s) => ({ ...s, file: relative(root, s.file), reason: s.reason.slice(0, 200) })) };
+}

@@ -1,0 +1,69 @@
+import { buildContextPacket, DEFAULT_TOKEN_BUDGET } from '../../core/context/index.js';
+import type { BeliefView, PacketBuilder } from '../../core/controller/index.js';
+import type { OperationalGraph } from '../../core/graph/index.js';
+import type { EntityId } from '../../core/model/ids.js';
+import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../../core/model/evidence.js';
+import type { ContextPacket, TimeWindow } from '../../core/model/packet.js';
+import type { EvidenceStore } from '../store/index.js';
+
+/** Candidates fetched per member entity before the token budget picks among them. */
+const CANDIDATES_PER_ENTITY = 150;
+
+export interface StorePacketBuilderOptions {
+  store: EvidenceStore;
+  graph: OperationalGraph;
+  window: TimeWindow;
+  incidentTime: number | null;
+  tokenBudget?: number;
+}
+
+/**
+ * Builds context packets from the evidence store. A node speaks for its alias group (a
+ * Service for its Deployment and Pods), so its packet gathers the group's evidence; trace
+ * edges are lifted to the level the investigation walks (pod → its service), so callers and
+ * callees in a packet are ids the policy can find among the node's neighbours.
+ */
+export class StorePacketBuilder implements PacketBuilder {
+  private readonly representative = new Map<EntityId, EntityId>();
+
+  constructor(private readonly options: StorePacketBuilderOptions) {
+    for (const id of options.graph.ids()) {
+      const group = options.graph.aliases(id);
+      const service = group.find((m) => options.graph.entity(m).kind === 'Service');
+      if (service) this.representative.set(id, service);
+    }
+  }
+
+  build(node: EntityId, view: BeliefView): ContextPacket {
+    const { store, graph, window } = this.options;
+    const members = [node, ...graph.aliases(node).filter((m) => m !== node)];
+    const items: EvidenceItem[] = [];
+    const totals: Partial<Record<EvidenceKind, number>> = {};
+    for (const member of members) {
+      if (!store.hasEntity(member)) continue;
+      const page = store.evidenceFor(member, window, { limit: CANDIDATES_PER_ENTITY });
+      items.push(...page.items);
+      for (const kind of evidenceKinds) {
+        const shown = page.items.filter((e) => e.kind === kind).length;
+        totals[kind] = (totals[kind] ?? 0) + shown + (page.omittedByKind[kind] ?? 0);
+      }
+    }
+    const memberSet = new Set(members);
+    const lift = (id: string): string => (memberSet.has(id) ? node : (this.representative.get(id) ?? id));
+    const seen = new Set<string>();
+    const evidence = items
+      .filter((e) => !seen.has(e.id) && seen.add(e.id))
+      .map((e) => (e.detail.type === 'trace_edge' ? { ...e, detail: { ...e.detail, caller: lift(e.detail.caller), callee: lift(e.detail.callee) } } : e))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return buildContextPacket({
+      entity: graph.entity(node),
+      window,
+      incidentTime: this.options.incidentTime,
+      neighbours: view.neighbours(node),
+      inbox: view.inbox(node),
+      evidence,
+      totals,
+      tokenBudget: this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+    });
+  }
+}

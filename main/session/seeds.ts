@@ -1,0 +1,41 @@
+import { bootstrap, ONSET_LEAD_MS, type BootstrapResult } from '../../core/bootstrap/index.js';
+import type { OperationalGraph } from '../../core/graph/index.js';
+import type { EvidenceStore } from '../store/index.js';
+
+/** Entity relations that make `target` something its source depends on. */
+const DEPENDS = new Set(['calls', 'depends_on', 'runs_on']);
+
+/** Runs the bootstrap (design.md §2) over the evidence store: window, noise filter, seed order. */
+export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph): BootstrapResult {
+  const window = store.window();
+  const alerts = store.alerts().flatMap((a) =>
+    a.detail.type === 'alert'
+      ? [{ id: a.id, entity: a.entity, name: a.detail.name, severity: a.detail.severity, summary: a.summary, startsAt: a.detail.startsAt, endsAt: a.detail.endsAt }]
+      : [],
+  );
+  const lookback = { start: window.start - ONSET_LEAD_MS, end: window.end };
+  const changes: Array<{ id: string; entity: string; time: number }> = [];
+  const failureEvents: Array<{ id: string; entity: string; time: number }> = [];
+  for (const id of graph.ids()) {
+    if (!store.hasEntity(id)) continue;
+    const page = store.evidenceFor(id, lookback, { limit: 50, kinds: ['change', 'event'] });
+    for (const item of page.items) {
+      if (item.detail.type === 'change') changes.push({ id: item.id, entity: id, time: item.time });
+      if (item.detail.type === 'event' && item.detail.isFailure) failureEvents.push({ id: item.id, entity: id, time: item.time });
+    }
+  }
+  return bootstrap({
+    alerts,
+    changes,
+    failureEvents,
+    window,
+    incidentTime: store.windowInfo().incidentTime,
+    aliasesOf: (e) => (graph.has(e) ? graph.aliases(e) : []),
+    dependenciesOf: (e) => {
+      if (!graph.has(e)) return [];
+      const out = graph.neighbours(e).filter((n) => n.direction === 'out' && DEPENDS.has(n.relation)).map((n) => n.id);
+      const configuredBy = graph.neighbours(e).filter((n) => n.direction === 'in' && n.relation === 'configures').map((n) => n.id);
+      return [...out, ...configuredBy];
+    },
+  });
+}
