@@ -57,6 +57,11 @@ describe('bootstrap', () => {
     ]);
   });
 
+  it('falls back to the entry points when no alert fired', () => {
+    const result = bootstrap(input({ alerts: [alert('a', 'ns/Service/x', 'Watchdog', 0)], entryPoints: () => ['ns/Service/ui', 'ns/Service/api'] }));
+    expect(result.seeds.map((s) => [s.node, s.strength])).toEqual([['ns/Service/api', 'entry_point'], ['ns/Service/ui', 'entry_point']]);
+  });
+
   it('keeps the snapshot window when given and falls back to the incident time', () => {
     expect(bootstrap(input({ window: { start: 1, end: 2 } })).window).toEqual({ start: 1, end: 2 });
     expect(bootstrap(input({ incidentTime: 50 * min })).window).toEqual({ start: 35 * min, end: 65 * min });

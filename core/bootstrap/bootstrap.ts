@@ -23,9 +23,11 @@ export interface BootstrapInput {
   dependenciesOf: (entity: EntityId) => readonly EntityId[];
   /** The entity and the other members of its alias group (service, deployment, pods). */
   aliasesOf: (entity: EntityId) => readonly EntityId[];
+  /** Where users' requests enter the system; the fallback seeds when no alert fired. */
+  entryPoints?: () => readonly EntityId[];
 }
 
-export type SeedStrength = 'change_before_alert' | 'failure_event' | 'dependency_change' | 'alerting';
+export type SeedStrength = 'change_before_alert' | 'failure_event' | 'dependency_change' | 'alerting' | 'entry_point';
 
 export interface Seed {
   node: EntityId;
@@ -42,7 +44,7 @@ export interface BootstrapResult {
 /** How far before the first alert a cause may lie and still count as preceding it. */
 export const ONSET_LEAD_MS = 15 * 60_000;
 const TAIL_MS = 5 * 60_000;
-const rank: Record<SeedStrength, number> = { change_before_alert: 0, failure_event: 1, dependency_change: 2, alerting: 3 };
+const rank: Record<SeedStrength, number> = { change_before_alert: 0, failure_event: 1, dependency_change: 2, alerting: 3, entry_point: 4 };
 const severityRank = (s: string): number => ({ critical: 0, error: 1, high: 1, warning: 2, major: 2 })[s.toLowerCase()] ?? 3;
 
 /**
@@ -72,6 +74,11 @@ export function bootstrap(input: BootstrapInput): BootstrapResult {
     if (!known || compare(order, known.order) < 0) seeds.set(alert.entity, { ...seed, order });
   }
   const ordered = [...seeds.values()].sort((a, b) => compare(a.order, b.order) || a.node.localeCompare(b.node));
+  // An analyst handed a snapshot without alerts starts where users' requests come in.
+  if (ordered.length === 0) {
+    const entries = [...(input.entryPoints?.() ?? [])].sort();
+    return { window, seeds: entries.map((node) => ({ node, strength: 'entry_point' as const, reason: 'no alert fired in the window; starting from an entry point' })), ignoredAlerts };
+  }
   return { window, seeds: ordered.map(({ order: _order, ...seed }) => seed), ignoredAlerts };
 }
 

@@ -1,4 +1,4 @@
-import type { Message } from '../model/belief.js';
+import type { Belief, Message } from '../model/belief.js';
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../model/evidence.js';
 import type { ContextPacket, OmittedSummary, PacketNeighbour, TimeWindow } from '../model/packet.js';
 import type { Entity } from '../model/topology.js';
@@ -10,6 +10,10 @@ const GUARANTEED_PER_KIND = 3;
 const MAX_NEIGHBOURS = 40;
 const MAX_INBOX = 20;
 const MAX_ATTR_CHARS = 400;
+/** Share of the budget that neighbours and the inbox may take; the rest is for evidence. */
+const CONTEXT_SHARE = 0.4;
+const MAX_SUMMARY_CHARS = 240;
+const MAX_CITED_IDS = 8;
 
 export interface PacketInput {
   entity: Entity;
@@ -35,7 +39,7 @@ export class PacketBudgetError extends Error {
  */
 export function buildContextPacket(input: PacketInput, count: TokenCounter = countTokens): ContextPacket {
   const tokenBudget = input.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
-  const neighbours = orderNeighbours(input.neighbours).slice(0, MAX_NEIGHBOURS);
+  const neighbours = orderNeighbours(input.neighbours).slice(0, MAX_NEIGHBOURS).map((n) => ({ ...n, belief: n.belief && compactBelief(n.belief) }));
   const packet: ContextPacket = {
     node: input.entity.id,
     entity: { ...input.entity, attrs: trimAttrs(input.entity.attrs) },
@@ -44,13 +48,21 @@ export function buildContextPacket(input: PacketInput, count: TokenCounter = cou
     neighbours,
     omittedNeighbours: input.neighbours.length - neighbours.length,
     // Newest messages matter most: a revision supersedes what came before it.
-    inbox: [...input.inbox].sort((a, b) => b.seq - a.seq).slice(0, MAX_INBOX),
+    inbox: [...input.inbox].sort((a, b) => b.seq - a.seq).slice(0, MAX_INBOX).map((m) => ({ ...m, belief: compactBelief(m.belief) })),
     evidence: [],
     omitted: [],
     tokenCount: 0,
     tokenBudget,
   };
-  const base = count(JSON.stringify(packet)) + omittedReserve(count);
+  let base = count(JSON.stringify(packet)) + omittedReserve(count);
+  // Hubs have many neighbours: drop the least informative (no belief, then by id) until the
+  // context leaves most of the budget to the node's own evidence.
+  while (base > tokenBudget * CONTEXT_SHARE && (packet.neighbours.length > 0 || packet.inbox.length > 0)) {
+    if (packet.inbox.length > packet.neighbours.length / 2) packet.inbox = packet.inbox.slice(0, -1);
+    else packet.neighbours = packet.neighbours.slice(0, -1);
+    packet.omittedNeighbours = input.neighbours.length - packet.neighbours.length;
+    base = count(JSON.stringify(packet)) + omittedReserve(count);
+  }
   if (base > tokenBudget) {
     throw new PacketBudgetError(`the context of ${input.entity.id} needs ${base} tokens before any evidence; raise the token budget above ${tokenBudget}`);
   }
@@ -79,6 +91,12 @@ function measure(packet: ContextPacket, count: TokenCounter): number {
 function orderNeighbours(neighbours: readonly PacketNeighbour[]): PacketNeighbour[] {
   // Neighbours with a belief first (they carry news), then by id for determinism.
   return [...neighbours].sort((a, b) => Number(b.belief !== null) - Number(a.belief !== null) || a.id.localeCompare(b.id));
+}
+
+/** Neighbours' beliefs as context: the label and gist, not their whole argument. */
+function compactBelief(belief: Belief): Belief {
+  const summary = belief.summary.length > MAX_SUMMARY_CHARS ? `${belief.summary.slice(0, MAX_SUMMARY_CHARS)}…` : belief.summary;
+  return { ...belief, summary, evidence: belief.evidence.slice(0, MAX_CITED_IDS) };
 }
 
 function trimAttrs(attrs: Record<string, unknown>): Record<string, unknown> {

@@ -2,3 +2,4 @@ export { Investigation, NoSeedsError, type InvestigationOptions } from './invest
 export { openSnapshot, SnapshotNotFoundError, type OpenedSnapshot } from './open-snapshot.js';
 export { StorePacketBuilder } from './packet-builder.js';
 export { bootstrapFromStore } from './seeds.js';
+export { investigateSnapshot, type InvestigateSnapshotOptions, type InvestigateSnapshotResult } from './investigate-snapshot.js';

@@ -31,11 +31,21 @@ export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph
     window,
     incidentTime: store.windowInfo().incidentTime,
     aliasesOf: (e) => (graph.has(e) ? graph.aliases(e) : []),
+    entryPoints: () => entryServices(graph),
     dependenciesOf: (e) => {
       if (!graph.has(e)) return [];
       const out = graph.neighbours(e).filter((n) => n.direction === 'out' && DEPENDS.has(n.relation)).map((n) => n.id);
       const configuredBy = graph.neighbours(e).filter((n) => n.direction === 'in' && n.relation === 'configures').map((n) => n.id);
       return [...out, ...configuredBy];
     },
+  });
+}
+
+/** Services that call others but are called by none: where users' requests enter. */
+export function entryServices(graph: OperationalGraph): string[] {
+  return graph.ids().filter((id) => {
+    if (graph.entity(id).kind !== 'Service') return false;
+    const calls = graph.neighbours(id).filter((n) => n.relation === 'calls');
+    return calls.some((n) => n.direction === 'out') && !calls.some((n) => n.direction === 'in');
   });
 }

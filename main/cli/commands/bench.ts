@@ -1,17 +1,64 @@
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { collectCases, formatSummary, formatTable, runBench, type BenchSummary, type BenchRow } from '../../bench/index.js';
+import { positiveInt, policyFor, settingsFrom, type InvestigateFlags } from './investigate.js';
+
+interface BenchFlags extends Omit<InvestigateFlags, 'out' | 'ledger' | 'revision'> {
+  format?: string;
+  runs: string;
+  json?: boolean;
+  ablation?: boolean;
+}
+
+interface Arm {
+  name: string;
+  revision: boolean;
+}
 
 export function registerBench(program: Command): void {
   program
     .command('bench')
-    .description('Investigate every case of a folder of bundles (or a dataset root) and score against ground truth.')
-    .argument('<dir>', 'folder of bundles or dataset root')
+    .description('Investigate every case of a folder of bundles (or a dataset root, converted on the fly) and score against ground truth.')
+    .argument('<dir>', 'folder of bundles, one bundle, or a dataset root (nezha | itbench-lite)')
     .option('--format <format>', 'input format when converting on the fly: nezha | itbench-lite')
     .option('--policy <name>', 'heuristic | llm', 'heuristic')
-    .option('--runs <k>', 'repeated runs per case', '1')
+    .option('--runs <k>', 'repeated runs per case (pass@k, majority@k)', '1')
+    .option('--budget <n>', 'maximum policy invocations per case')
+    .option('--concurrency <n>', 'policy calls in flight')
+    .option('--token-budget <n>', 'context packet budget in tokens')
     .option('--json', 'print one JSON object for machines')
     .option('--ablation', 'run with and without belief revision side by side')
-    .action(() => {
-      throw new UsageError('bench: not implemented yet');
+    .action(async (dir: string, flags: BenchFlags) => {
+      const progress = (text: string): void => {
+        if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${text}`);
+      };
+      const cases = await collectCases(dir, flags.format, progress);
+      try {
+        const arms: Arm[] = flags.ablation ? [{ name: 'with revision', revision: true }, { name: 'without revision', revision: false }] : [{ name: '', revision: true }];
+        const results: Array<{ arm: Arm; rows: BenchRow[]; summary: BenchSummary }> = [];
+        for (const arm of arms) {
+          const started = Date.now();
+          const result = await runBench(cases.bundles, {
+            policy: () => policyFor(flags.policy),
+            settings: settingsFrom({ ...flags, revision: arm.revision }),
+            runs: positiveInt(flags.runs, '--runs') ?? 1,
+            tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
+            onCase: (done, total, row) => progress(`${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`),
+          });
+          results.push({ arm, ...result });
+        }
+        progress('');
+        if (flags.json) {
+          const [main, ablated] = results;
+          const out = { ...main?.summary, rows: main?.rows, ...(ablated ? { ablation: { withoutRevision: { ...ablated.summary, rows: ablated.rows } } } : {}) };
+          process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+          return;
+        }
+        for (const r of results) {
+          if (r.arm.name) process.stdout.write(`\n== ${r.arm.name} ==\n`);
+          process.stdout.write(`${formatTable(r.rows)}\n\n${formatSummary(r.summary)}\n`);
+        }
+      } finally {
+        cases.cleanup();
+      }
     });
 }

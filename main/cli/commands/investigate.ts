@@ -1,10 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Policy } from '../../../core/controller/index.js';
-import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import type { ControllerSettingsInput } from '../../../core/ledger/index.js';
 import { createHeuristicPolicy } from '../../../core/policy/heuristic/index.js';
-import { Investigation, openSnapshot } from '../../session/index.js';
+import { investigateSnapshot } from '../../session/index.js';
 import { UsageError } from '../errors.js';
 
 export interface InvestigateFlags {
@@ -39,28 +38,6 @@ export function settingsFrom(flags: InvestigateFlags): ControllerSettingsInput {
   return settings;
 }
 
-/** Investigates one snapshot and returns its diagnosis; resumes from `--ledger` when it exists. */
-export async function investigateSnapshot(snapshot: string, flags: InvestigateFlags, policy: Policy = policyFor(flags.policy)): Promise<Diagnosis> {
-  const opened = await openSnapshot(snapshot);
-  try {
-    const investigation = new Investigation({
-      store: opened.store,
-      policy,
-      settings: settingsFrom(flags),
-      ledgerFile: flags.ledger ?? null,
-      tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
-    });
-    try {
-      if (!investigation.isFinished) await investigation.run();
-      return investigation.diagnosis();
-    } finally {
-      investigation.close();
-    }
-  } finally {
-    opened.close();
-  }
-}
-
 export function registerInvestigate(program: Command): void {
   program
     .command('investigate')
@@ -74,7 +51,12 @@ export function registerInvestigate(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
     .action(async (snapshot: string, flags: InvestigateFlags) => {
-      const diagnosis = await investigateSnapshot(snapshot, flags);
+      const { diagnosis } = await investigateSnapshot(snapshot, {
+        policy: policyFor(flags.policy),
+        settings: settingsFrom(flags),
+        ledgerFile: flags.ledger ?? null,
+        tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
+      });
       const text = `${JSON.stringify(diagnosis, null, 2)}\n`;
       if (flags.out) writeFileSync(flags.out, text);
       else process.stdout.write(text);

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import type { Policy } from '../../core/controller/index.js';
+import type { ControllerSettingsInput } from '../../core/ledger/index.js';
+import { majorityAtK, passAtK } from '../../core/scoring/index.js';
+import { investigateSnapshot } from '../session/index.js';
+import { loadGroundTruth, scoreCase, type CaseScore } from './score-case.js';
+
+export interface BenchOptions {
+  /** A fresh policy per run (policies may keep per-run state such as caches). */
+  policy: () => Policy;
+  settings: ControllerSettingsInput;
+  runs: number;
+  tokenBudget?: number;
+  onCase?: (done: number, total: number, row: BenchRow) => void;
+}
+
+export interface BenchRow {
+  case: string;
+  run: number;
+  expected: string[];
+  predicted: string[];
+  frontier: string[];
+  outcome: string;
+  correct: boolean;
+  acAt: CaseScore['acAt'] | null;
+  rcEntity: CaseScore['rcEntity'] | null;
+  steps: number;
+  policyCalls: number;
+  tokens: number;
+  ms: number;
+}
+
+export interface BenchSummary {
+  cases: number;
+  runs: number;
+  scored: number;
+  ac1: number;
+  ac3: number;
+  ac5: number;
+  rcEntity: { precision: number; recall: number; f1: number };
+  passAtK: number;
+  majorityAtK: number;
+  steps: number;
+  policyCalls: number;
+  tokens: number;
+  msMedian: number;
+}
+
+/** Investigates every bundle `runs` times and scores each run against its ground truth. */
+export async function runBench(bundles: readonly string[], options: BenchOptions): Promise<{ rows: BenchRow[]; summary: BenchSummary }> {
+  const rows: BenchRow[] = [];
+  const total = bundles.length * options.runs;
+  for (const bundle of bundles) {
+    const gt = loadGroundTruth(bundle);
+    for (let run = 1; run <= options.runs; run++) {
+      const { diagnosis, ms } = await investigateSnapshot(bundle, { policy: options.policy(), settings: options.settings, tokenBudget: options.tokenBudget });
+      const score = gt ? scoreCase(gt, diagnosis) : null;
+      const row: BenchRow = {
+        case: path.basename(bundle),
+        run,
+        expected: score?.expected ?? [],
+        predicted: score?.rankedServices.slice(0, 3) ?? diagnosis.frontier.slice(0, 3),
+        frontier: diagnosis.frontier,
+        outcome: diagnosis.outcome,
+        correct: score?.acAt[1] ?? false,
+        acAt: score?.acAt ?? null,
+        rcEntity: score?.rcEntity ?? null,
+        steps: diagnosis.run.steps,
+        policyCalls: diagnosis.run.policyCalls,
+        tokens: diagnosis.run.tokensIn + diagnosis.run.tokensOut,
+        ms: Math.round(ms),
+      };
+      rows.push(row);
+      options.onCase?.(rows.length, total, row);
+    }
+  }
+  return { rows, summary: summarise(rows, bundles.length, options.runs) };
+}
+
+function summarise(rows: readonly BenchRow[], cases: number, runs: number): BenchSummary {
+  const scored = rows.filter((r) => r.acAt !== null);
+  const mean = (f: (r: BenchRow) => number): number => (scored.length ? round(scored.reduce((a, r) => a + f(r), 0) / scored.length) : 0);
+  const byCase = new Map<string, boolean[]>();
+  for (const r of scored) byCase.set(r.case, [...(byCase.get(r.case) ?? []), r.correct]);
+  const perCase = [...byCase.values()];
+  const share = (f: (runs: boolean[]) => boolean): number => (perCase.length ? round(perCase.filter(f).length / perCase.length) : 0);
+  const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
+  return {
+    cases,
+    runs,
+    scored: scored.length,
+    ac1: mean((r) => Number(r.acAt?.[1])),
+    ac3: mean((r) => Number(r.acAt?.[3])),
+    ac5: mean((r) => Number(r.acAt?.[5])),
+    rcEntity: { precision: mean((r) => r.rcEntity?.precision ?? 0), recall: mean((r) => r.rcEntity?.recall ?? 0), f1: mean((r) => r.rcEntity?.f1 ?? 0) },
+    passAtK: share(passAtK),
+    majorityAtK: share(majorityAtK),
+    steps: rows.reduce((a, r) => a + r.steps, 0),
+    policyCalls: rows.reduce((a, r) => a + r.policyCalls, 0),
+    tokens: rows.reduce((a, r) => a + r.tokens, 0),
+    msMedian: ms.length ? (ms[Math.floor(ms.length / 2)] as number) : 0,
+  };
+}
+
+const round = (x: number): number => Math.round(x * 10_000) / 10_000;
