@@ -1,0 +1,90 @@
+import type { TokenCounter } from '../../../core/context/index.js';
+import type { EntityId, TimeWindow } from '../../../core/model/index.js';
+import { ask, type AskContext } from './ask.js';
+import { promptBudget, promptTokens } from './budget.js';
+import { embedJson, renderPrompt, type PromptTemplate, type RenderedPrompt } from './prompts.js';
+import { BootstrapReply, responseSchemaText } from './schemas.js';
+
+export interface BootstrapAlertView {
+  name: string;
+  entity: EntityId;
+  severity: string;
+  startsAt: number;
+  summary?: string;
+}
+
+export interface BootstrapCandidates<S extends { node: EntityId }> {
+  /** Candidate windows; the first is the controller's own choice and the fallback. */
+  windows: readonly TimeWindow[];
+  /** Candidate seeds in the controller's order, which is also the fallback. */
+  seeds: readonly S[];
+  alerts: readonly BootstrapAlertView[];
+}
+
+export interface BootstrapChoice<S> {
+  window: TimeWindow;
+  seeds: S[];
+  /** Why the model's choice was (partly) not used, or it failed; null when used as given. */
+  error: string | null;
+  reasoning: string;
+  tokensIn: number;
+  tokensOut: number;
+  cached: boolean;
+}
+
+export class NoBootstrapCandidatesError extends Error {
+  override name = 'NoBootstrapCandidatesError';
+  constructor() {
+    super('The LLM bootstrap needs at least one candidate window; pass the controller window as the first candidate.');
+  }
+}
+
+/**
+ * The bootstrap phase: the model may pick one candidate window and choose/reorder candidate
+ * seeds. Anything else it says is discarded; on any failure the caller's defaults stand.
+ */
+export async function chooseBootstrap<S extends { node: EntityId }>(
+  ctx: AskContext,
+  template: PromptTemplate,
+  count: TokenCounter,
+  candidates: BootstrapCandidates<S>,
+): Promise<BootstrapChoice<S>> {
+  const fallbackWindow = candidates.windows[0];
+  if (fallbackWindow === undefined) throw new NoBootstrapCandidatesError();
+  const fallback: BootstrapChoice<S> = { window: fallbackWindow, seeds: [...candidates.seeds], error: null, reasoning: '', tokensIn: 0, tokensOut: 0, cached: false };
+  const prompt = fitPrompt(template, count, promptBudget(ctx.options), candidates);
+  if (prompt === null) return { ...fallback, error: 'the candidates do not fit the model context; kept the controller choice' };
+  const outcome = await ask(ctx, { template, prompt, schemaName: 'bootstrap_choice', schema: BootstrapReply });
+  const base = { ...fallback, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut, cached: outcome.cached };
+  if (outcome.value === null) return { ...base, error: `kept the controller choice: ${outcome.error ?? 'no usable answer'}` };
+  const problems: string[] = [];
+  const window = candidates.windows[outcome.value.window];
+  if (window === undefined) problems.push(`window ${outcome.value.window} is not a candidate`);
+  const byNode = new Map(candidates.seeds.map((s) => [s.node, s] as const));
+  const chosen = [...new Set(outcome.value.seeds)].flatMap((id) => byNode.get(id) ?? []);
+  const discarded = outcome.value.seeds.filter((id) => !byNode.has(id));
+  if (discarded.length > 0) problems.push(`discarded ${discarded.length} seed(s) that were not candidates`);
+  if (chosen.length === 0) problems.push('no candidate seed chosen; kept the controller order');
+  return {
+    ...base,
+    window: window ?? fallbackWindow,
+    seeds: chosen.length > 0 ? chosen : base.seeds,
+    error: problems.length > 0 ? problems.join('; ') : null,
+    reasoning: outcome.value.reasoning.slice(0, 1000),
+  };
+}
+
+/** Renders with as many alerts (earliest first) as fit; null when even the candidates do not. */
+function fitPrompt<S extends { node: EntityId }>(template: PromptTemplate, count: TokenCounter, budget: number, candidates: BootstrapCandidates<S>): RenderedPrompt | null {
+  const alerts = [...candidates.alerts].sort((a, b) => a.startsAt - b.startsAt || a.entity.localeCompare(b.entity));
+  const candidateJson = embedJson({
+    windows: candidates.windows.map((w, index) => ({ index, start: new Date(w.start).toISOString(), end: new Date(w.end).toISOString() })),
+    seeds: candidates.seeds.map((s) => s.node),
+  });
+  for (let n = alerts.length; ; n = Math.floor(n / 2)) {
+    const shown = alerts.slice(0, n).map((a) => ({ ...a, startsAt: new Date(a.startsAt).toISOString() }));
+    const prompt = renderPrompt(template, { schema: responseSchemaText(BootstrapReply), alerts: embedJson(shown), candidates: candidateJson });
+    if (promptTokens(prompt, count) <= budget) return prompt;
+    if (n === 0) return null;
+  }
+}

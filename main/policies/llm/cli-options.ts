@@ -1,0 +1,71 @@
+import type { Command } from 'commander';
+import { LlmOptionsError } from './errors.js';
+import { defaultCacheFile, parseLlmOptions, type LlmOptions } from './options.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Registers the `--policy llm` flags on a command (`eog investigate`, `eog bench`). */
+export function addLlmOptions(cmd: Command): Command {
+  return cmd
+    .option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (with --policy llm)')
+    .option('--model <name>', 'model name as the endpoint knows it (with --policy llm)')
+    .option('--api-key-env <var>', 'environment variable holding the API key; local servers need none')
+    .option('--llm-timeout <ms>', 'per-request timeout in milliseconds', '60000')
+    .option('--max-tokens <n>', 'completion token limit per request', '1024')
+    .option('--llm-concurrency <n>', 'model requests in flight at once', '2')
+    .option('--temperature <t>', 'sampling temperature', '0')
+    .option('--context-tokens <n>', "the model's context window in tokens", '8192')
+    .option('--llm-retries <n>', 'transport retries per request (timeouts, 429, 5xx)', '3')
+    .option('--llm-cache <file>', 'response cache (SQLite); default under $XDG_CACHE_HOME/eog-workbench')
+    .option('--no-cache', 'ask the model afresh instead of replaying cached answers');
+}
+
+/** Turns parsed commander options into validated LlmOptions; errors name the flag to fix. */
+export function llmOptionsFrom(parsed: Readonly<Record<string, unknown>>, env: Env): LlmOptions {
+  const baseUrl = text(parsed.baseUrl);
+  const model = text(parsed.model);
+  if (baseUrl === null) throw new LlmOptionsError('--policy llm needs --base-url, e.g. --base-url http://127.0.0.1:11434/v1');
+  if (model === null) throw new LlmOptionsError('--policy llm needs --model, e.g. --model qwen2.5:7b-instruct');
+  const candidate = {
+    baseUrl,
+    model,
+    apiKey: apiKeyFrom(text(parsed.apiKeyEnv), env),
+    timeoutMs: integer(parsed.llmTimeout, '--llm-timeout'),
+    maxTokens: integer(parsed.maxTokens, '--max-tokens'),
+    concurrency: integer(parsed.llmConcurrency, '--llm-concurrency'),
+    temperature: decimal(parsed.temperature, '--temperature'),
+    contextTokens: integer(parsed.contextTokens, '--context-tokens'),
+    retries: integer(parsed.llmRetries, '--llm-retries'),
+    useCache: parsed.cache !== false,
+    cacheFile: text(parsed.llmCache) ?? defaultCacheFile(env),
+  };
+  return parseLlmOptions(Object.fromEntries(Object.entries(candidate).filter(([, v]) => v !== undefined)));
+}
+
+function apiKeyFrom(variable: string | null, env: Env): string | null {
+  // Only an explicitly named variable is read, so a key is never sent to a server by accident.
+  if (variable === null) return null;
+  const value = env[variable];
+  if (value === undefined || value.trim() === '') {
+    throw new LlmOptionsError(`--api-key-env names ${variable}, but that environment variable is empty; export it or drop the flag for a local server`);
+  }
+  return value.trim();
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function integer(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+  throw new LlmOptionsError(`${flag} expects a whole number, got "${String(value)}"`);
+}
+
+function decimal(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return Number(value.trim());
+  throw new LlmOptionsError(`${flag} expects a number, got "${String(value)}"`);
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { countTokens } from '../../../core/context/index.js';
+import { evaluateHeuristic } from '../../../core/policy/heuristic/index.js';
+import { promptBudget } from './budget.js';
+import { startFakeOpenAI, type FakeOpenAI, type FakeScript } from './testing/fake-openai.js';
+import { goodModel } from './testing/models.js';
+import { testPolicy, workedExamplePacket } from './testing/harness.js';
+
+let fake: FakeOpenAI | null = null;
+afterEach(async () => {
+  await fake?.close();
+  fake = null;
+});
+
+async function serve(script: FakeScript): Promise<FakeOpenAI> {
+  fake = await startFakeOpenAI(script);
+  return fake;
+}
+
+const packet = workedExamplePacket();
+const good = JSON.stringify(evaluateHeuristic(packet));
+
+describe('explore phase against a fake OpenAI server', () => {
+  it('returns the answer of a good model with accounting and bounded, deterministic requests', async () => {
+    const server = await serve('good');
+    const policy = testPolicy(server.url);
+    const result = await policy.evaluate(packet);
+    expect(result.output).toEqual(evaluateHeuristic(packet));
+    expect(result).toMatchObject({ error: null, cached: false });
+    expect(result.tokensIn).toBeGreaterThan(0);
+    expect(result.tokensOut).toBeGreaterThan(0);
+    expect(server.requests).toHaveLength(1);
+    const body = server.requests[0]?.body;
+    expect(body).toMatchObject({ model: 'test-model', temperature: 0, max_tokens: 1024 });
+    expect(body?.response_format).toMatchObject({ type: 'json_schema', json_schema: { name: 'policy_output', strict: true } });
+    const promptTokens = (body?.messages ?? []).reduce((sum, m) => sum + countTokens(m.content), 0);
+    expect(promptTokens).toBeLessThanOrEqual(promptBudget({ contextTokens: 8192, maxTokens: 1024 }));
+  });
+
+  it('shows the model its malformed JSON once and uses the corrected answer', async () => {
+    const server = await serve((request, i) => (i === 0 ? { content: '{"label": "Origin", ' } : goodModel(request)));
+    const policy = testPolicy(server.url);
+    const result = await policy.evaluate(packet);
+    expect(result.output.label).toBe(evaluateHeuristic(packet).label);
+    expect(result.error).toBeNull();
+    const retry = server.requests[1]?.body?.messages ?? [];
+    expect(retry.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(retry[3]?.content).toContain('no JSON object');
+    expect(policy.stats().correctiveRetries).toBe(1);
+  });
+
+  it('defers with the validation error after one retry when the schema is violated twice', async () => {
+    const server = await serve(() => ({ content: '{"label": "Origin", "confidence": 3}' }));
+    const result = await testPolicy(server.url).evaluate(packet);
+    expect(result.output.label).toBe('Defer');
+    expect(result.error).toMatch(/does not match the schema/);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('accepts JSON wrapped in prose and code fences', async () => {
+    const server = await serve(() => ({ content: `Sure! Here is my answer:\n\`\`\`json\n${good}\n\`\`\`\nHope this helps {not json}.` }));
+    const result = await testPolicy(server.url).evaluate(packet);
+    expect(result.output).toEqual(evaluateHeuristic(packet));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('strips invented evidence ids, counts them and defers when the belief cited them', async () => {
+    const invented = { ...JSON.parse(good), label: 'Origin', evidence: ['db-oom', 'made-up-1', 'made-up-2'] };
+    const server = await serve(() => ({ content: JSON.stringify(invented) }));
+    const policy = testPolicy(server.url);
+    const result = await policy.evaluate(packet);
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[1]?.body?.messages?.[3]?.content).toContain('made-up-1');
+    expect(result.output.label).toBe('Defer');
+    expect(result.output.evidence).toEqual(['db-oom']);
+    expect(result.error).toMatch(/not in the packet.*stripped 2 invented/);
+    expect(policy.stats().fabricatedIds).toBe(4);
+  });
+
+  it('drops a claim citing an invented id but keeps the label', async () => {
+    const claim = { from: 'shop/Service/processor', to: packet.node, evidence: ['ghost'], condition: 'c', effect: 'e' };
+    const answer = { ...JSON.parse(good), label: 'Symptom', evidence: ['db-oom'], claims: [claim] };
+    const server = await serve(() => ({ content: JSON.stringify(answer) }));
+    const result = await testPolicy(server.url).evaluate(packet);
+    expect(result.output.label).toBe('Symptom');
+    expect(result.output.claims).toEqual([]);
+  });
+
+  it('treats a truncated reply as an error even when it parses', async () => {
+    const server = await serve(() => ({ content: good, finishReason: 'length' }));
+    const result = await testPolicy(server.url).evaluate(packet);
+    expect(result.output.label).toBe('Defer');
+    expect(result.error).toMatch(/cut off at the 1024-token limit/);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('counts tokens locally when the server reports no usage', async () => {
+    const server = await serve(() => ({ content: good, hasUsage: false }));
+    const result = await testPolicy(server.url).evaluate(packet);
+    expect(result.tokensIn).toBeGreaterThan(100);
+    expect(result.tokensOut).toBe(countTokens(good));
+  });
+});

@@ -1,0 +1,147 @@
+import type { TokenCounter } from '../../../core/context/index.js';
+import { deferOutput } from '../../../core/controller/index.js';
+import type { ContextPacket, EvidenceItem, PolicyOutput } from '../../../core/model/index.js';
+import { ask, type AskContext } from './ask.js';
+import { promptBudget, promptTokens } from './budget.js';
+import { paginateEvidence } from './chunking.js';
+import { ContextTooSmallError } from './errors.js';
+import { fabricatedIds, sanitiseOutput } from './grounding.js';
+import { embedJson, renderPrompt, type PromptTemplate, type RenderedPrompt } from './prompts.js';
+import { ChunkNotesReply, ExploreReply, responseSchemaText } from './schemas.js';
+
+export interface ExploreDeps {
+  ctx: AskContext;
+  explore: PromptTemplate;
+  chunk: PromptTemplate;
+  count: TokenCounter;
+}
+
+export interface ExploreResult {
+  output: PolicyOutput;
+  error: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  cached: boolean;
+}
+
+interface Note {
+  chunk: number;
+  text: string;
+  evidence: string[];
+}
+
+/**
+ * The explore phase for one packet: one ask when the prompt fits the model's context, else
+ * map-reduce: notes per evidence chunk (each citing only its chunk), then a decision on the
+ * packet without its evidence plus the notes.
+ */
+export async function explorePacket(deps: ExploreDeps, packet: ContextPacket): Promise<ExploreResult> {
+  const budget = promptBudget(deps.ctx.options);
+  const direct = renderExplore(deps, packet, '');
+  if (promptTokens(direct, deps.count) <= budget) return decide(deps, direct, new Set(packet.evidence.map((e) => e.id)), []);
+  try {
+    const notes = await mapChunks(deps, packet, budget);
+    return await reduce(deps, packet, notes, budget);
+  } catch (error) {
+    if (!(error instanceof ContextTooSmallError)) throw error;
+    return { output: deferOutput(`LLM policy: ${error.message}`), error: error.message, tokensIn: 0, tokensOut: 0, cached: false };
+  }
+}
+
+function renderExplore(deps: ExploreDeps, packet: ContextPacket, notes: string): RenderedPrompt {
+  return renderPrompt(deps.explore, { schema: responseSchemaText(ExploreReply), node: packet.node, packet: embedJson(packet), notes });
+}
+
+async function decide(deps: ExploreDeps, prompt: RenderedPrompt, allowed: ReadonlySet<string>, earlierErrors: string[]): Promise<ExploreResult> {
+  const outcome = await ask(deps.ctx, {
+    template: deps.explore,
+    prompt,
+    schemaName: 'policy_output',
+    schema: ExploreReply,
+    check: (value) => {
+      const bad = fabricatedIds(value, allowed);
+      deps.ctx.stats.fabricatedIds += bad.length;
+      return bad.length > 0 ? `these evidence ids are not in the packet: ${bad.slice(0, 10).join(', ')}; cite only ids you were shown` : null;
+    },
+  });
+  const errors = [...earlierErrors];
+  let output: PolicyOutput;
+  if (outcome.value === null) {
+    output = deferOutput(`LLM policy gave no usable answer: ${outcome.error ?? 'unknown problem'}`);
+  } else {
+    const sanitised = sanitiseOutput(outcome.value, allowed);
+    output = sanitised.output;
+    if (sanitised.fabricated.length > 0) errors.push(`stripped ${sanitised.fabricated.length} invented evidence id(s)`);
+  }
+  if (outcome.error !== null) errors.unshift(outcome.error);
+  return { output, error: errors.length > 0 ? errors.join('; ') : null, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut, cached: outcome.cached };
+}
+
+interface MapResult {
+  notes: Note[];
+  errors: string[];
+  tokensIn: number;
+  tokensOut: number;
+  cached: boolean;
+}
+
+async function mapChunks(deps: ExploreDeps, packet: ContextPacket, budget: number): Promise<MapResult> {
+  const context = embedJson({ node: packet.node, entity: packet.entity, window: packet.window, incidentTime: packet.incidentTime });
+  const render = (chunk: readonly EvidenceItem[], index: number, total: number): RenderedPrompt =>
+    renderPrompt(deps.chunk, { schema: responseSchemaText(ChunkNotesReply), node: packet.node, index: String(index), total: String(total), context, chunk: embedJson(chunk) });
+  const room = budget - promptTokens(render([], 999, 999), deps.count);
+  if (room < 64) throw new ContextTooSmallError(budget - room + 64, budget);
+  const { chunks, oversized } = paginateEvidence(packet.evidence, room, deps.count);
+  const outcomes = await Promise.all(
+    chunks.map((chunk, i) => {
+      const allowed = new Set(chunk.map((e) => e.id));
+      return ask(deps.ctx, {
+        template: deps.chunk,
+        prompt: render(chunk, i + 1, chunks.length),
+        schemaName: 'chunk_notes',
+        schema: ChunkNotesReply,
+        check: (value) => {
+          const bad = [...new Set(value.notes.flatMap((n) => n.evidence).filter((id) => !allowed.has(id)))];
+          deps.ctx.stats.fabricatedIds += bad.length;
+          return bad.length > 0 ? `these ids are not in this chunk: ${bad.slice(0, 10).join(', ')}` : null;
+        },
+      }).then((outcome) => ({ outcome, allowed }));
+    }),
+  );
+  const result: MapResult = { notes: [], errors: [], tokensIn: 0, tokensOut: 0, cached: outcomes.length > 0 };
+  outcomes.forEach(({ outcome, allowed }, i) => {
+    result.tokensIn += outcome.tokensIn;
+    result.tokensOut += outcome.tokensOut;
+    result.cached &&= outcome.cached;
+    if (outcome.error !== null) result.errors.push(`chunk ${i + 1}: ${outcome.error}`);
+    for (const note of outcome.value?.notes.slice(0, 6) ?? []) {
+      result.notes.push({ chunk: i + 1, text: note.text.slice(0, 400), evidence: [...new Set(note.evidence.filter((id) => allowed.has(id)))] });
+    }
+    if (outcome.value === null) result.notes.push({ chunk: i + 1, text: 'this chunk could not be assessed', evidence: [] });
+  });
+  if (oversized.length > 0) result.notes.push({ chunk: 0, text: `${oversized.length} evidence item(s) too large for the model context were not read: ${oversized.map((e) => `${e.kind} ${e.id}`).join(', ')}`, evidence: [] });
+  return result;
+}
+
+async function reduce(deps: ExploreDeps, packet: ContextPacket, mapped: MapResult, budget: number): Promise<ExploreResult> {
+  const stub: ContextPacket = { ...packet, evidence: [] };
+  const notes = [...mapped.notes];
+  const render = (kept: Note[], dropped: number): RenderedPrompt => {
+    const left = dropped > 0 ? ` ${dropped} later note(s) were left out to fit the context.` : '';
+    return renderExplore(deps, stub, `\nThe evidence was too large to show at once; it was read in chunks. Notes on it follow (cite only the ids they cite).${left}\n<notes>\n${embedJson(kept)}\n</notes>`);
+  };
+  let prompt = render(notes, 0);
+  while (promptTokens(prompt, deps.count) > budget) {
+    if (notes.length === 0) throw new ContextTooSmallError(promptTokens(prompt, deps.count), budget);
+    notes.pop();
+    prompt = render(notes, mapped.notes.length - notes.length);
+  }
+  const allowed = new Set(notes.flatMap((n) => n.evidence));
+  const decided = await decide(deps, prompt, allowed, mapped.errors);
+  return {
+    ...decided,
+    tokensIn: decided.tokensIn + mapped.tokensIn,
+    tokensOut: decided.tokensOut + mapped.tokensOut,
+    cached: decided.cached && mapped.cached,
+  };
+}

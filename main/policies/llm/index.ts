@@ -1,0 +1,11 @@
+export { createLlmPolicy, type LlmPolicy, type LlmPolicyDeps } from './policy.js';
+export { LlmOptions, describeLlmOptions, defaultCacheFile, parseLlmOptions, type LlmOptionsInput } from './options.js';
+export { addLlmOptions, llmOptionsFrom } from './cli-options.js';
+export type { LlmStats } from './ask.js';
+export type { BootstrapAlertView, BootstrapCandidates, BootstrapChoice } from './bootstrap.js';
+export { NoBootstrapCandidatesError } from './bootstrap.js';
+export type { FinalizeResult } from './finalize.js';
+export type { Clock, RandomSource } from './backoff.js';
+export { seededRandom } from './backoff.js';
+export type { ResponseMode } from './transport.js';
+export * from './errors.js';

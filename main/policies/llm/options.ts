@@ -1,0 +1,58 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { LlmOptionsError } from './errors.js';
+
+/**
+ * Settings of the LLM policy, shared by the CLI flags and the app's settings file. The API key
+ * is carried here but never leaves the process: use `describeLlmOptions` for anything that is
+ * written down (ledger, logs, exports).
+ */
+export const LlmOptions = z.object({
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  model: z.string().min(1),
+  /** Resolved key; local servers (Ollama, llama.cpp) need none. */
+  apiKey: z.string().min(1).nullable().default(null),
+  /** Per request, in milliseconds. */
+  timeoutMs: z.number().int().positive().default(60_000),
+  /** Completion limit sent with every request. */
+  maxTokens: z.number().int().positive().default(1024),
+  /** Requests in flight at once (map-reduce chunks and parallel evaluations share it). */
+  concurrency: z.number().int().min(1).max(64).default(2),
+  temperature: z.number().min(0).max(2).default(0),
+  /** The model's context window: prompt + completion must fit in it. */
+  contextTokens: z.number().int().min(1024).default(8192),
+  /** Transport retries per request (timeouts, refused connections, 429, 5xx). */
+  retries: z.number().int().min(0).max(10).default(3),
+  /** First backoff delay and its ceiling, in milliseconds; jittered. */
+  backoffMs: z.number().int().min(0).default(500),
+  maxBackoffMs: z.number().int().min(0).default(20_000),
+  /** Seed of the jitter, so a run's timing decisions are reproducible. */
+  seed: z.number().int().default(1),
+  /** Read answers from the response cache (writes always happen when a cache file is set). */
+  useCache: z.boolean().default(true),
+  /** SQLite file of the response cache; null disables caching entirely. */
+  cacheFile: z.string().min(1).nullable().default(null),
+});
+export type LlmOptions = z.infer<typeof LlmOptions>;
+export type LlmOptionsInput = z.input<typeof LlmOptions>;
+
+/** Everything but the key: safe for the ledger's settings, logs and exports. */
+export function describeLlmOptions(options: LlmOptions): Omit<LlmOptions, 'apiKey'> & { hasApiKey: boolean } {
+  const { apiKey, ...rest } = options;
+  return { ...rest, hasApiKey: apiKey !== null };
+}
+
+/** `$XDG_CACHE_HOME/eog-workbench/llm-responses.sqlite`, else under ~/.cache. */
+export function defaultCacheFile(env: Readonly<Record<string, string | undefined>>): string {
+  const base = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  return path.join(base, 'eog-workbench', 'llm-responses.sqlite');
+}
+
+/** Validates settings from any source (CLI, the app's settings file); errors name the field. */
+export function parseLlmOptions(input: unknown): LlmOptions {
+  const result = LlmOptions.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new LlmOptionsError(`invalid LLM setting ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'unknown problem'}`);
+}

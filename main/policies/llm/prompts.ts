@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { findPackageRoot } from '../../app/paths.js';
+import { PromptTemplateError } from './errors.js';
+
+export const promptNames = ['bootstrap', 'explore', 'explore-chunk', 'finalize'] as const;
+export type PromptName = (typeof promptNames)[number];
+
+/** The version of each template in use; a new wording is a new file, never an edit in place. */
+const versions: Record<PromptName, number> = { bootstrap: 1, explore: 1, 'explore-chunk': 1, finalize: 1 };
+
+export interface PromptTemplate {
+  id: PromptName;
+  version: number;
+  /** sha256 of the file: part of the response cache key, so an edited prompt is never served stale answers. */
+  hash: string;
+  system: string;
+  user: string;
+}
+
+export interface RenderedPrompt {
+  system: string;
+  user: string;
+}
+
+export function defaultPromptsDir(): string {
+  return path.join(findPackageRoot(import.meta.url), 'resources', 'prompts');
+}
+
+/** Reads `<name>.v<version>.md`: a front-matter header (id, version), then system and user parts. */
+export function loadPrompt(name: PromptName, dir: string = defaultPromptsDir()): PromptTemplate {
+  const file = path.join(dir, `${name}.v${versions[name]}.md`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new PromptTemplateError(file, 'cannot be read');
+  }
+  const header = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  if (!header) throw new PromptTemplateError(file, 'has no front-matter header');
+  const fields = new Map((header[1] ?? '').split('\n').map((line) => [line.split(':')[0]?.trim() ?? '', line.slice(line.indexOf(':') + 1).trim()] as const));
+  if (fields.get('id') !== name) throw new PromptTemplateError(file, `declares id "${fields.get('id') ?? ''}" instead of "${name}"`);
+  if (fields.get('version') !== String(versions[name])) throw new PromptTemplateError(file, `declares version ${fields.get('version') ?? 'none'}, expected ${versions[name]}`);
+  const body = text.slice(header[0].length);
+  const parts = /^<!-- system -->\n([\s\S]*?)<!-- user -->\n([\s\S]*)$/.exec(body);
+  if (!parts) throw new PromptTemplateError(file, 'needs a "<!-- system -->" part followed by a "<!-- user -->" part');
+  return {
+    id: name,
+    version: versions[name],
+    hash: createHash('sha256').update(text).digest('hex'),
+    system: (parts[1] ?? '').trim(),
+    user: (parts[2] ?? '').trim(),
+  };
+}
+
+/**
+ * Fills `{{name}}` placeholders in one pass, so a value that itself contains `{{...}}` (a hostile
+ * log line) is never expanded. A placeholder without a value is a bug in the caller.
+ */
+export function renderPrompt(template: PromptTemplate, vars: Readonly<Record<string, string>>): RenderedPrompt {
+  const fill = (part: string): string =>
+    part.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => {
+      const value = vars[key];
+      if (value === undefined) throw new PromptTemplateError(`${template.id}.v${template.version}.md`, `placeholder {{${key}}} has no value`);
+      return value;
+    });
+  return { system: fill(template.system), user: fill(template.user).trim() };
+}
+
+/**
+ * JSON for embedding between `<tag>` markers: `<` is escaped so captured text can never close
+ * the block it sits in; the escape is valid JSON and parses back to the same value.
+ */
+export function embedJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PolicyOutput } from '../../../core/model/index.js';
+
+/** The explore phase answers with exactly the policy output of core/model. */
+export const ExploreReply = PolicyOutput;
+
+/** Map step of map-reduce: notes on one chunk, each citing ids of that chunk only. */
+export const ChunkNotesReply = z.object({
+  notes: z.array(z.object({ text: z.string(), evidence: z.array(z.string()) })),
+});
+export type ChunkNotesReply = z.infer<typeof ChunkNotesReply>;
+
+/** Bootstrap: an index into the candidate windows and a subset of candidate seeds, in order. */
+export const BootstrapReply = z.object({
+  window: z.number().int().min(0),
+  seeds: z.array(z.string()),
+  reasoning: z.string(),
+});
+export type BootstrapReply = z.infer<typeof BootstrapReply>;
+
+/** Finalize: prose only; everything the controller decided stays as it is. */
+export const FinalizeReply = z.object({
+  entities: z.array(z.object({ name: z.string(), reasoning: z.string() })),
+  alerts: z.array(z.object({ alert: z.string(), explanation: z.string() })),
+});
+export type FinalizeReply = z.infer<typeof FinalizeReply>;
+
+/**
+ * The JSON Schema sent as `response_format.json_schema`: the output shape (defaults become
+ * required fields, objects closed), as OpenAI's strict mode requires.
+ */
+export function responseSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'output' });
+  return forStrictMode(rest);
+}
+
+/**
+ * Drops what strict servers refuse or do not need: `default` (every field is required anyway)
+ * and the safe-integer bounds zod adds to every `.int()`.
+ */
+function forStrictMode(node: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'default') continue;
+    if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
+    out[key] = clean(value);
+  }
+  return out;
+}
+
+function clean(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(clean);
+  if (typeof value === 'object' && value !== null) return forStrictMode(Object.fromEntries(Object.entries(value)));
+  return value;
+}
+
+/** The same schema as compact text, embedded in the system prompt for servers without json_schema. */
+export function responseSchemaText(schema: z.ZodType): string {
+  return JSON.stringify(responseSchemaOf(schema));
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createBeliefView } from '../../../../core/controller/index.js';
+import { createMemoryPacketBuilder } from '../../../../core/controller/test-support.js';
+import { ids, workedExampleEvidence, workedExampleGraph } from '../../../../core/controller/worked-example.fixture.js';
+import { fold } from '../../../../core/ledger/index.js';
+import type { ContextPacket, EntityId } from '../../../../core/model/index.js';
+import type { Clock } from '../backoff.js';
+import type { LlmOptionsInput } from '../options.js';
+import { createLlmPolicy, type LlmPolicy, type LlmPolicyDeps } from '../policy.js';
+
+/** A clock whose sleeps return at once and are recorded, so retry tests take no time. */
+export interface RecordingClock extends Clock {
+  slept: number[];
+}
+
+export function instantClock(): RecordingClock {
+  const slept: number[] = [];
+  let now = 0;
+  return {
+    slept,
+    now: () => (now += 5),
+    sleep: async (ms) => {
+      slept.push(ms);
+    },
+  };
+}
+
+export function tempCacheFile(): string {
+  return path.join(mkdtempSync(path.join(os.tmpdir(), 'eog-llm-')), 'cache.sqlite');
+}
+
+/** The packet a first evaluation of `node` in the worked example sees. */
+export function workedExamplePacket(node: EntityId = ids.database): ContextPacket {
+  const graph = workedExampleGraph();
+  return createMemoryPacketBuilder(graph, workedExampleEvidence()).build(node, createBeliefView(graph, fold([])));
+}
+
+export function testPolicy(url: string, options: Partial<LlmOptionsInput> = {}, deps: LlmPolicyDeps = {}): LlmPolicy & { clock: RecordingClock } {
+  const clock = instantClock();
+  const policy = createLlmPolicy({ baseUrl: url, model: 'test-model', cacheFile: null, ...options }, { clock, ...deps });
+  return Object.assign(policy, { clock });
+}

@@ -1,0 +1,148 @@
+import OpenAI from 'openai';
+import { countTokens } from '../../../core/context/index.js';
+import { backoffDelay, type Clock, type RandomSource } from './backoff.js';
+import { EndpointRejectedError, EndpointUnavailableError, UnusableReplyError } from './errors.js';
+import { createLimiter } from './limiter.js';
+import type { LlmOptions } from './options.js';
+
+/** How the reply format is requested; downgraded once per run when the server refuses. */
+export type ResponseMode = 'json_schema' | 'json_object' | 'text';
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  schemaName: string;
+  schema: Record<string, unknown>;
+}
+
+export interface ChatReply {
+  content: string;
+  finishReason: string | null;
+  tokensIn: number;
+  tokensOut: number;
+}
+
+export interface TransportDeps {
+  clock: Clock;
+  random: RandomSource;
+  /** The only network path; tests pass a recording fetch to prove nothing else is contacted. */
+  fetch?: typeof fetch;
+}
+
+export interface ChatTransport {
+  send(request: ChatRequest): Promise<ChatReply>;
+  readonly mode: ResponseMode;
+  /** HTTP requests sent, retries and downgrades included. */
+  readonly requests: number;
+}
+
+const nextMode: Record<ResponseMode, ResponseMode | null> = { json_schema: 'json_object', json_object: 'text', text: null };
+
+export function createChatTransport(options: LlmOptions, deps: TransportDeps): ChatTransport {
+  const client = new OpenAI({
+    baseURL: options.baseUrl,
+    // Local servers need no key, but the client insists on one; it is sent to the base URL only.
+    apiKey: options.apiKey ?? 'no-key',
+    organization: null,
+    project: null,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+  const limit = createLimiter(options.concurrency);
+  let mode: ResponseMode = 'json_schema';
+  let requests = 0;
+
+  async function once(request: ChatRequest): Promise<ChatReply> {
+    requests++;
+    const completion = await client.chat.completions.create({
+      model: options.model,
+      messages: request.messages,
+      temperature: options.temperature,
+      max_tokens: options.maxTokens,
+      ...responseFormat(mode, request),
+    });
+    const choice = completion.choices?.[0];
+    if (!choice) throw new UnusableReplyError('the endpoint answered without any choice');
+    const content = choice.message?.content ?? '';
+    const usage = completion.usage;
+    // Servers that do not report usage are counted locally, so the totals never silently read 0.
+    return {
+      content,
+      finishReason: choice.finish_reason ?? null,
+      tokensIn: usage?.prompt_tokens ?? countTokens(request.messages.map((m) => m.content).join('\n')),
+      tokensOut: usage?.completion_tokens ?? countTokens(content),
+    };
+  }
+
+  async function send(request: ChatRequest): Promise<ChatReply> {
+    return limit(async () => {
+      for (let attempt = 0; ; ) {
+        try {
+          return await once(request);
+        } catch (error) {
+          const downgrade = nextMode[mode];
+          if (isFormatRefusal(error) && downgrade !== null) {
+            mode = downgrade;
+            continue;
+          }
+          if (!isTransient(error)) throw classify(error, options.baseUrl);
+          if (attempt >= options.retries) throw new EndpointUnavailableError(options.baseUrl, attempt + 1, error);
+          await deps.clock.sleep(backoffDelay(attempt, { baseMs: options.backoffMs, maxMs: options.maxBackoffMs }, deps.random, retryAfterMs(error)));
+          attempt++;
+        }
+      }
+    });
+  }
+
+  return {
+    send,
+    get mode() {
+      return mode;
+    },
+    get requests() {
+      return requests;
+    },
+  };
+}
+
+function responseFormat(mode: ResponseMode, request: ChatRequest): Pick<OpenAI.ChatCompletionCreateParamsNonStreaming, 'response_format'> {
+  switch (mode) {
+    case 'json_schema':
+      return { response_format: { type: 'json_schema', json_schema: { name: request.schemaName, schema: request.schema, strict: true } } };
+    case 'json_object':
+      return { response_format: { type: 'json_object' } };
+    case 'text':
+      return {};
+  }
+}
+
+/** A 400 that names the response format: the server does not support that mode. */
+function isFormatRefusal(error: unknown): boolean {
+  return error instanceof OpenAI.APIError && error.status === 400 && /response_format|json_schema|json_object/i.test(error.message);
+}
+
+function isTransient(error: unknown): boolean {
+  if (error instanceof OpenAI.APIConnectionError) return true;
+  if (!(error instanceof OpenAI.APIError) || error.status === undefined) return false;
+  return error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
+}
+
+function classify(error: unknown, baseUrl: string): Error {
+  if (error instanceof OpenAI.APIError) return new EndpointRejectedError(baseUrl, error.status, error.message);
+  if (error instanceof UnusableReplyError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new UnusableReplyError(`the endpoint's response could not be read: ${reason}`);
+}
+
+function retryAfterMs(error: unknown): number | null {
+  if (!(error instanceof OpenAI.APIError)) return null;
+  const header = error.headers?.get('retry-after');
+  if (!header) return null;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+}
