@@ -1,0 +1,53 @@
+import { WILDCARD } from './mask.js';
+
+const MASK_TAG = /<(?:NUM|HEX|UUID|IP|TS|STR|TRUNC|\*)>/g;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * A token that carries no information about which statement printed the line: a mask
+ * (`<NUM>`, `"<STR>"`, `(<IP>),`) or punctuation. Headers such as `<TS> INFO` make every
+ * line share a few positions; counting masks as agreement would merge unrelated
+ * statements, so routing and similarity only look at informative tokens.
+ */
+export function isVariableToken(token: string): boolean {
+  return !WORD_CHAR.test(token.replace(MASK_TAG, ''));
+}
+
+/**
+ * Share of the line's informative positions where the template has the same token
+ * (wildcards do not count, as in Drain), or null once the threshold is out of reach: a
+ * leaf flooded with unlike lines then costs a few comparisons per template.
+ */
+export function similarityOf(
+  template: readonly string[],
+  tokens: readonly string[],
+  informative: readonly boolean[],
+  threshold: number,
+): { similarity: number; params: number } | null {
+  const total = informative.reduce((n, isInformative) => (isInformative ? n + 1 : n), 0);
+  if (total === 0) return sameVariables(template, tokens) ? { similarity: 1, params: 0 } : null;
+  let same = 0;
+  let differing = 0;
+  let params = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = template[i];
+    if (t === WILDCARD) params += 1;
+    if (!informative[i]) continue;
+    if (t === tokens[i]) same += 1;
+    else differing += 1;
+    if ((total - differing) / total < threshold) return null;
+  }
+  return { similarity: same / total, params };
+}
+
+/** Lines made only of masks join a template only if every position agrees or is a wildcard. */
+function sameVariables(template: readonly string[], tokens: readonly string[]): boolean {
+  return tokens.every((t, i) => template[i] === t || template[i] === WILDCARD);
+}
+
+/** Positions where the line differs from the template become wildcards. */
+export function generalise(template: string[], tokens: readonly string[]): void {
+  for (let i = 0; i < template.length; i++) {
+    if (template[i] !== tokens[i]) template[i] = WILDCARD;
+  }
+}

@@ -1,0 +1,83 @@
+import { requirePositiveInteger, SignalOptionError } from '../errors.js';
+
+export interface QuantileSketchOptions {
+  /** Values kept exactly before switching to the bucketed sketch. */
+  exactLimit?: number;
+  /** Relative accuracy of the bucketed sketch, e.g. 0.01 for ±1 %. */
+  relativeAccuracy?: number;
+}
+
+/**
+ * Quantiles of non-negative values (latencies) in bounded memory: exact (nearest rank) up
+ * to `exactLimit` values, then a logarithmic-bucket histogram whose answers are within
+ * `relativeAccuracy` of the true value (the DDSketch idea). Bucket count grows with the
+ * log of the value range, not with the number of values, and no randomness is involved,
+ * so the same input always yields the same quantiles.
+ */
+export class QuantileSketch {
+  private readonly exactLimit: number;
+  private readonly logGamma: number;
+  private readonly gamma: number;
+  private exact: number[] | null = [];
+  private readonly buckets = new Map<number, number>();
+  private zeros = 0;
+  private total = 0;
+
+  constructor(options: QuantileSketchOptions = {}) {
+    this.exactLimit = requirePositiveInteger('exactLimit', options.exactLimit ?? 1024);
+    const alpha = options.relativeAccuracy ?? 0.01;
+    if (!(alpha > 0 && alpha < 1)) throw new SignalOptionError('relativeAccuracy', alpha, 'a number in (0, 1)');
+    this.gamma = (1 + alpha) / (1 - alpha);
+    this.logGamma = Math.log(this.gamma);
+  }
+
+  get count(): number {
+    return this.total;
+  }
+
+  /** Adds a value; negative and non-finite values are ignored (they are not latencies). */
+  add(value: number): void {
+    if (!Number.isFinite(value) || value < 0) return;
+    this.total += 1;
+    if (this.exact) {
+      this.exact.push(value);
+      if (this.exact.length > this.exactLimit) this.spill();
+      return;
+    }
+    this.addToBucket(value);
+  }
+
+  /** Nearest-rank quantile, q in [0, 1]; NaN when empty. */
+  quantile(q: number): number {
+    if (this.total === 0 || !(q >= 0 && q <= 1)) return Number.NaN;
+    const rank = Math.max(1, Math.ceil(q * this.total));
+    if (this.exact) {
+      const sorted = [...this.exact].sort((a, b) => a - b);
+      return sorted[rank - 1] ?? Number.NaN;
+    }
+    if (rank <= this.zeros) return 0;
+    let seen = this.zeros;
+    const keys = [...this.buckets.keys()].sort((a, b) => a - b);
+    for (const key of keys) {
+      seen += this.buckets.get(key) ?? 0;
+      if (seen >= rank) return (2 * Math.pow(this.gamma, key)) / (this.gamma + 1);
+    }
+    return Number.NaN;
+  }
+
+  private spill(): void {
+    const values = this.exact ?? [];
+    this.exact = null;
+    for (const v of values) this.addToBucket(v);
+  }
+
+  private addToBucket(value: number): void {
+    // Sub-nanosecond values are indistinguishable from zero for latency purposes.
+    if (value < 1e-9) {
+      this.zeros += 1;
+      return;
+    }
+    const key = Math.ceil(Math.log(value) / this.logGamma);
+    this.buckets.set(key, (this.buckets.get(key) ?? 0) + 1);
+  }
+}

@@ -1,0 +1,20 @@
+import type { EvidenceDetail } from '../../model/evidence.js';
+import type { TraceEdgeSummary } from './aggregator.js';
+
+export type TraceEdgeDetail = Extract<EvidenceDetail, { type: 'trace_edge' }>;
+
+/** The evidence detail of an edge; a period without calls reports a p95 of 0 (check the call count). */
+export function toTraceEdgeDetail(edge: TraceEdgeSummary): TraceEdgeDetail {
+  return {
+    type: 'trace_edge',
+    caller: edge.caller,
+    callee: edge.callee,
+    windowCalls: edge.window.calls,
+    baselineCalls: edge.baseline.calls,
+    windowErrorRate: edge.window.errorRate,
+    baselineErrorRate: edge.baseline.errorRate,
+    windowP95Ms: edge.window.p95Ms ?? 0,
+    baselineP95Ms: edge.baseline.p95Ms ?? 0,
+    isDiscovered: edge.isDiscovered,
+  };
+}

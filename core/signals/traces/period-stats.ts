@@ -1,0 +1,48 @@
+import { QuantileSketch } from '../stats/quantile.js';
+
+export interface PeriodSpanStats {
+  calls: number;
+  errors: number;
+  /** errors / calls; 0 when there were no calls. */
+  errorRate: number;
+  /** Nearest-rank percentiles of span durations; null when there were no calls. */
+  p50Ms: number | null;
+  p95Ms: number | null;
+}
+
+/** Calls, errors and a bounded latency sketch for one period. */
+export class PeriodAccumulator {
+  private calls = 0;
+  private errors = 0;
+  // Exact up to 256 calls, then ±1 %: thousands of edges and entities stay small in memory.
+  private readonly latencies = new QuantileSketch({ exactLimit: 256 });
+
+  add(durationMs: number, isError: boolean): void {
+    this.calls += 1;
+    if (isError) this.errors += 1;
+    this.latencies.add(durationMs);
+  }
+
+  stats(): PeriodSpanStats {
+    const hasLatency = this.latencies.count > 0;
+    return {
+      calls: this.calls,
+      errors: this.errors,
+      errorRate: this.calls > 0 ? this.errors / this.calls : 0,
+      p50Ms: hasLatency ? this.latencies.quantile(0.5) : null,
+      p95Ms: hasLatency ? this.latencies.quantile(0.95) : null,
+    };
+  }
+}
+
+/** A window and a baseline accumulator side by side. */
+export class PeriodPair {
+  readonly window = new PeriodAccumulator();
+  readonly baseline = new PeriodAccumulator();
+}
+
+/** window p95 / baseline p95, null when either is missing or the baseline is zero. */
+export function latencyRatio(window: PeriodSpanStats, baseline: PeriodSpanStats): number | null {
+  if (window.p95Ms === null || baseline.p95Ms === null || baseline.p95Ms <= 0) return null;
+  return window.p95Ms / baseline.p95Ms;
+}
