@@ -9,6 +9,11 @@ describe('name normalisation', () => {
 
   it('drops only the ordinal of a stateful-set pod', () => {
     expect(serviceOfPod('redis-cart-0')).toBe('redis-cart');
+    expect(serviceOfPod('kafka-12')).toBe('kafka');
+  });
+
+  it('does not mistake an all-digit pod suffix for a stateful-set ordinal', () => {
+    expect(serviceOfPod('ts-basic-service-5dc8d4f9fd-46997')).toBe('ts-basic-service');
   });
 
   it('leaves names too short to carry two hashes alone', () => {

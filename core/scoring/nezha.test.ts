@@ -13,9 +13,9 @@ describe('serviceOfPod', () => {
     expect(serviceOfPod('a-b-c')).toBe('a');
   });
 
-  it('keeps names that cannot be generated pod names', () => {
+  it('keeps names that cannot be generated pod names and drops stateful-set ordinals', () => {
     expect(serviceOfPod('redis')).toBe('redis');
-    expect(serviceOfPod('redis-0')).toBe('redis-0');
+    expect(serviceOfPod('redis-0')).toBe('redis');
   });
 
   it('maps every injected pod of the real Nezha fault list to a TrainTicket service', () => {

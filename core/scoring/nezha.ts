@@ -2,16 +2,10 @@ import type { EntityId } from '../model/ids.js';
 import { ScoringInputError } from './errors.js';
 import { checkK } from './metrics.js';
 import { tryParseEntityId } from './match.js';
+import { serviceOfPod } from '../graph/names.js';
 
-/**
- * Service of a pod: the pod name without its last two `-` segments (the ReplicaSet hash and the
- * pod suffix): `ts-order-service-5d8f7c9b6-x2x4z` → `ts-order-service`. A name with fewer than
- * three segments is not a generated pod name and is returned unchanged.
- */
-export function serviceOfPod(podName: string): string {
-  const parts = podName.split('-');
-  return parts.length < 3 ? podName : parts.slice(0, -2).join('-');
-}
+/** Service of a pod: one rule for the whole workbench (core/graph). */
+export { serviceOfPod };
 
 /**
  * Service an entity stands for in Nezha's service-level accuracy: a Pod by its name, a Service
