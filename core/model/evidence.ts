@@ -69,6 +69,10 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     /** Seen in the baseline but absent in the window: a code path that stopped running. */
     isGone: z.boolean(),
     isError: z.boolean(),
+    /** −log10 p of the window count given the baseline rate (Poisson): how unusual the change is. */
+    surprise: z.number().optional(),
+    /** The entity's overall log-rate ratio the expectation was scaled by (1 = not scaled). */
+    volumeRatio: z.number().optional(),
   }),
   z.object({
     type: z.literal('metric_anomaly'),
@@ -93,6 +97,9 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     baselineP95Ms: z.number(),
     /** Calls per minute in the window over calls per minute in the baseline; null without a baseline. */
     callRateRatio: z.number().nullable().optional(),
+    /** Median caller-side overhead (parent span minus child span), where network delay shows. */
+    windowGapP50Ms: z.number().optional(),
+    baselineGapP50Ms: z.number().optional(),
     /** The topology does not have this caller→callee edge; spans show it. */
     isDiscovered: z.boolean(),
   }),

@@ -27,7 +27,7 @@ describe('compareTemplateCounts', () => {
     { entity: 'shop/Pod/web', line: 'handled request id 7', period: 'window', times: 3, severity: 'ERROR' },
     { entity: 'shop/Pod/web', line: 'handled request id 7', period: 'baseline', times: 18, severity: 'ERROR' },
   ]);
-  const result = compareTemplateCounts(table.rows(), miner, { windowMs: 10 * MIN, baselineMs: 60 * MIN });
+  const result = compareTemplateCounts(table.rows(), miner, { windowMs: 10 * MIN, baselineMs: 60 * MIN }, { normaliseVolume: false });
   const find = (entity: string, text: string) => {
     const r = result.find((c) => c.entity === `shop/Pod/${entity}` && c.detail.template.startsWith(text));
     if (!r) throw new Error(`no comparison for ${entity} ${text}`);
@@ -66,6 +66,25 @@ describe('compareTemplateCounts', () => {
     expect(find('cart', 'checkout').score).toBeGreaterThan(burst.score);
   });
 
+  it('scales expectations by the entity\'s overall log volume', () => {
+    const { miner: m, table: t } = setup([
+      { entity: 'e/Pod/a', line: 'GET /orders 200', period: 'baseline', times: 100 },
+      { entity: 'e/Pod/a', line: 'GET /orders 200', period: 'window', times: 200 },
+      { entity: 'e/Pod/a', line: 'POST /pay 200', period: 'baseline', times: 50 },
+      { entity: 'e/Pod/a', line: 'POST /pay 200', period: 'window', times: 100 },
+      { entity: 'e/Pod/a', line: 'payment settled for order', period: 'baseline', times: 10 },
+    ]);
+    const normalised = compareTemplateCounts(t.rows(), m, { windowMs: MIN, baselineMs: MIN });
+    const raw = compareTemplateCounts(t.rows(), m, { windowMs: MIN, baselineMs: MIN }, { normaliseVolume: false });
+    const of = (rs: typeof raw, text: string) => rs.find((r) => r.detail.template.startsWith(text));
+    // Traffic doubled: the busy templates are not news once scaled, the silent one is more so.
+    expect(of(raw, 'GET')?.isNotable).toBe(true);
+    expect(of(normalised, 'GET')?.isNotable).toBe(false);
+    expect(of(normalised, 'GET')?.detail.volumeRatio).toBeCloseTo(2, 5);
+    expect(of(normalised, 'payment')?.detail.isGone).toBe(true);
+    expect(of(normalised, 'payment')?.surprise).toBeGreaterThan(of(raw, 'payment')?.surprise ?? Infinity);
+  });
+
   it('does not call a rare template gone on a short window', () => {
     const { miner: m, table: t } = setup([{ entity: 'e/Pod/a', line: 'rare maintenance task', period: 'baseline', times: 2 }]);
     const [r] = compareTemplateCounts(t.rows(), m, { windowMs: MIN, baselineMs: 60 * MIN });
@@ -79,7 +98,7 @@ describe('compareTemplateCounts', () => {
   });
 
   it('is deterministic and ordered for equal scores', () => {
-    const again = compareTemplateCounts(table.rows(), miner, { windowMs: 10 * MIN, baselineMs: 60 * MIN });
+    const again = compareTemplateCounts(table.rows(), miner, { windowMs: 10 * MIN, baselineMs: 60 * MIN }, { normaliseVolume: false });
     expect(again).toEqual(result);
     expect(compareTemplateCounts([], miner, { windowMs: 1, baselineMs: 1 })).toEqual([]);
   });

@@ -20,7 +20,17 @@ export interface TemplateComparisonOptions {
   minSurprise?: number;
   /** Pseudo-count added to the baseline so a template new in the window is not infinitely surprising. */
   baselinePseudoCount?: number;
+  /**
+   * Scale each entity's expectations by how much more (or less) it logs overall, so a service
+   * whose traffic doubled does not show every template "up" — and a template that stops while
+   * its siblings carry on stands out. Default true.
+   */
+  normaliseVolume?: boolean;
 }
+
+/** Bounds on the volume scaling: beyond them the entity's traffic itself is the news. */
+const MIN_VOLUME_RATIO = 0.25;
+const MAX_VOLUME_RATIO = 4;
 
 export interface TemplateComparison {
   entity: string;
@@ -64,12 +74,35 @@ export function compareTemplateCounts(
     minSurprise: requireFiniteAtLeast('minSurprise', options.minSurprise ?? 3, 0),
     pseudo: requireFiniteAtLeast('baselinePseudoCount', options.baselinePseudoCount ?? 0.5, 0),
   };
+  const all = [...rows];
+  const volume = options.normaliseVolume === false || baselineMs <= 0 ? new Map<string, number>() : volumeRatios(all, windowMs, baselineMs);
   const out: TemplateComparison[] = [];
-  for (const row of rows) {
+  for (const row of all) {
     const template = templates.templateText(row.templateId) ?? row.templateId;
-    out.push(compareRow(row, template, windowMs, baselineMs, settings));
+    out.push(compareRow(row, template, windowMs, baselineMs * (1 / (volume.get(row.entity) ?? 1)), settings, volume.get(row.entity) ?? 1));
   }
   return out.sort(byRank);
+}
+
+/**
+ * Each entity's overall log-rate ratio (window over baseline), from the templates it logs in
+ * both periods — new and vanished templates are what is being tested, so they do not vote.
+ */
+function volumeRatios(rows: readonly TemplateCountRow[], windowMs: number, baselineMs: number): Map<string, number> {
+  const sums = new Map<string, { w: number; b: number }>();
+  for (const r of rows) {
+    if (r.windowCount === 0 || r.baselineCount === 0) continue;
+    const s = sums.get(r.entity) ?? { w: 0, b: 0 };
+    s.w += r.windowCount;
+    s.b += r.baselineCount;
+    sums.set(r.entity, s);
+  }
+  const out = new Map<string, number>();
+  for (const [entity, s] of sums) {
+    const ratio = s.w / windowMs / (s.b / baselineMs);
+    out.set(entity, Math.min(MAX_VOLUME_RATIO, Math.max(MIN_VOLUME_RATIO, ratio)));
+  }
+  return out;
 }
 
 function compareRow(
@@ -78,6 +111,7 @@ function compareRow(
   windowMs: number,
   baselineMs: number,
   settings: { goneMinExpected: number; minSurprise: number; pseudo: number },
+  volumeRatio: number,
 ): TemplateComparison {
   const kw = row.windowCount;
   const kb = row.baselineCount;
@@ -106,6 +140,7 @@ function compareRow(
   else if (isGone || isSignificant) tier = 2;
   else if (isError && kw > 0) tier = 1;
 
+  // Against the volume-scaled baseline: 1 means "changed no more than the entity's traffic".
   const rateRatio = hasBaseline && kb > 0 ? kw / windowMs / (kb / baselineMs) : null;
   return {
     entity: row.entity,
@@ -119,6 +154,8 @@ function compareRow(
       isNew,
       isGone,
       isError,
+      surprise: Math.round(surprise * 100) / 100,
+      volumeRatio: Math.round(volumeRatio * 1000) / 1000,
     },
     surprise,
     direction,

@@ -41,7 +41,8 @@ describe('TraceEdgeAggregator', () => {
       [FE, CART],
     ]);
     const [cartRedis, feCart] = result.edges;
-    expect(feCart?.baseline).toEqual({ calls: 20, errors: 0, errorRate: 0, p50Ms: 19, p95Ms: 28 });
+    // The caller's span b outlasts cart's span c by 5 ms every time: that is the gap.
+    expect(feCart?.baseline).toEqual({ calls: 20, errors: 0, errorRate: 0, p50Ms: 19, p95Ms: 28, gapP50Ms: 5 });
     expect(feCart?.window).toMatchObject({ calls: 20, errorRate: 0, p50Ms: 129, p95Ms: 138 });
     expect(feCart?.latencyRatio).toBeCloseTo(138 / 28, 10);
     expect(cartRedis?.window.errorRate).toBe(0.5);
@@ -139,6 +140,8 @@ describe('TraceEdgeAggregator', () => {
       windowP95Ms: 3,
       baselineP95Ms: 0,
       isDiscovered: false,
+      windowGapP50Ms: 2,
+      baselineGapP50Ms: 0,
     });
     expect(r.edges[0]?.baseline.p95Ms).toBeNull();
   });

@@ -119,7 +119,7 @@ export class TraceEdgeAggregator {
     };
   }
 
-  private readonly recordEdge = (caller: string, child: ChildCall): void => {
+  private readonly recordEdge = (caller: string, child: ChildCall, parentDurationMs: number): void => {
     if (caller === child.entity || !child.period) return;
     const key = pairKey(caller, child.entity);
     let edge = this.edgeStats.get(key);
@@ -128,6 +128,9 @@ export class TraceEdgeAggregator {
       this.edgeStats.set(key, edge);
     }
     edge.pair[child.period].add(child.durationMs, child.isError);
+    // Time the caller spent on the call beyond what the callee measured: the network and
+    // queueing between them, where a delay injected on either side shows.
+    edge.pair[child.period].addGap(Math.max(0, parentDurationMs - child.durationMs));
   };
 
   private pairFor(map: Map<string, PeriodPair>, key: string): PeriodPair {

@@ -16,5 +16,7 @@ export function toTraceEdgeDetail(edge: TraceEdgeSummary): TraceEdgeDetail {
     windowP95Ms: edge.window.p95Ms ?? 0,
     baselineP95Ms: edge.baseline.p95Ms ?? 0,
     isDiscovered: edge.isDiscovered,
+    windowGapP50Ms: edge.window.gapP50Ms ?? 0,
+    baselineGapP50Ms: edge.baseline.gapP50Ms ?? 0,
   };
 }

@@ -16,10 +16,16 @@ export interface ChildCall {
   period: 'window' | 'baseline' | null;
 }
 
-export type EdgeSink = (caller: string, child: ChildCall) => void;
+/** The caller's entity, the child call, and the duration of the parent span that made it. */
+export type EdgeSink = (caller: string, child: ChildCall, parentDurationMs: number) => void;
+
+interface KnownSpan {
+  entity: string;
+  durationMs: number;
+}
 
 export class ParentIndex {
-  private readonly known = new Map<string, string>();
+  private readonly known = new Map<string, KnownSpan>();
   private readonly knownRing: string[] = [];
   private ringPos = 0;
   private readonly pending = new Map<string, ChildCall[]>();
@@ -36,17 +42,17 @@ export class ParentIndex {
 
   /** Registers a span; calls `sink` for every caller→child pair it completes. */
   add(key: string, parentKey: string | null, child: ChildCall, sink: EdgeSink): void {
-    this.remember(key, child.entity);
+    this.remember(key, { entity: child.entity, durationMs: child.durationMs });
     const waiting = this.pending.get(key);
     if (waiting) {
       this.pending.delete(key);
       this.pendingCount -= waiting.length;
-      for (const c of waiting) sink(child.entity, c);
+      for (const c of waiting) sink(child.entity, c, child.durationMs);
     }
     if (parentKey === null) return;
-    const parentEntity = this.known.get(parentKey);
-    if (parentEntity !== undefined) {
-      sink(parentEntity, child);
+    const parent = this.known.get(parentKey);
+    if (parent !== undefined) {
+      sink(parent.entity, child, parent.durationMs);
       return;
     }
     const list = this.pending.get(parentKey);
@@ -65,9 +71,9 @@ export class ParentIndex {
     return this.pendingCount;
   }
 
-  private remember(key: string, entity: string): void {
+  private remember(key: string, span: KnownSpan): void {
     if (this.known.has(key)) {
-      this.known.set(key, entity);
+      this.known.set(key, span);
       return;
     }
     if (this.knownRing.length < this.maxKnown) this.knownRing.push(key);
@@ -76,7 +82,7 @@ export class ParentIndex {
       this.knownRing[this.ringPos] = key;
       this.ringPos = (this.ringPos + 1) % this.maxKnown;
     }
-    this.known.set(key, entity);
+    this.known.set(key, span);
   }
 
   private evictOldestPending(): void {

@@ -8,6 +8,8 @@ export interface PeriodSpanStats {
   /** Nearest-rank percentiles of span durations; null when there were no calls. */
   p50Ms: number | null;
   p95Ms: number | null;
+  /** Median of (parent duration − child duration) over cross-entity calls; null without any. */
+  gapP50Ms: number | null;
 }
 
 /** Calls, errors and a bounded latency sketch for one period. */
@@ -16,11 +18,16 @@ export class PeriodAccumulator {
   private errors = 0;
   // Exact up to 256 calls, then ±1 %: thousands of edges and entities stay small in memory.
   private readonly latencies = new QuantileSketch({ exactLimit: 256 });
+  private readonly gaps = new QuantileSketch({ exactLimit: 256 });
 
   add(durationMs: number, isError: boolean): void {
     this.calls += 1;
     if (isError) this.errors += 1;
     this.latencies.add(durationMs);
+  }
+
+  addGap(gapMs: number): void {
+    this.gaps.add(gapMs);
   }
 
   stats(): PeriodSpanStats {
@@ -31,6 +38,7 @@ export class PeriodAccumulator {
       errorRate: this.calls > 0 ? this.errors / this.calls : 0,
       p50Ms: hasLatency ? this.latencies.quantile(0.5) : null,
       p95Ms: hasLatency ? this.latencies.quantile(0.95) : null,
+      gapP50Ms: this.gaps.count > 0 ? this.gaps.quantile(0.5) : null,
     };
   }
 }

@@ -72,7 +72,15 @@ describe('convertNezha on two real faults', async () => {
     const errors = records.spans.filter((s) => s.status === 'error');
     expect(errors.length).toBeGreaterThan(0);
     const errorLogs = new Set(records.logs.filter((l) => l.severity === 'ERROR').map((l) => `${String(l.traceId)}/${String(l.spanId)}`));
-    expect(errors.every((s) => errorLogs.has(`${String(s.traceId)}/${String(s.spanId)}`))).toBe(true);
+    const direct = errors.filter((s) => errorLogs.has(`${String(s.traceId)}/${String(s.spanId)}`));
+    expect(direct.length).toBeGreaterThan(0);
+    // The others are the spans their pod served the request with, failed by the ERROR below them.
+    const byKey = new Map(records.spans.map((s) => [`${String(s.traceId)}/${String(s.spanId)}`, s]));
+    for (const span of errors.filter((s) => !direct.includes(s))) {
+      expect(span.statusMessage).toMatch(/^an ERROR was logged while serving this request \(span /);
+      const parent = span.parentSpanId === undefined ? undefined : byKey.get(`${String(span.traceId)}/${String(span.parentSpanId)}`);
+      expect(parent?.entity).not.toBe(span.entity);
+    }
     expect(new Set(records.logs.map((l) => l.severity))).toEqual(new Set(['INFO', 'WARN', 'ERROR']));
   });
 

@@ -24,6 +24,7 @@ export const CALL_SEPARATOR = '\u0000';
  * log line was written inside it (`errorSpans`, keyed `traceId/spanId`), otherwise `unset`.
  */
 export async function readTraceFile(file: string, errorSpans: ReadonlyMap<string, string>, into: TraceFileResult): Promise<void> {
+  const firstSpan = into.spans.length;
   const podOfSpan = new Map<string, string>();
   const parents: [string, string, string][] = [];
   for await (const { values, line } of readCsv(file, { onSkip: (at, reason) => into.skipped.push({ file, line: at, reason }) })) {
@@ -54,11 +55,34 @@ export async function readTraceFile(file: string, errorSpans: ReadonlyMap<string
       parents.push([traceId, parent, pod]);
     }
   }
+  markServingSpans(into.spans.slice(firstSpan));
   for (const [traceId, parent, pod] of parents) {
     const parentPod = podOfSpan.get(`${traceId}/${parent}`);
     if (parentPod === undefined) continue;
     const caller = serviceOfPod(parentPod);
     const callee = serviceOfPod(pod);
     if (caller !== callee) into.calls.add(`${caller}${CALL_SEPARATOR}${callee}`);
+  }
+}
+
+/**
+ * An ERROR logged deep inside a pod's handling of a request fails that request: the span the
+ * pod served the call with (its topmost span in the trace) takes the error too, so callers'
+ * edges show the failure as an instrumented service would report it.
+ */
+function markServingSpans(spans: SpanRecord[]): void {
+  const byKey = new Map(spans.map((s) => [`${s.traceId}/${s.spanId}`, s]));
+  for (const span of spans) {
+    if (span.status !== 'error') continue;
+    let top = span;
+    for (let hops = 0; hops < 64; hops++) {
+      const parent = top.parentSpanId === undefined ? undefined : byKey.get(`${top.traceId}/${top.parentSpanId}`);
+      if (!parent || parent.entity !== span.entity) break;
+      top = parent;
+    }
+    if (top !== span && top.status !== 'error') {
+      top.status = 'error';
+      top.statusMessage = `an ERROR was logged while serving this request (span ${span.spanId})`;
+    }
   }
 }

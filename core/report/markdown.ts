@@ -1,0 +1,69 @@
+import type { Diagnosis } from '../diagnosis/index.js';
+import { escapeMarkdown as md } from './escape.js';
+import { buildReportView, formatNumber } from './view.js';
+import type { ReportOptions, ReportView } from './view.js';
+
+/**
+ * The diagnosis as a Markdown report for people. Every value from the snapshot goes through
+ * escapeMarkdown, so a log line can neither run as HTML nor break a table or a heading.
+ */
+export function renderMarkdown(diagnosis: Diagnosis, options: ReportOptions = {}): string {
+  const view = buildReportView(diagnosis, options);
+  const out: string[] = [`# ${md(view.title)}`, ''];
+  if (view.inProgress) {
+    out.push(`> **Investigation in progress — ${view.inProgress.steps} steps** (${view.inProgress.status}). This is the state so far, not a final result.`, '');
+  }
+  out.push('## Outcome', '', view.isConfident ? `**${md(view.outcome)}**` : `**Unconfirmed.** ${md(view.outcome)}`, '');
+  const c = view.confidence;
+  out.push('## Confidence', '', '| raw | grounding | cap | effective |', '|---|---|---|---|');
+  out.push(`| ${formatNumber(c.raw)} | ${c.grounding} | ${formatNumber(c.cap)} | ${formatNumber(c.effective)} |`, '');
+  out.push(...entitySection(view), ...chainSection(view), ...alertSection(view), ...rankingSection(view), ...evidenceSection(view));
+  out.push('## Run', '', ...view.run.map(([k, v]) => `- **${k}:** ${md(v)}`), '');
+  return out.join('\n');
+}
+
+function entitySection(view: ReportView): string[] {
+  const out = [view.isConfident ? '## Root causes and the entities they explain' : '## Candidates (unconfirmed)', ''];
+  if (view.entities.length === 0) out.push('No entity is on an explanation.', '');
+  for (const e of view.entities) {
+    out.push(`### ${md(e.name)}${e.isRootCause ? ' — root cause' : ''}${e.isAnalystAsserted ? ' — asserted by an analyst, not tool evidence' : ''}`, '', `**Reasoning:** ${md(e.reasoning) || '—'}`, '');
+    if (e.evidence.length > 0) out.push('**Evidence:**', '', ...e.evidence.map((line) => `- ${md(line)}`), '');
+  }
+  return out;
+}
+
+function chainSection(view: ReportView): string[] {
+  const out = ['## Propagation chain', ''];
+  if (view.propagations.length === 0) return [...out, 'No propagation was claimed.', ''];
+  view.propagations.forEach((p, i) => {
+    const how = [p.condition, p.effect].filter((s) => s !== '').map(md).join(' → ');
+    out.push(`${i + 1}. ${md(p.source)} → ${md(p.target)}${how ? `: ${how}` : ''}`);
+  });
+  return [...out, ''];
+}
+
+function alertSection(view: ReportView): string[] {
+  const out = ['## Alerts explained', ''];
+  if (view.alerts.length === 0) return [...out, 'No alert was recorded for this investigation.', ''];
+  out.push('| alert | explained | explanation |', '|---|---|---|');
+  for (const a of view.alerts) out.push(`| ${md(a.alert)} | ${a.explained ? 'yes' : '**no**'} | ${md(a.explanation)} |`);
+  return [...out, ''];
+}
+
+function rankingSection(view: ReportView): string[] {
+  const out = ['## Ranking of visited entities', ''];
+  if (view.ranking.length === 0) return [...out, 'No entity was evaluated.', ''];
+  out.push('| # | entity | score |', '|---:|---|---:|');
+  for (const r of view.ranking) out.push(`| ${r.rank} | ${md(r.entity)} | ${r.score} |`);
+  return [...out, ''];
+}
+
+function evidenceSection(view: ReportView): string[] {
+  const out = ['## Evidence', ''];
+  if (view.evidence.length === 0) return [...out, 'No evidence is cited.', ''];
+  out.push('| id | entity | kind | summary | source | sha256 | extractor |', '|---|---|---|---|---|---|---|');
+  for (const e of view.evidence) {
+    out.push(`| ${md(e.id)} | ${md(e.entity)} | ${e.kind} | ${md(e.summary)} | ${md(e.location)} | ${md(e.sha)} | ${md(e.extractor)} |`);
+  }
+  return [...out, ''];
+}

@@ -1,0 +1,95 @@
+import type { Diagnosis } from '../diagnosis/index.js';
+import type { InvestigationState } from '../ledger/index.js';
+import { truncate } from './escape.js';
+import { buildReportGraph } from './graph.js';
+import { layoutReportGraph } from './layout.js';
+
+/** Options shared by the human-readable reports. */
+export interface ReportOptions {
+  /** The folded ledger: adds labels, discovered-edge flags and whether the run is finished. */
+  state?: InvestigationState;
+  /** A PNG of the graph canvas from the UI, as a `data:image/png;base64,` URL (HTML only). */
+  graphPng?: string;
+}
+
+/** Human reports cap each snapshot-derived value; the JSON export keeps everything. */
+export const maxTextLength = 2000;
+
+/** Plain, unescaped text of a report; each renderer escapes it for its own format. */
+export interface ReportView {
+  title: string;
+  /** Set while the investigation is not finished: the report shows a partial result. */
+  inProgress: { steps: number; status: string } | null;
+  isConfident: boolean;
+  outcome: string;
+  confidence: Diagnosis['confidence'];
+  /** isAnalystAsserted: the label is an analyst override (design.md §4), not the tool's finding. */
+  entities: Array<{ name: string; isRootCause: boolean; isAnalystAsserted: boolean; reasoning: string; evidence: string[] }>;
+  propagations: Array<{ source: string; target: string; condition: string; effect: string }>;
+  alerts: Array<{ alert: string; explained: boolean; explanation: string }>;
+  ranking: Array<{ rank: number; entity: string; score: string }>;
+  evidence: Array<{ id: string; entity: string; kind: string; summary: string; location: string; sha: string; extractor: string }>;
+  run: Array<[string, string]>;
+}
+
+export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {}): ReportView {
+  const isConfident = diagnosis.outcome === 'confident';
+  const state = options.state;
+  const inProgress = state && state.status !== 'finished' ? { steps: state.evaluations, status: state.status } : null;
+  const roots = diagnosis.frontier.join(', ');
+  const best = diagnosis.ranking[0]?.entity;
+  const clip = (text: string) => truncate(text, maxTextLength);
+  return {
+    title: isConfident ? `Root cause: ${clip(roots)}` : 'No confident root cause',
+    inProgress,
+    isConfident,
+    outcome: isConfident
+      ? `Confident. The frontier (root causes not explained by any other) is ${clip(roots)}, and every frontier node cites hard evidence.`
+      : `No confident root cause. The verification gate did not pass, so nothing below is confirmed.${best ? ` The best unconfirmed candidate is ${clip(best)}.` : ' No candidate was found.'}`,
+    confidence: diagnosis.confidence,
+    entities: diagnosis.entities.map((e) => ({
+      name: clip(e.name),
+      isRootCause: e.contributing_factor,
+      isAnalystAsserted: state?.nodes.get(e.name)?.beliefSource === 'analyst',
+      reasoning: clip(e.reasoning),
+      evidence: e.evidence === '' ? [] : e.evidence.split('\n').map(clip),
+    })),
+    propagations: chainOrder(diagnosis).map((p) => ({ source: clip(p.source), target: clip(p.target), condition: clip(p.condition), effect: clip(p.effect) })),
+    alerts: diagnosis.alerts_explained.map((a) => ({ alert: clip(a.alert), explained: a.explained, explanation: clip(a.explanation) })),
+    ranking: diagnosis.ranking.map((r, i) => ({ rank: i + 1, entity: clip(r.entity), score: formatNumber(r.score) })),
+    evidence: diagnosis.evidence.map((e) => ({
+      id: clip(e.id),
+      entity: clip(e.entity),
+      kind: e.kind,
+      summary: clip(e.summary),
+      location: clip(e.provenance.line === null ? e.provenance.file : `${e.provenance.file}:${e.provenance.line}`),
+      sha: e.provenance.sha256.slice(0, 12),
+      extractor: e.provenance.extractor,
+    })),
+    run: runRows(diagnosis, clip),
+  };
+}
+
+/** Propagations read from the root cause outwards (the diagnosis keeps ledger order). */
+function chainOrder(diagnosis: Diagnosis): Diagnosis['propagations'] {
+  const positions = layoutReportGraph(buildReportGraph(diagnosis)).positions;
+  const depth = (id: string) => positions.get(id)?.layer ?? Number.MAX_SAFE_INTEGER;
+  return diagnosis.propagations.map((p, i) => ({ p, i })).sort((a, b) => depth(a.p.source) - depth(b.p.source) || a.i - b.i).map(({ p }) => p);
+}
+
+function runRows(diagnosis: Diagnosis, clip: (text: string) => string): Array<[string, string]> {
+  const run = diagnosis.run;
+  return [
+    ['Policy', clip(run.policy)],
+    ['Model', clip(run.model ?? '—')],
+    ['Steps', String(run.steps)],
+    ['Policy calls', String(run.policyCalls)],
+    ['Tokens in / out', `${run.tokensIn} / ${run.tokensOut}`],
+    ['Snapshot hash', clip(run.snapshotHash)],
+    ['Settings', clip(Object.entries(run.settings).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', '))],
+  ];
+}
+
+export function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(3).replace(/0+$/, '');
+}

@@ -1,0 +1,2 @@
+export { diagnosisFromLedger, type LedgerDiagnosis } from './diagnosis-from-ledger.js';
+export { EmptyLedgerError, LedgerNotFoundError, NotALedgerError } from './errors.js';
