@@ -68,11 +68,22 @@ describe('evaluateHeuristic', () => {
   });
 
   it('does not blame a callee that declared itself Healthy, and then owns the errors', () => {
-    const out = evaluateHeuristic(packet([edge('shop/Service/app', node, { windowErrorRate: 0.3 }), edge(node, 'shop/Service/cache', { windowP95Ms: 100 })], [['shop/Service/cache', belief('Healthy')]]));
-    expect(out.label).toBe('Defer');
-    const own = evaluateHeuristic(packet([edge('shop/Service/app', node, { windowErrorRate: 0.3 })]));
-    expect(own.label).toBe('Origin');
-    expect(own.reasoning.join('\n')).toMatch(/own_errors/);
+    const failing = edge(node, 'shop/Service/cache', { windowErrorRate: 0.3 });
+    const served = edge('shop/Service/app', node, { windowErrorRate: 0.3 });
+    expect(evaluateHeuristic(packet([served, failing], [['shop/Service/cache', null]])).label).toBe('Symptom');
+    const own = evaluateHeuristic(packet([served, failing], [['shop/Service/cache', belief('Healthy')]]));
+    expect(own.label).toBe('Defer');
+    const alone = evaluateHeuristic(packet([served]));
+    expect(alone.label).toBe('Origin');
+    expect(alone.reasoning.join('\n')).toMatch(/own_errors/);
+  });
+
+  it('sees network delay as the caller-side gap growing on calls into the node', () => {
+    const delayed = edge('shop/Service/app', node, { windowGapP50Ms: 400, baselineGapP50Ms: 2, windowP95Ms: 420, baselineP95Ms: 20 });
+    const out = evaluateHeuristic(packet([delayed]));
+    expect(out.label).toBe('Origin');
+    expect(out.reasoning.join('\n')).toMatch(/network_delay/);
+    expect(evaluateHeuristic(packet([edge('shop/Service/app', node, { windowGapP50Ms: 3, baselineGapP50Ms: 2 })])).label).toBe('Healthy');
   });
 
   it('treats new error log templates and vanished templates as code faults', () => {

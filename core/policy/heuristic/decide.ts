@@ -28,7 +28,8 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   // failing callee explains my error logs as soon as the evidence shows it (it is then visited,
   // and a Healthy verdict there brings the cause back).
   const hasSurge = confirmed.some((f) => f.rule === 'upstream_surge');
-  const hasCallee = candidates.some((f) => f.rule !== 'upstream_surge');
+  // Error logs are about a dependency only when that dependency actually fails.
+  const hasCallee = candidates.some((f) => f.rule === 'failing_callee');
   const standing = causes.filter((c) => !((c.explainedBy === 'surge' && hasSurge) || (c.explainedBy === 'callee' && hasCallee)));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;

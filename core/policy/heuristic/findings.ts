@@ -11,7 +11,7 @@ export type Finding =
   | { role: 'symptom'; rule: SymptomRule; evidence: string[]; text: string }
   | { role: 'explainer'; rule: ExplainerRule; neighbour: string; evidence: string[]; strength: number; text: string };
 
-export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'outbound_surge';
+export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'network_delay';
 export type SymptomRule = 'alert' | 'served_latency' | 'served_errors' | 'metric';
 export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge';
 /**
@@ -31,6 +31,13 @@ export function isSlowEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): 
 
 export function isFailingEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
   return d.windowErrorRate - d.baselineErrorRate >= thresholds.errorRateDelta;
+}
+
+/** The caller waits far longer than the callee works: time lost between them. */
+export function isDelayedEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
+  const w = d.windowGapP50Ms ?? 0;
+  const b = d.baselineGapP50Ms ?? 0;
+  return d.windowCalls > 0 && d.baselineCalls > 0 && w >= Math.max(b, 1) * thresholds.gapRatio && w - b >= thresholds.gapDeltaMs;
 }
 
 export function surgeRatio(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): number | null {
@@ -59,17 +66,12 @@ export function collectFindings(packet: ContextPacket): Finding[] {
     if (Math.abs(e.detail.z) < thresholds.anomalyZ) continue;
     const change = e.detail.change == null ? '' : ` (${pct(e.detail.change)})`;
     if ((family === 'cpu' || family === 'memory') && e.detail.direction === 'up') {
-      findings.push({ role: 'cause', rule: 'saturation', evidence: [e.id], strength: 0.5, text: `${family} saturation: ${e.detail.metric} up${change}, z=${e.detail.z.toFixed(1)}`, explainedBy: 'surge' });
+      findings.push({ role: 'cause', rule: 'saturation', evidence: [e.id], strength: 0.2 + 0.6 * saturate(Math.abs(e.detail.z) - thresholds.anomalyZ, 15), text: `${family} saturation: ${e.detail.metric} up${change}, z=${e.detail.z.toFixed(1)}`, explainedBy: 'surge' });
     } else if (family === 'latency' || family === 'errors') {
       findings.push({ role: 'symptom', rule: 'metric', evidence: [e.id], text: `${e.detail.metric} ${e.detail.direction}${change}` });
     }
   }
-  const templates = ev.filter(isType('log_template'));
-  const newErrors = templates.filter((e) => e.detail.isNew && e.detail.isError);
-  if (newErrors.length > 0) findings.push({ role: 'cause', rule: 'new_error_logs', evidence: newErrors.map((e) => e.id), strength: 0.7, text: `${newErrors.length} new error log template(s), e.g. "${newErrors[0]?.detail.template.slice(0, 120)}"`, explainedBy: 'callee' });
-  const codePath = templates.filter((e) => e.detail.isGone || (e.detail.rateRatio != null && !e.detail.isNew && (e.detail.rateRatio >= thresholds.templateRateRatio || e.detail.rateRatio <= 1 / thresholds.templateRateRatio)));
-  if (codePath.length > 0) findings.push({ role: 'cause', rule: 'code_path', evidence: codePath.map((e) => e.id), strength: 0.6, text: `${codePath.length} log template(s) disappeared or changed frequency (a code path stopped or changed)`, explainedBy: 'callee' });
-
+  findings.push(...logFindings(ev.filter(isType('log_template'))));
   findings.push(...edgeFindings(packet));
   return findings;
 }
@@ -93,13 +95,46 @@ function edgeFindings(packet: ContextPacket): Finding[] {
     if (ratio !== null) out.push({ role: 'explainer', rule: 'upstream_surge', neighbour: e.detail.caller, evidence: [e.id], strength: 0.75, text: `traffic from ${e.detail.caller} up ×${ratio.toFixed(2)}` });
   }
   // Slow or failing to my callers while everything I call is fine: the fault is in me.
-  if ((slowIn.length || failingIn.length) && !slowOut.length && !failingOut.length) {
-    const rule = failingIn.length ? 'own_errors' : 'own_latency';
-    out.push({ role: 'cause', rule, evidence: [...failingIn, ...slowIn].map((e) => e.id), strength: 0.55, text: `I serve ${failingIn.length ? 'errors' : 'slow responses'} while all my own calls are healthy`, explainedBy: rule === 'own_latency' ? 'surge' : null });
+  if (failingIn.length && !failingOut.length) {
+    const worst = Math.max(...failingIn.map((e) => e.detail.windowErrorRate - e.detail.baselineErrorRate));
+    out.push({ role: 'cause', rule: 'own_errors', evidence: failingIn.map((e) => e.id), strength: 0.3 + 0.5 * saturate(worst, 0.2), text: `I fail requests (+${Math.round(worst * 100)} points of errors) while my own calls succeed`, explainedBy: null });
   }
-  const surgingOut = outbound.filter((e) => surgeRatio(e.detail) !== null);
-  const surgingIn = inbound.filter((e) => surgeRatio(e.detail) !== null);
-  if (surgingOut.length && !surgingIn.length) out.push({ role: 'cause', rule: 'outbound_surge', evidence: surgingOut.map((e) => e.id), strength: 0.35, text: `I send more traffic downstream (${surgingOut.map((e) => `to ${e.detail.callee} ×${(e.detail.callRateRatio ?? 1).toFixed(2)}`).join(', ')}) without receiving more`, explainedBy: null });
+  if (slowIn.length && !slowOut.length && !failingOut.length) {
+    const worst = Math.max(...slowIn.map((e) => e.detail.windowP95Ms / Math.max(e.detail.baselineP95Ms, 1)));
+    out.push({ role: 'cause', rule: 'own_latency', evidence: slowIn.map((e) => e.id), strength: 0.2 + 0.5 * saturate(worst - thresholds.latencyRatio, 5), text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`, explainedBy: 'surge' });
+  }
+  const delayed = inbound.filter((e) => isDelayedEdge(e.detail));
+  if (delayed.length > 0) {
+    const worst = Math.max(...delayed.map((e) => (e.detail.windowGapP50Ms ?? 0) / Math.max(e.detail.baselineGapP50Ms ?? 0, 1)));
+    out.push({ role: 'cause', rule: 'network_delay', evidence: delayed.map((e) => e.id), strength: 0.3 + 0.6 * saturate(worst, 10), text: `calls into me spend ×${worst.toFixed(0)} longer outside my own spans (network or queueing delay on my side): ${delayed.map((e) => `${e.detail.caller} ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms`).join('; ')}`, explainedBy: null });
+  }
+  return out;
+}
+
+/** x / (x + k): 0 at 0, ½ at k, → 1; turns an unbounded surprise into a strength. */
+export function saturate(x: number, k: number): number {
+  return x <= 0 ? 0 : x / (x + k);
+}
+
+/**
+ * Code faults announce themselves in logs: error lines that are new or far more frequent than
+ * the service's traffic explains, and statements that stop being logged while their siblings
+ * carry on (a code path that returns early or throws). Strength grows with the Poisson surprise.
+ */
+function logFindings(templates: ReadonlyArray<Of<'log_template'>>): Finding[] {
+  const out: Finding[] = [];
+  const surprise = (e: Of<'log_template'>): number => e.detail.surprise ?? (e.detail.isNew || e.detail.isGone ? thresholds.templateSurprise : 0);
+  const errors = templates.filter((e) => e.detail.isError && e.detail.windowCount > 0 && (e.detail.isNew || ((e.detail.rateRatio ?? 0) >= thresholds.templateRateRatio && surprise(e) >= thresholds.templateSurprise)));
+  if (errors.length > 0) {
+    const top = Math.max(...errors.map(surprise));
+    const example = errors[0]?.detail.template.slice(0, 120) ?? '';
+    out.push({ role: 'cause', rule: 'new_error_logs', evidence: errors.map((e) => e.id), strength: 0.3 + 0.6 * saturate(top, 10), text: `${errors.length} error log template(s) new or surging (surprise ${top.toFixed(1)}), e.g. "${example}"`, explainedBy: 'callee' });
+  }
+  const gone = templates.filter((e) => !e.detail.isError && e.detail.isGone && surprise(e) >= 2);
+  if (gone.length > 0) {
+    const total = gone.reduce((a, e) => a + surprise(e), 0);
+    out.push({ role: 'cause', rule: 'code_path', evidence: gone.map((e) => e.id), strength: 0.25 + 0.6 * saturate(total, 8), text: `${gone.length} log statement(s) stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`, explainedBy: 'callee' });
+  }
   return out;
 }
 

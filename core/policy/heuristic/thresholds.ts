@@ -4,17 +4,22 @@
  */
 export const thresholds = {
   /** An edge's p95 latency must grow by this factor... */
-  latencyRatio: 1.5,
+  latencyRatio: 2,
   /** ...and by at least this many milliseconds, so fast calls jittering by 2 ms don't count. */
-  latencyDeltaMs: 20,
+  latencyDeltaMs: 30,
+  /** Caller-side overhead (network, queueing) grown this much on calls into a node is a delay there. */
+  gapRatio: 3,
+  gapDeltaMs: 20,
   /** An error rate this much above the baseline's (absolute) is a failing edge. */
   errorRateDelta: 0.05,
   /** Traffic (calls or requests per minute) up by this factor is a surge. */
   surgeRatio: 1.2,
   /** A robust z-score this large marks a metric as anomalous. */
   anomalyZ: 3,
-  /** A log template whose rate moves by this factor (either way) is a changed code path. */
-  templateRateRatio: 3,
+  /** An error template this much more frequent than the service's traffic explains is surging. */
+  templateRateRatio: 2,
+  /** −log10 p from which a template's change is more than chance. */
+  templateSurprise: 3,
 } as const;
 
 /** Metric names are free text across exporters; these patterns group them by meaning. */

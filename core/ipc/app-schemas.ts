@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { Label, Relation } from '../model/index.js';
+
+export const SnapshotSummary = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Epoch milliseconds; null when the manifest does not state it. */
+  incidentTime: z.number().nullable(),
+  /** Where the snapshot came from (`manual`, `nezha`, `itbench-lite`...). */
+  sourceKind: z.string().nullable(),
+  /** sha256 over the bundle files: identifies the snapshot in ledgers and exports. */
+  hash: z.string(),
+  entityCount: z.number().int().nonnegative(),
+  edgeCount: z.number().int().nonnegative(),
+  alertCount: z.number().int().nonnegative(),
+  /** Non-fatal import findings, e.g. records naming entities missing from the topology. */
+  warnings: z.array(z.string()),
+});
+export type SnapshotSummary = z.infer<typeof SnapshotSummary>;
+
+/** What the backend can do; the UI enables its controls from this, never by guessing. */
+export const Capabilities = z.object({
+  investigation: z.boolean(),
+  overrides: z.boolean(),
+  export: z.boolean(),
+  openSnapshot: z.boolean(),
+});
+export type Capabilities = z.infer<typeof Capabilities>;
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  host: z.enum(['electron', 'web']),
+  capabilities: Capabilities,
+  snapshot: SnapshotSummary.nullable(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const GraphNode = z.object({
+  id: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  namespace: z.string().nullable(),
+  /** Alerts that fired on this entity in the snapshot. */
+  alertCount: z.number().int().nonnegative(),
+  /** Current belief label, or null while unvisited. */
+  label: Label.nullable(),
+  isFrontier: z.boolean(),
+});
+export type GraphNode = z.infer<typeof GraphNode>;
+
+export const GraphEdge = z.object({
+  id: z.string(),
+  source: z.string(),
+  target: z.string(),
+  relation: z.union([Relation, z.literal('explains')]),
+  /** Claimed from evidence (E_S) rather than present in the topology. */
+  isDiscovered: z.boolean(),
+});
+export type GraphEdge = z.infer<typeof GraphEdge>;
+
+export const GraphView = z.object({
+  nodes: z.array(GraphNode),
+  edges: z.array(GraphEdge),
+});
+export type GraphView = z.infer<typeof GraphView>;
+
+/** Progress of importing the snapshot into the evidence store (main/store's phases). */
+export const ImportProgress = z.object({
+  phase: z.enum(['records', 'indexes', 'signals', 'done', 'failed']),
+  file: z.string().nullable(),
+  rows: z.number().int().nonnegative(),
+  elapsedMs: z.number().nonnegative(),
+  /** Why the import failed; null otherwise. */
+  error: z.string().nullable(),
+});
+export type ImportProgress = z.infer<typeof ImportProgress>;

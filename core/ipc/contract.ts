@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { Diagnosis } from '../diagnosis/index.js';
+import { AppInfo, GraphView, ImportProgress, SnapshotSummary } from './app-schemas.js';
+import { ExportInput, ExportOutput, NodeInspectInput, NodeInspection } from './diagnosis-schemas.js';
+import {
+  InvestigationState,
+  LedgerEventsInput,
+  LedgerEventsOutput,
+  OverrideInput,
+  RunInput,
+  StartInput,
+} from './investigation-schemas.js';
+
+const Empty = z.object({}).default({});
+
+/**
+ * THE IPC contract: channel (`domain.verb`) → input and output schema. The Electron
+ * preload, the web host and the renderer client are all driven by this one map.
+ */
+export const channels = {
+  'app.info': { input: Empty, output: AppInfo },
+  'snapshot.current': { input: Empty, output: SnapshotSummary.nullable() },
+  'snapshot.open': { input: z.object({ path: z.string().min(1) }), output: SnapshotSummary },
+  'graph.get': { input: Empty, output: GraphView },
+  'investigation.start': { input: StartInput, output: InvestigationState },
+  'investigation.step': { input: Empty, output: InvestigationState },
+  'investigation.stepBack': { input: Empty, output: InvestigationState },
+  'investigation.run': { input: RunInput, output: InvestigationState },
+  'investigation.pause': { input: Empty, output: InvestigationState },
+  'investigation.reset': { input: Empty, output: InvestigationState },
+  'investigation.override': { input: OverrideInput, output: InvestigationState },
+  'investigation.state': { input: Empty, output: InvestigationState },
+  'ledger.events': { input: LedgerEventsInput, output: LedgerEventsOutput },
+  'node.inspect': { input: NodeInspectInput, output: NodeInspection },
+  'diagnosis.get': { input: Empty, output: Diagnosis },
+  'export.render': { input: ExportInput, output: ExportOutput },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+/** Server-pushed events: name → payload schema. */
+export const events = {
+  'investigation.changed': InvestigationState,
+  'snapshot.changed': SnapshotSummary,
+  'import.progress': ImportProgress,
+} as const satisfies Record<string, z.ZodType>;
+
+export type Channel = keyof typeof channels;
+export type EventName = keyof typeof events;
+
+/** What a handler receives: the input after parsing (defaults applied). */
+export type Input<K extends Channel> = z.output<(typeof channels)[K]['input']>;
+/** What a caller passes: the input before parsing (defaulted fields optional). */
+export type InputArg<K extends Channel> = z.input<(typeof channels)[K]['input']>;
+export type Output<K extends Channel> = z.output<(typeof channels)[K]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+export type Handlers = { [K in Channel]: (input: Input<K>) => Promise<Output<K>> };
+
+/** Pushes an event to every connected renderer. */
+export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export function isChannel(name: string): name is Channel {
+  return Object.hasOwn(channels, name);
+}
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name);
+}
+
+export const channelNames = Object.keys(channels) as Channel[];

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { Confidence, ControllerSettings, LedgerEvent, RankedEntity } from '../ledger/index.js';
+import { Belief, Label } from '../model/index.js';
+
+export const policies = ['heuristic', 'llm'] as const;
+
+/** Controller settings (core/ledger) plus the policy to run. */
+export const InvestigationSettings = ControllerSettings.extend({
+  policy: z.enum(policies).default('heuristic'),
+});
+export type InvestigationSettings = z.infer<typeof InvestigationSettings>;
+
+/** Matches core/ledger's InvestigationStatus. */
+export const investigationStatuses = ['new', 'running', 'paused', 'finished'] as const;
+export const Outcome = z.enum(['confident', 'no_confident_root_cause']);
+export type Outcome = z.infer<typeof Outcome>;
+
+export const NodeStateView = z.object({
+  node: z.string(),
+  belief: Belief.nullable(),
+  beliefSource: z.enum(['policy', 'guard', 'damping', 'analyst']).nullable(),
+  visits: z.number().int().nonnegative(),
+  flips: z.number().int().nonnegative(),
+  isDamped: z.boolean(),
+  /** Set by an analyst override: shown as human-asserted. */
+  isPinned: z.boolean(),
+});
+export type NodeStateView = z.infer<typeof NodeStateView>;
+
+export const ClaimedEdgeView = z.object({
+  from: z.string(),
+  to: z.string(),
+  by: z.string(),
+  evidence: z.array(z.string()),
+  condition: z.string(),
+  effect: z.string(),
+  isDiscovered: z.boolean(),
+});
+export type ClaimedEdgeView = z.infer<typeof ClaimedEdgeView>;
+
+/**
+ * The controller state as the UI sees it: a serialisable projection of core/ledger's
+ * InvestigationState (the fold of the ledger up to `seq`).
+ */
+export const InvestigationState = z.object({
+  /**
+   * Increases with every state the backend produces. A reply and a push can arrive in either
+   * order, so clients keep the state with the highest revision.
+   */
+  revision: z.number().int().nonnegative(),
+  status: z.enum(investigationStatuses),
+  /** Last applied ledger sequence number; -1 before anything happened. */
+  seq: z.number().int().min(-1),
+  evaluations: z.number().int().nonnegative(),
+  settings: InvestigationSettings.nullable(),
+  budgetLeft: z.number().int().nonnegative(),
+  /** Nodes waiting in the ActiveSet, in the order they will be evaluated. */
+  activeSet: z.array(z.string()),
+  nodes: z.array(NodeStateView),
+  edges: z.array(ClaimedEdgeView),
+  frontier: z.array(z.string()),
+  outcome: Outcome.nullable(),
+  confidence: Confidence.nullable(),
+  ranking: z.array(RankedEntity),
+  tokensIn: z.number().int().nonnegative(),
+  tokensOut: z.number().int().nonnegative(),
+  /** Why the last run stopped early (e.g. a policy call failed); null when it did not. */
+  lastError: z.string().nullable(),
+});
+export type InvestigationState = z.infer<typeof InvestigationState>;
+
+/** Omitted settings take the defaults (prefault parses `{}` through the schema). */
+export const StartInput = z.object({ settings: InvestigationSettings.prefault({}) });
+export const RunInput = z.object({
+  /** Stop after this many steps (or at the fixed point / budget, whichever is first). */
+  maxSteps: z.number().int().positive().optional(),
+});
+export const OverrideInput = z.object({
+  node: z.string().min(1),
+  label: Label,
+  note: z.string().max(2000).default(''),
+});
+
+export const LedgerEventsInput = z.object({
+  /** Events with seq greater than this; -1 for all. */
+  afterSeq: z.number().int().min(-1).default(-1),
+  limit: z.number().int().positive().max(5000).default(500),
+});
+/** Ledger events exactly as core/ledger defines them. */
+export const LedgerEventsOutput = z.object({
+  events: z.array(LedgerEvent),
+  hasMore: z.boolean(),
+});

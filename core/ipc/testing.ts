@@ -1,0 +1,49 @@
+import type { AppInfo, GraphView, SnapshotSummary } from './app-schemas.js';
+import type { Handlers } from './contract.js';
+import { NotAvailableError } from './errors.js';
+
+/** Handlers that answer with fixed data; every other channel is NotAvailable. For tests. */
+export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
+  const snapshot: SnapshotSummary = {
+    name: 'fake',
+    description: null,
+    incidentTime: null,
+    sourceKind: null,
+    hash: 'h',
+    entityCount: 1,
+    edgeCount: 0,
+    alertCount: 0,
+    warnings: [],
+  };
+  const info: AppInfo = {
+    name: 'EoG Workbench',
+    version: '0.0.0',
+    host: 'web',
+    capabilities: { investigation: false, overrides: false, export: false, openSnapshot: false },
+    snapshot,
+  };
+  const graph: GraphView = {
+    nodes: [{ id: 'a/Service/x', kind: 'Service', name: 'x', namespace: 'a', alertCount: 0, label: null, isFrontier: false }],
+    edges: [],
+  };
+  const unavailable = (channel: string) => () => Promise.reject(new NotAvailableError(channel));
+  return {
+    'app.info': () => Promise.resolve(info),
+    'snapshot.current': () => Promise.resolve(snapshot),
+    'snapshot.open': unavailable('snapshot.open'),
+    'graph.get': () => Promise.resolve(graph),
+    'investigation.start': unavailable('investigation.start'),
+    'investigation.step': unavailable('investigation.step'),
+    'investigation.stepBack': unavailable('investigation.stepBack'),
+    'investigation.run': unavailable('investigation.run'),
+    'investigation.pause': unavailable('investigation.pause'),
+    'investigation.reset': unavailable('investigation.reset'),
+    'investigation.override': unavailable('investigation.override'),
+    'investigation.state': unavailable('investigation.state'),
+    'ledger.events': unavailable('ledger.events'),
+    'node.inspect': unavailable('node.inspect'),
+    'diagnosis.get': unavailable('diagnosis.get'),
+    'export.render': unavailable('export.render'),
+    ...overrides,
+  };
+}

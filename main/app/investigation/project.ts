@@ -1,0 +1,58 @@
+import type { InvestigationSettings, InvestigationState } from '../../../core/ipc/index.js';
+import { budgetLeft, type InvestigationState as LedgerState } from '../../../core/ledger/index.js';
+
+export type ViewStatus = InvestigationState['status'];
+
+// Process-wide, so revisions keep increasing across sessions (a new snapshot, a reset).
+let lastRevision = 0;
+
+/**
+ * The serialisable view of a ledger fold. `status` is what the UI can do next: `running` only
+ * while a run loop is in flight; a run stopped by hand or manual steps read as `paused`.
+ */
+export function projectState(
+  state: LedgerState,
+  settings: InvestigationSettings | null,
+  isRunning: boolean,
+  lastError: string | null,
+): InvestigationState {
+  const finished = state.status === 'finished' ? state.finished : null;
+  const status: ViewStatus =
+    state.status === 'finished' ? 'finished' : isRunning ? 'running' : state.evaluations === 0 && state.status !== 'paused' ? 'new' : 'paused';
+  return {
+    revision: ++lastRevision,
+    status,
+    seq: state.seq,
+    evaluations: state.evaluations,
+    settings,
+    budgetLeft: budgetLeft(state),
+    activeSet: state.active.toArray(),
+    nodes: [...state.nodes.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([node, n]) => ({
+        node,
+        belief: n.belief,
+        beliefSource: n.beliefSource,
+        visits: n.visits,
+        flips: n.flips,
+        isDamped: n.isDamped,
+        isPinned: n.isPinned,
+      })),
+    edges: [...state.edges.values()].map((e) => ({
+      from: e.from,
+      to: e.to,
+      by: e.by,
+      evidence: [...e.evidence],
+      condition: e.condition,
+      effect: e.effect,
+      isDiscovered: e.isDiscovered,
+    })),
+    frontier: finished?.frontier ?? [],
+    outcome: finished?.outcome ?? null,
+    confidence: finished?.confidence ?? null,
+    ranking: finished?.ranking ?? [],
+    tokensIn: state.tokensIn,
+    tokensOut: state.tokensOut,
+    lastError,
+  };
+}

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { InvestigationSettings } from '../../../core/ipc/index.js';
+import { findPackageRoot } from '../paths.js';
+import { createInvestigationSession } from './session.js';
+import { createStoreEngine } from './store-engine.js';
+
+const fixture = path.join(findPackageRoot(import.meta.url), 'e2e', 'fixtures', 'sample');
+const settings: InvestigationSettings = {
+  budget: 20, maxVisits: 5, cooldown: 2, kFlips: 3, revision: true, concurrency: 1, policy: 'heuristic',
+};
+
+describe('store engine (evidence store + heuristic policy)', () => {
+  it('investigates a real bundle to the end and produces a diagnosis', async () => {
+    const engine = createStoreEngine(fixture);
+    const session = createInvestigationSession(engine, () => {});
+    try {
+      const started = await session.start(settings);
+      expect(started.activeSet.length).toBeGreaterThan(0);
+      session.run();
+      await session.settled();
+      const final = session.state();
+      expect(final.lastError).toBeNull();
+      expect(final.status).toBe('finished');
+      expect(final.evaluations).toBeGreaterThan(0);
+      expect(final.nodes.some((n) => n.belief !== null)).toBe(true);
+      const diagnosis = session.diagnosis();
+      expect(['confident', 'no_confident_root_cause']).toContain(diagnosis.outcome);
+      expect(diagnosis.run.policy).toBe('heuristic');
+    } finally {
+      session.close();
+    }
+  });
+
+  it('is deterministic: two runs give the same ledger', async () => {
+    const ledgers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const session = createInvestigationSession(createStoreEngine(fixture), () => {});
+      await session.start(settings);
+      session.run();
+      await session.settled();
+      ledgers.push(JSON.stringify(session.events(-1, 5000).events));
+      session.close();
+    }
+    expect(ledgers[1]).toBe(ledgers[0]);
+  });
+
+  it('refuses the llm policy with an actionable message', async () => {
+    const engine = createStoreEngine(fixture);
+    await expect(engine.start({ ...settings, policy: 'llm' })).rejects.toThrow(/choose the heuristic policy/);
+    engine.close();
+  });
+});

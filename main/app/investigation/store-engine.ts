@@ -1,0 +1,73 @@
+import { fold, type InvestigationState as LedgerState, type LedgerEvent } from '../../../core/ledger/index.js';
+import { createHeuristicPolicy } from '../../../core/policy/heuristic/index.js';
+import type { ImportProgress, InvestigationSettings } from '../../../core/ipc/index.js';
+import { Investigation, openSnapshot, type OpenedSnapshot } from '../../session/index.js';
+import type { Engine, EngineHandle } from './engine.js';
+
+export class PolicyNotConfiguredError extends Error {
+  override name = 'PolicyNotConfiguredError';
+  constructor(policy: string) {
+    super(`The ${policy} policy is not configured in the workbench yet; choose the heuristic policy (or run eog investigate --policy ${policy}).`);
+  }
+}
+
+/** main/session's Investigation as an EngineHandle; the state is folded once per new event. */
+function adapt(investigation: Investigation): EngineHandle {
+  let cached: { length: number; state: LedgerState } | null = null;
+  return {
+    get events(): readonly LedgerEvent[] {
+      return investigation.events;
+    },
+    get state(): LedgerState {
+      const { events } = investigation;
+      if (cached?.length !== events.length) cached = { length: events.length, state: fold(events) };
+      return cached.state;
+    },
+    step: () => investigation.step(),
+    pause: () => investigation.pause(),
+    applyOverride: (node, label, note) => investigation.override(node, label, note),
+    diagnosis: () => investigation.diagnosis(),
+    close: () => investigation.close(),
+  };
+}
+
+/**
+ * The product engine: the snapshot folder is imported into a private evidence store on the
+ * first Start (not at open, so just looking at the graph stays instant), then each Start runs
+ * a fresh in-memory investigation over it with the built-in heuristic policy.
+ */
+export function createStoreEngine(snapshotDir: string, onProgress: (progress: ImportProgress) => void = () => {}): Engine {
+  let opened: Promise<OpenedSnapshot> | null = null;
+  const importStore = async (): Promise<OpenedSnapshot> => {
+    const started = Date.now();
+    try {
+      const result = await openSnapshot(snapshotDir, {
+        onProgress: (p) => onProgress({ phase: p.phase, file: p.file, rows: p.rows, elapsedMs: p.elapsedMs, error: null }),
+      });
+      const rows = result.imported?.totalRows ?? 0;
+      onProgress({ phase: 'done', file: null, rows, elapsedMs: Date.now() - started, error: null });
+      return result;
+    } catch (error) {
+      // A failed import is retried on the next Start rather than cached.
+      opened = null;
+      const message = error instanceof Error ? error.message : String(error);
+      onProgress({ phase: 'failed', file: null, rows: 0, elapsedMs: Date.now() - started, error: message });
+      throw error;
+    }
+  };
+  let isClosed = false;
+  return {
+    async start(settings: InvestigationSettings) {
+      if (settings.policy !== 'heuristic') throw new PolicyNotConfiguredError(settings.policy);
+      opened ??= importStore();
+      const { store } = await opened;
+      const { policy: _policy, ...controllerSettings } = settings;
+      return adapt(new Investigation({ store, policy: createHeuristicPolicy(), settings: controllerSettings }));
+    },
+    close() {
+      if (isClosed) return;
+      isClosed = true;
+      void opened?.then((o) => o.close(), () => undefined);
+    },
+  };
+}

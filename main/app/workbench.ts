@@ -1,0 +1,103 @@
+import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
+import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
+import { buildGraphView, inspectNode } from './graph.js';
+import { createInvestigationSession, investigationHandlers, type Engine, type InvestigationSession } from './investigation/index.js';
+
+export class NoSnapshotOpenError extends Error {
+  override name = 'NoSnapshotOpenError';
+  constructor() {
+    super('No snapshot is open: open a snapshot bundle first.');
+  }
+}
+
+export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+/**
+ * Builds the investigation engine for an opened snapshot; it should defer heavy work (the
+ * evidence import) to the first start and report it through `onProgress`.
+ */
+export type EngineProvider = (snapshot: LoadedSnapshot, onProgress: (progress: ImportProgress) => void) => Engine;
+
+export interface Workbench {
+  /** Implements every channel of the contract; transports wrap these with `dispatch`. */
+  handlers: Handlers;
+  /** Registers a listener for server-pushed events; returns the unsubscribe function. */
+  subscribe(listener: EventListener): () => void;
+  current(): LoadedSnapshot | null;
+  /** Resolves once no investigation run is in flight. */
+  settled(): Promise<void>;
+  /** Stops any run and releases the engine (evidence store, temporary files). */
+  close(): void;
+}
+
+export interface WorkbenchOptions {
+  /** Snapshot bundle folder to open at start; loading errors are thrown from createWorkbench. */
+  snapshot?: string | null;
+  host: 'electron' | 'web';
+  /** Shown in app.info. */
+  version: string;
+  /** Without an engine the investigation channels answer NotAvailableError. */
+  engine?: EngineProvider;
+}
+
+/**
+ * The backend behind the contract. `app.info.capabilities` tells the UI which channels have
+ * an implementation, which is what it enables its controls from.
+ */
+export function createWorkbench(options: WorkbenchOptions): Workbench {
+  const listeners = new Set<EventListener>();
+  const emit: EmitEvent = (event, payload) => {
+    for (const listener of listeners) listener(event, payload);
+  };
+  const emitChanged = (state: InvestigationState): void => emit('investigation.changed', state);
+  let snapshot: LoadedSnapshot | null = null;
+  let session: InvestigationSession | null = null;
+
+  const open = (dir: string): LoadedSnapshot => {
+    const loaded = loadSnapshotBundle(dir);
+    session?.close();
+    snapshot = loaded;
+    const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
+    session = options.engine ? createInvestigationSession(options.engine(loaded, onProgress), emitChanged) : null;
+    return loaded;
+  };
+  if (options.snapshot) open(options.snapshot);
+
+  const requireSnapshot = (): LoadedSnapshot => {
+    if (!snapshot) throw new NoSnapshotOpenError();
+    return snapshot;
+  };
+
+  const handlers: Handlers = {
+    'app.info': async () => ({
+      name: 'EoG Workbench',
+      version: options.version,
+      host: options.host,
+      capabilities: { investigation: !!options.engine, overrides: !!options.engine, export: !!options.engine, openSnapshot: true },
+      snapshot: snapshot?.summary ?? null,
+    }),
+    'snapshot.current': async () => snapshot?.summary ?? null,
+    'snapshot.open': async ({ path }) => {
+      const loaded = open(path);
+      emit('snapshot.changed', loaded.summary);
+      return loaded.summary;
+    },
+    'graph.get': async () => buildGraphView(requireSnapshot(), session?.state() ?? null),
+    'node.inspect': async ({ node }) => inspectNode(requireSnapshot(), node, session?.state() ?? null),
+    ...investigationHandlers(() => session, emitChanged),
+  };
+
+  return {
+    handlers,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    current: () => snapshot,
+    settled: () => session?.settled() ?? Promise.resolve(),
+    close() {
+      session?.close();
+      session = null;
+    },
+  };
+}

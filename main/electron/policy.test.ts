@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { appCsp, appRequestPath, isAllowedNavigation, isTrustedSenderUrl, snapshotArgument } from './policy.js';
+
+describe('electron policy', () => {
+  it('trusts only frames on app://workbench', () => {
+    expect(isTrustedSenderUrl('app://workbench/index.html')).toBe(true);
+    expect(isTrustedSenderUrl('app://workbench/assets/x.js?y=1')).toBe(true);
+    for (const url of [
+      'https://workbench/index.html',
+      'app://evil/index.html',
+      'app://workbench.evil.com/',
+      'file:///index.html',
+      'http://127.0.0.1:3000/',
+      'about:blank',
+      '',
+      null,
+      undefined,
+      'not a url',
+    ]) {
+      expect(isTrustedSenderUrl(url), String(url)).toBe(false);
+    }
+  });
+
+  it('blocks navigation away from the bundled UI', () => {
+    expect(isAllowedNavigation('app://workbench/index.html')).toBe(true);
+    expect(isAllowedNavigation('https://example.com/')).toBe(false);
+  });
+
+  it('maps app:// requests to paths and ignores other origins', () => {
+    expect(appRequestPath('app://workbench/assets/a.js')).toBe('/assets/a.js');
+    expect(appRequestPath('app://other/assets/a.js')).toBeNull();
+  });
+
+  it('forbids eval, remote loads and network connections in the CSP', () => {
+    const csp = appCsp();
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).toContain("worker-src 'self' blob:");
+    expect(csp).not.toMatch(/unsafe-(eval|inline)|https?:|\*/);
+  });
+
+  it('reads the snapshot argument in dev and packaged layouts', () => {
+    expect(snapshotArgument(['electron', 'dist/electron/main.cjs', '--inspect', '/tmp/snap'], false)).toBe('/tmp/snap');
+    expect(snapshotArgument(['EoG Workbench', '/tmp/snap'], true)).toBe('/tmp/snap');
+    expect(snapshotArgument(['electron', 'main.cjs'], false)).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { buildCsp } from '../web/csp.js';
+
+/**
+ * Security policy of the Electron shell, kept free of `electron` imports so it can be unit
+ * tested under plain Node.
+ */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'workbench';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
+
+/** IPC is honoured only from frames showing our own bundled UI (Electron Fiddle's check). */
+export function isTrustedSenderUrl(url: string | null | undefined): boolean {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+/** In-app navigation may only stay on the bundled UI; everything else is refused. */
+export function isAllowedNavigation(url: string): boolean {
+  return isTrustedSenderUrl(url);
+}
+
+/** The CSP of the bundled UI: IPC goes through the preload, so no network connections at all. */
+export function appCsp(): string {
+  return buildCsp();
+}
+
+/** The URL path of an `app://workbench/...` request, or null for any other origin. */
+export function appRequestPath(url: string): string | null {
+  if (!isTrustedSenderUrl(url)) return null;
+  return new URL(url).pathname;
+}
+
+/** First non-flag argument after the app path: the snapshot to open. */
+export function snapshotArgument(argv: readonly string[], isPackaged: boolean): string | null {
+  const args = argv.slice(isPackaged ? 1 : 2);
+  return args.find((a) => !a.startsWith('-')) ?? null;
+}

@@ -1,0 +1,26 @@
+import { GraphCanvas } from '../graph/GraphCanvas.js';
+import type { WorkbenchGraph } from '../graph/model.js';
+import { NodeList } from '../graph/NodeList.js';
+import { useWorkbench } from '../store/context.js';
+import { Legend } from './Legend.js';
+
+/** The graph canvas, or the list view with an explanation when WebGL is unavailable. */
+export function GraphPane({ graph }: { graph: WorkbenchGraph }) {
+  const mode = useWorkbench((s) => s.rendererMode);
+  const nodeCount = useWorkbench((s) => s.nodeCount);
+  const layout = useWorkbench((s) => s.layout);
+  const isList = mode === 'list';
+  return (
+    <section className="graph-pane" aria-label="Graph" data-node-count={nodeCount} data-layout={layout} data-renderer={mode}>
+      {isList && (
+        <p className="notice" role="note">
+          WebGL is not available, so the graph is shown as a list. To see the graph, enable hardware acceleration in your
+          browser settings or use a browser with WebGL support.
+        </p>
+      )}
+      {mode === 'webgl' && layout === 'done' && <GraphCanvas graph={graph} />}
+      <NodeList graph={graph} isVisible={isList} />
+      {mode === 'webgl' && <Legend />}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useWorkbench } from '../store/context.js';
+
+function formatTime(ms: number | null | undefined): string {
+  return ms === null || ms === undefined ? 'unknown' : new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+export function StatusBar() {
+  const connection = useWorkbench((s) => s.connection);
+  const snapshot = useWorkbench((s) => s.info?.snapshot ?? null);
+  const hasEngine = useWorkbench((s) => !!s.info?.capabilities.investigation);
+  const nodeCount = useWorkbench((s) => s.nodeCount);
+  const edgeCount = useWorkbench((s) => s.edgeCount);
+  const investigation = useWorkbench((s) => s.investigation);
+  const error = useWorkbench((s) => s.error);
+  const layout = useWorkbench((s) => s.layout);
+  const importing = useWorkbench((s) => s.importProgress);
+  const isImporting = importing !== null && importing.phase !== 'done' && importing.phase !== 'failed';
+
+  return (
+    <footer className="status-bar" role="status" aria-label="Status">
+      <span className={`dot ${connection}`} aria-hidden="true" />
+      <span>{connection === 'ready' ? 'Connected' : connection === 'connecting' ? 'Connecting…' : connection === 'disconnected' ? 'Disconnected' : 'Error'}</span>
+      {snapshot && (
+        <>
+          <span className="sep">{snapshot.name}</span>
+          <span className="sep">incident {formatTime(snapshot.incidentTime)}</span>
+          <span className="sep">
+            {nodeCount} entities · {edgeCount} edges · {snapshot.alertCount} alerts
+          </span>
+        </>
+      )}
+      {layout === 'running' && <span className="sep">Laying out…</span>}
+      {isImporting && (
+        <span className="sep">
+          Importing evidence: {importing.phase} {importing.file ?? ''} ({importing.rows} rows)
+        </span>
+      )}
+      <span className="sep">
+        {investigation
+          ? `${investigation.status} · ${investigation.evaluations} evaluations · budget left ${investigation.budgetLeft}`
+          : hasEngine
+            ? 'No investigation yet'
+            : 'Investigation engine not available in this build'}
+      </span>
+      {investigation?.lastError && (
+        <span className="sep error" role="alert">
+          Run stopped: {investigation.lastError}
+        </span>
+      )}
+      {error && (
+        <span className="sep error" role="alert">
+          {error}
+        </span>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,92 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type { Client, ExportOutput, InvestigationState, exportFormats } from '../../core/ipc/index.js';
+import { errorMessage } from './session-slice.js';
+import type { WorkbenchState } from './store.js';
+
+export type InvestigationCommand = 'run' | 'pause' | 'step' | 'stepBack' | 'reset';
+
+export interface InvestigationSlice {
+  budget: number;
+  investigation: InvestigationState | null;
+  /** The command in flight, so controls can show progress and avoid double submits. */
+  pending: InvestigationCommand | null;
+  setBudget(budget: number): void;
+  setInvestigation(state: InvestigationState): void;
+  runCommand(command: InvestigationCommand): Promise<void>;
+  /** The rendered export, or null when it failed (the error is shown in the status bar). */
+  exportReport(format: (typeof exportFormats)[number]): Promise<ExportOutput | null>;
+}
+
+export const DEFAULT_BUDGET = 50;
+
+/** Replies and pushes race; an older state must never overwrite a newer one. */
+export function isNewer(next: InvestigationState, current: InvestigationState | null): boolean {
+  return current === null || next.revision > current.revision;
+}
+
+/** Budgets outside 1..100000 or non-integers are clamped rather than sent. */
+export function clampBudget(value: number): number {
+  if (!Number.isFinite(value)) return DEFAULT_BUDGET;
+  return Math.min(100_000, Math.max(1, Math.round(value)));
+}
+
+export const createInvestigationSlice =
+  (client: Client): StateCreator<WorkbenchState, [], [], InvestigationSlice> =>
+  (set, get) => {
+    /** Starts the investigation first when there is none yet, with the chosen budget. */
+    async function ensureStarted(): Promise<void> {
+      const current = get().investigation;
+      if (current && current.seq >= 0) return;
+      accept(await client.invoke('investigation.start', { settings: { budget: get().budget } }));
+    }
+
+    function accept(next: InvestigationState): void {
+      if (isNewer(next, get().investigation)) set({ investigation: next });
+    }
+
+    async function send(command: InvestigationCommand): Promise<InvestigationState> {
+      switch (command) {
+        case 'run':
+          await ensureStarted();
+          return client.invoke('investigation.run', {});
+        case 'step':
+          await ensureStarted();
+          return client.invoke('investigation.step', {});
+        case 'pause':
+          return client.invoke('investigation.pause', {});
+        case 'stepBack':
+          return client.invoke('investigation.stepBack', {});
+        case 'reset':
+          return client.invoke('investigation.reset', {});
+      }
+    }
+
+    return {
+      budget: DEFAULT_BUDGET,
+      investigation: null,
+      pending: null,
+      setBudget: (budget) => set({ budget: clampBudget(budget) }),
+      setInvestigation: accept,
+      async exportReport(format) {
+        try {
+          return await client.invoke('export.render', { format });
+        } catch (error) {
+          set({ error: errorMessage(error) });
+          return null;
+        }
+      },
+      async runCommand(command) {
+        // Pause must get through while a long run is in flight; everything else waits its turn.
+        const isPause = command === 'pause';
+        if (get().pending && !isPause) return;
+        if (!isPause) set({ pending: command, error: null });
+        try {
+          accept(await send(command));
+        } catch (error) {
+          set({ error: errorMessage(error) });
+        } finally {
+          if (!isPause) set({ pending: null });
+        }
+      },
+    };
+  };

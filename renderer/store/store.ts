@@ -1,0 +1,37 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Client } from '../../core/ipc/index.js';
+import { createInvestigationSlice, type InvestigationSlice } from './investigation-slice.js';
+import { createSessionSlice, type SessionSlice } from './session-slice.js';
+import { createUiSlice, type UiSlice } from './ui-slice.js';
+
+export type WorkbenchState = SessionSlice & InvestigationSlice & UiSlice;
+export type WorkbenchStore = StoreApi<WorkbenchState>;
+
+/** A vanilla store (usable without React, e.g. in tests) made of three slices. */
+export function createWorkbenchStore(client: Client): WorkbenchStore {
+  return createStore<WorkbenchState>()((...a) => ({
+    ...createSessionSlice(client)(...a),
+    ...createInvestigationSlice(client)(...a),
+    ...createUiSlice(...a),
+  }));
+}
+
+/** Which controls are usable, derived from capabilities and state — never guessed. */
+export function selectControls(s: WorkbenchState): {
+  canRun: boolean;
+  canPause: boolean;
+  canStep: boolean;
+  canStepBack: boolean;
+  canReset: boolean;
+} {
+  const enabled = s.connection === 'ready' && !!s.info?.capabilities.investigation && !!s.info.snapshot;
+  const status = s.investigation?.status ?? 'new';
+  const busy = s.pending !== null;
+  return {
+    canRun: enabled && !busy && status !== 'running' && status !== 'finished',
+    canPause: enabled && (status === 'running' || s.pending === 'run'),
+    canStep: enabled && !busy && status !== 'running' && status !== 'finished',
+    canStepBack: enabled && !busy && status !== 'running' && (s.investigation?.evaluations ?? 0) > 0,
+    canReset: enabled && !busy && s.investigation !== null,
+  };
+}
