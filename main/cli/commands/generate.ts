@@ -39,7 +39,7 @@ export function registerGenerate(program: Command): void {
     .option('--seed <s>', 'seed: the same seed and options give a byte-identical bundle', '1')
     .requiredOption('--out <dir>', 'bundle folder (with --all-faults: folder that receives one bundle per fault)')
     .option('--rows <n>', 'approximate number of telemetry records (sets the request rate)')
-    .option('--rate <n>', 'requests per minute at each entry service (default 30)')
+    .option('--rate <n>', 'requests per minute at each entry service (default: about 30 calls a minute per service)')
     .option('--gzip', 'write .jsonl.gz files')
     .option('--json', 'print one JSON line per bundle for machines')
     .action(async (options: GenerateCliOptions) => {

@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FaultType } from './faults.js';
+import { generateIncident, type GeneratedIncident } from './generate.js';
+import { edgeStats, p95Of, readBundle, type ReadBundle } from './test-support.js';
+
+const root = mkdtempSync(join(tmpdir(), 'eog-generate-faults-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+interface Case {
+  incident: GeneratedIncident;
+  bundle: ReadBundle;
+  isBaseline: (t: number) => boolean;
+  isAfterOnset: (t: number) => boolean;
+  baselineMinutes: number;
+  afterMinutes: number;
+  service: (entity: string) => string;
+}
+
+async function generate(fault: FaultType, seed: number): Promise<Case> {
+  const incident = await generateIncident(join(root, `${fault}-${seed}`), { fault, seed, services: 12 });
+  const bundle = readBundle(incident.dir);
+  const windowStart = Date.parse(String(bundle.manifest.window?.start));
+  const windowEnd = Date.parse(String(bundle.manifest.window?.end));
+  const baselineStart = Date.parse(String(bundle.manifest.baseline?.start));
+  const onset = Date.parse(incident.onset);
+  return {
+    incident,
+    bundle,
+    isBaseline: (t) => t >= baselineStart && t < windowStart,
+    isAfterOnset: (t) => t >= onset && t < windowEnd,
+    baselineMinutes: (windowStart - baselineStart) / 60_000,
+    afterMinutes: (windowEnd - onset) / 60_000,
+    service: (entity) => bundle.serviceOfPod.get(entity) ?? entity,
+  };
+}
+
+const SEEDS = [5, 6, 7];
+const time = (r: { time?: unknown; start?: unknown }): number => Date.parse(String(r.time ?? r.start));
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+
+function spansOf(c: Case, pods: ReadonlySet<string>, period: (t: number) => boolean): { p95: number; errorRate: number } {
+  const spans = c.bundle.records.spans.filter((s) => pods.has(s.entity) && period(time(s)));
+  return { p95: p95Of(spans.map((s) => s.durationMs)), errorRate: spans.filter((s) => s.status === 'error').length / Math.max(1, spans.length) };
+}
+
+function metric(c: Case, pod: string, name: string, period: (t: number) => boolean): number[] {
+  return c.bundle.records.metrics.filter((m) => m.entity === pod && m.name === name && period(time(m))).map((m) => m.value);
+}
+
+function podsOfService(c: Case, service: string): Set<string> {
+  return new Set([...c.bundle.serviceOfPod].filter(([, s]) => s === service).map(([p]) => p));
+}
+
+/** ERROR log bodies with digits masked, per period: what a template miner would group. */
+function errorTemplates(c: Case, pods: ReadonlySet<string>, period: (t: number) => boolean): Set<string> {
+  return new Set(c.bundle.records.logs.filter((l) => pods.has(l.entity) && l.severity === 'ERROR' && period(time(l))).map((l) => l.body.replace(/\d+/g, '#')));
+}
+
+describe.each(SEEDS)('injected faults change the telemetry as intended (seed %i)', (seed) => {
+  it('network_delay: spans of the delayed pod and the edges into it get slower, its siblings do not', async () => {
+    const c = await generate('network_delay', seed);
+    const pod = c.incident.rootCause;
+    const before = spansOf(c, new Set([pod]), c.isBaseline);
+    const after = spansOf(c, new Set([pod]), c.isAfterOnset);
+    expect(after.p95).toBeGreaterThan(before.p95 + 100);
+    const after_ = edgeStats(c.bundle, c.isAfterOnset, (e) => e);
+    const before_ = edgeStats(c.bundle, c.isBaseline, (e) => e);
+    const inbound = [...after_].filter(([k, v]) => k.endsWith(` -> ${pod}`) && v.calls >= 10 && (before_.get(k)?.calls ?? 0) >= 10);
+    expect(inbound.length).toBeGreaterThan(0);
+    for (const [k, v] of inbound) expect(v.p95).toBeGreaterThan(1.5 * (before_.get(k)?.p95 ?? Infinity));
+    const siblings = [...podsOfService(c, c.service(pod))].filter((p) => p !== pod);
+    for (const sibling of siblings) {
+      const s = new Set([sibling]);
+      expect(spansOf(c, s, c.isAfterOnset).p95).toBeLessThan(1.5 * spansOf(c, s, c.isBaseline).p95 + 20);
+    }
+  });
+
+  it('resource_saturation: the pod runs out of CPU or memory and serves slower', async () => {
+    const c = await generate('resource_saturation', seed);
+    const pod = c.incident.rootCause;
+    const cpu = Math.max(...metric(c, pod, 'cpu_usage_cores', c.isAfterOnset)) / median(metric(c, pod, 'cpu_usage_cores', c.isBaseline));
+    const memory = Math.max(...metric(c, pod, 'memory_working_set_bytes', c.isAfterOnset)) / median(metric(c, pod, 'memory_working_set_bytes', c.isBaseline));
+    const oom = c.bundle.records.events.filter((e) => e.entity === pod && e.reason === 'OOMKilled' && c.isAfterOnset(time(e)));
+    expect(cpu >= 1.5 || (memory >= 1.5 && oom.length > 0)).toBe(true);
+    const s = new Set([pod]);
+    expect(spansOf(c, s, c.isAfterOnset).p95).toBeGreaterThan(1.5 * spansOf(c, s, c.isBaseline).p95);
+  });
+
+  it('config_change: a config change just before the alerts, then a new error in the configured service', async () => {
+    const c = await generate('config_change', seed);
+    const change = c.bundle.records.changes.find((x) => x.entity === c.incident.rootCause);
+    expect(change?.kind).toBe('config');
+    expect(time(change ?? {})).toBeLessThan(Date.parse(String(c.bundle.manifest.incidentTime)));
+    expect(time(change ?? {})).toBeGreaterThanOrEqual(Date.parse(String(c.bundle.manifest.window?.start)));
+    const pods = new Set(c.bundle.topology.edges.filter((e) => e.source === c.incident.rootCause && e.relation === 'configures').map((e) => e.target));
+    expect(pods.size).toBeGreaterThan(0);
+    expect(spansOf(c, pods, c.isAfterOnset).errorRate).toBeGreaterThan(0.2);
+    expect(spansOf(c, pods, c.isBaseline).errorRate).toBeLessThan(0.02);
+    const fresh = [...errorTemplates(c, pods, c.isAfterOnset)].filter((t) => !errorTemplates(c, pods, c.isBaseline).has(t));
+    expect(fresh.length).toBeGreaterThan(0);
+  });
+
+  it('code_error: a new error template and failing spans in one service; its callers see failing calls', async () => {
+    const c = await generate('code_error', seed);
+    const service = c.incident.rootCause.replace('/Deployment/', '/Service/');
+    const pods = podsOfService(c, service);
+    expect(spansOf(c, pods, c.isAfterOnset).errorRate).toBeGreaterThan(0.2);
+    const fresh = [...errorTemplates(c, pods, c.isAfterOnset)].filter((t) => !errorTemplates(c, pods, c.isBaseline).has(t));
+    expect(fresh.some((t) => t.includes('NullPointerException'))).toBe(true);
+    const edges = [...edgeStats(c.bundle, c.isAfterOnset, c.service)].filter(([k]) => k.endsWith(` -> ${service}`));
+    expect(edges.length).toBeGreaterThan(0);
+    for (const [, v] of edges) expect(v.errors / v.calls).toBeGreaterThan(0.15);
+  });
+
+  it('traffic_surge: the source sends several times more calls to one callee without receiving more, and the callee saturates', async () => {
+    const c = await generate('traffic_surge', seed);
+    const source = c.incident.rootCause;
+    const before = edgeStats(c.bundle, c.isBaseline, c.service);
+    const after = edgeStats(c.bundle, c.isAfterOnset, c.service);
+    const rate = (m: Map<string, { calls: number }>, k: string, minutes: number): number => (m.get(k)?.calls ?? 0) / minutes;
+    const ratio = (k: string): number => rate(after, k, c.afterMinutes) / Math.max(1e-9, rate(before, k, c.baselineMinutes));
+    const outbound = [...after.keys()].filter((k) => k.startsWith(`${source} -> `));
+    const surging = outbound.filter((k) => ratio(k) >= 1.8);
+    expect(surging.length).toBe(1);
+    for (const k of [...after.keys()].filter((x) => x.endsWith(` -> ${source}`))) expect(ratio(k)).toBeLessThan(1.3);
+    const callee = (surging[0] ?? '').split(' -> ')[1] ?? '';
+    for (const pod of podsOfService(c, callee)) {
+      expect(median(metric(c, pod, 'cpu_usage_cores', c.isAfterOnset))).toBeGreaterThan(1.5 * median(metric(c, pod, 'cpu_usage_cores', c.isBaseline)));
+    }
+  });
+
+  it('hidden_dependency: calls into the faulty service are in the spans but not in topology.json', async () => {
+    const c = await generate('hidden_dependency', seed);
+    const service = c.incident.rootCause;
+    const calls = new Set(c.bundle.topology.edges.filter((e) => e.relation === 'calls').map((e) => `${e.source} -> ${e.target}`));
+    const seen = [...edgeStats(c.bundle, c.isBaseline, c.service).keys()];
+    const hidden = seen.filter((k) => k.endsWith(` -> ${service}`));
+    expect(hidden.length).toBeGreaterThan(0);
+    for (const k of hidden) expect(calls.has(k)).toBe(false);
+    for (const k of seen.filter((x) => !hidden.includes(x) && !x.startsWith(`${service} -> `))) expect(calls.has(k)).toBe(true);
+    expect(spansOf(c, podsOfService(c, service), c.isAfterOnset).errorRate).toBeGreaterThan(0.2);
+  });
+});

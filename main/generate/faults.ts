@@ -1,0 +1,34 @@
+/** The faults `eog generate` can inject (the "Evaluation and benchmarks" issue's list). */
+export const faultTypes = [
+  'config_change',
+  'resource_saturation',
+  'network_delay',
+  'code_error',
+  'traffic_surge',
+  'hidden_dependency',
+] as const;
+export type FaultType = (typeof faultTypes)[number];
+
+export class UnknownFaultError extends Error {
+  override name = 'UnknownFaultError';
+  constructor(value: string) {
+    super(`unknown fault "${value}": use one of ${faultTypes.join(', ')} (or --all-faults)`);
+  }
+}
+
+export function parseFaultType(value: string): FaultType {
+  const normalised = value.trim().toLowerCase().replace(/-/g, '_');
+  const found = faultTypes.find((f) => f === normalised);
+  if (!found) throw new UnknownFaultError(value);
+  return found;
+}
+
+/** ITBench fault categories, for ground_truth.yaml. */
+export const faultCategory: Record<FaultType, string> = {
+  config_change: 'Change',
+  resource_saturation: 'Resource Saturation',
+  network_delay: 'Network',
+  code_error: 'Code',
+  traffic_surge: 'Traffic',
+  hidden_dependency: 'Dependency',
+};
