@@ -1,0 +1,153 @@
+import { isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { BundleFormatError, LineTooLongError } from './errors.js';
+
+/** One record may not exceed this: a 50 MB line is refused before it is buffered whole. */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+export interface LineFile {
+  /** Absolute path on disk. */
+  path: string;
+  /** Path relative to the bundle root, used in messages and provenance. */
+  rel: string;
+  gzip: boolean;
+}
+
+export interface StreamResult {
+  /** sha256 of the file bytes as stored (compressed for .gz). */
+  sha256: string;
+  /** Number of lines seen, blank ones included, so line numbers match an editor's. */
+  lines: number;
+  bytes: number;
+}
+
+/**
+ * Called synchronously for every non-blank line. Returning `false` stops reading early (the
+ * result then describes only what was read); throwing aborts the stream.
+ */
+export type LineHandler = (text: string, line: number) => boolean | void;
+
+export interface StreamOptions {
+  maxLineBytes?: number;
+  /** Called after each chunk with the bytes read so far (for progress). */
+  onBytes?: (bytes: number) => void;
+}
+
+/**
+ * Streams a (possibly gzipped) line file chunk by chunk, never holding more than one chunk
+ * plus one capped line, and checks that every line is valid UTF-8.
+ */
+export async function streamLines(file: LineFile, onLine: LineHandler, options: StreamOptions = {}): Promise<StreamResult> {
+  const max = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const raw = createReadStream(file.path, { highWaterMark: 1 << 20 });
+  raw.on('data', (chunk: Buffer | string) => {
+    hash.update(chunk);
+    bytes += chunk.length;
+  });
+  let input: Readable = raw;
+  if (file.gzip) {
+    const gunzip = createGunzip();
+    raw.on('error', (error) => gunzip.destroy(error));
+    input = raw.pipe(gunzip);
+  }
+  const splitter = new LineSplitter(file.rel, max, onLine);
+  try {
+    for await (const chunk of input) {
+      splitter.push(chunk as Buffer);
+      if (splitter.isStopped) break;
+      options.onBytes?.(bytes);
+    }
+  } catch (error) {
+    if (error instanceof BundleFormatError) throw error;
+    throw wrapStreamError(file, splitter.lineNo + 1, error);
+  } finally {
+    raw.destroy();
+    input.destroy();
+  }
+  if (!splitter.isStopped) splitter.end();
+  return { sha256: hash.digest('hex'), lines: splitter.lineNo, bytes };
+}
+
+function wrapStreamError(file: LineFile, line: number, error: unknown): Error {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return new BundleFormatError(file.rel, line, null, `gzip data is truncated or corrupt (${detail}); re-create the file`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Splits byte chunks into lines; a partial line is kept as a list of parts, never re-copied per chunk. */
+class LineSplitter {
+  lineNo = 0;
+  isStopped = false;
+  private carry: Buffer[] = [];
+  private carryBytes = 0;
+
+  constructor(
+    private readonly rel: string,
+    private readonly max: number,
+    private readonly onLine: LineHandler,
+  ) {}
+
+  push(chunk: Buffer): void {
+    if (this.isStopped) return;
+    let start = 0;
+    let nl = chunk.indexOf(10);
+    if (nl >= 0 && this.carryBytes > 0) {
+      this.checkLength(this.carryBytes + nl);
+      this.carry.push(chunk.subarray(0, nl));
+      const line = Buffer.concat(this.carry);
+      this.carry = [];
+      this.carryBytes = 0;
+      this.emit(line, 0, line.length, true);
+      start = nl + 1;
+      nl = chunk.indexOf(10, start);
+    }
+    if (nl >= 0) {
+      const last = chunk.lastIndexOf(10);
+      // One native UTF-8 check per chunk; only on failure do we look for the bad line.
+      const isValid = isUtf8(chunk.subarray(start, last));
+      while (nl >= 0) {
+        if (this.isStopped) return;
+        this.checkLength(nl - start);
+        this.emit(chunk, start, nl, !isValid);
+        start = nl + 1;
+        nl = chunk.indexOf(10, start);
+      }
+    }
+    if (start < chunk.length) {
+      this.checkLength(this.carryBytes + chunk.length - start);
+      this.carry.push(chunk.subarray(start));
+      this.carryBytes += chunk.length - start;
+    }
+  }
+
+  end(): void {
+    if (this.carryBytes === 0) return;
+    const line = Buffer.concat(this.carry);
+    this.carry = [];
+    this.carryBytes = 0;
+    this.emit(line, 0, line.length, true);
+  }
+
+  private checkLength(length: number): void {
+    if (length > this.max) throw new LineTooLongError(this.rel, this.lineNo + 1, this.max);
+  }
+
+  private emit(buf: Buffer, start: number, end: number, mustCheckUtf8: boolean): void {
+    this.lineNo++;
+    if (end > start && buf[end - 1] === 13) end--;
+    if (this.lineNo === 1 && buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
+    if (end <= start) return;
+    if (mustCheckUtf8 && !isUtf8(buf.subarray(start, end))) {
+      throw new BundleFormatError(this.rel, this.lineNo, null, 'line is not valid UTF-8; re-encode the file as UTF-8');
+    }
+    if (this.onLine(buf.toString('utf8', start, end), this.lineNo) === false) this.isStopped = true;
+  }
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { RecordFileName } from '../../core/snapshot/schema.js';
+import type { Topology } from '../../core/model/topology.js';
+import { buildAliasGroups } from '../../core/graph/index.js';
+import type { KnownEdge } from '../../core/signals/index.js';
+import { openDatabase, type Db } from '../db/open.js';
+import { openBundle, type Bundle } from '../snapshot/bundle.js';
+import type { ImportWarning } from '../snapshot/errors.js';
+import { EntityRegistry } from './entities.js';
+import { RecordConsumer } from './ingest/consume.js';
+import { ingestRecords, type WorkerMode } from './ingest/run.js';
+import { snapshotHashOf, writeMeta } from './meta.js';
+import { rawIndexes, storeMigrations } from './schema.js';
+import type { SignalCounts } from './signals/build.js';
+import { insertSignals } from './signals/insert.js';
+import type { WindowInfo } from './window.js';
+
+export interface ImportProgress {
+  phase: 'records' | 'indexes' | 'signals';
+  file: string;
+  rows: number;
+  elapsedMs: number;
+  rowsPerSecond: number;
+}
+
+export interface ImportSummary {
+  store: string;
+  rows: Partial<Record<RecordFileName, number>>;
+  totalRows: number;
+  signals: SignalCounts;
+  warnings: ImportWarning[];
+  snapshotHash: string;
+  window: WindowInfo;
+  elapsedMs: number;
+}
+
+export interface ImportOptions {
+  onProgress?: (progress: ImportProgress) => void;
+  /** Minimum time between two progress reports. */
+  progressIntervalMs?: number;
+  /** Parse in a worker thread (default `auto`: for large bundles). */
+  worker?: WorkerMode;
+}
+
+/**
+ * Imports a native bundle into a new evidence store, all or nothing: everything is written to
+ * a temporary file next to `storeFile`, which replaces it only once the import has succeeded.
+ */
+export async function importBundle(bundleDir: string, storeFile: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = Date.now();
+  const bundle = openBundle(bundleDir);
+  const dest = resolve(storeFile);
+  mkdirSync(dirname(dest), { recursive: true });
+  const temp = join(dirname(dest), `.${basename(dest)}.${process.pid}.${randomBytes(4).toString('hex')}.importing`);
+  let db: Db | null = null;
+  try {
+    db = openDatabase(temp, storeMigrations);
+    // Safe only because this file is discarded unless the import completes.
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    db.pragma('cache_size = -65536');
+    db.exec('BEGIN');
+    const summary = await fill(db, bundle, dest, started, options);
+    db.exec('COMMIT');
+    db.pragma('journal_mode = WAL');
+    db.close();
+    db = null;
+    // A stale WAL beside the old store would be replayed into the new one.
+    for (const suffix of ['-wal', '-shm']) rmSync(dest + suffix, { force: true });
+    renameSync(temp, dest);
+    return { ...summary, elapsedMs: Date.now() - started };
+  } catch (error) {
+    db?.close();
+    for (const suffix of ['', '-wal', '-shm', '-journal']) {
+      if (existsSync(temp + suffix)) rmSync(temp + suffix, { force: true });
+    }
+    throw error;
+  }
+}
+
+async function fill(db: Db, bundle: Bundle, dest: string, started: number, options: ImportOptions): Promise<Omit<ImportSummary, 'elapsedMs'>> {
+  const addFile = db.prepare('INSERT INTO files (path, kind, sha256, lines, rows) VALUES (?, ?, ?, ?, ?)');
+  const manifestFileId = Number(addFile.run(bundle.manifest.rel, 'manifest', bundle.manifest.sha256, 1, 1).lastInsertRowid);
+  const topology = bundle.topology;
+  const topologyFileId = Number(addFile.run(topology.rel, 'topology', topology.sha256, 1, topology.value.entities.length).lastInsertRowid);
+  const registry = new EntityRegistry(db);
+  registry.addTopology(topology.value, topologyFileId, topology.rel);
+  const addEdge = db.prepare('INSERT OR IGNORE INTO edges (source, target, relation, file_id, line) VALUES (?, ?, ?, ?, ?)');
+  topology.value.edges.forEach((e, i) => {
+    const source = registry.resolve(e.source, topologyFileId, topology.rel, null, `edges.${i}.source`);
+    const target = registry.resolve(e.target, topologyFileId, topology.rel, null, `edges.${i}.target`);
+    addEdge.run(source, target, e.relation, topologyFileId, i + 1);
+  });
+
+  const consumer = new RecordConsumer(db, bundle.records, addFile, registry, bundle.manifest.value);
+  let lastReport = 0;
+  const report = (phase: ImportProgress['phase'], file: string): void => {
+    const elapsedMs = Date.now() - started;
+    const rows = consumer.totalRows;
+    options.onProgress?.({ phase, file, rows, elapsedMs, rowsPerSecond: (rows * 1000) / Math.max(elapsedMs, 1) });
+  };
+  if (options.onProgress) {
+    const interval = options.progressIntervalMs ?? 250;
+    consumer.onBatch = (file) => {
+      if (Date.now() - lastReport < interval) return;
+      lastReport = Date.now();
+      report('records', file);
+    };
+  }
+  const templates = await ingestRecords({ files: bundle.records, manifest: bundle.manifest.value }, consumer, options.worker ?? 'auto');
+  report('signals', '');
+  const produced = consumer.finish(aliasExpandedEdges(topology.value), templates);
+  report('indexes', '');
+  for (const sql of rawIndexes) db.exec(sql);
+  const signals = insertSignals(db, produced.signals, { fileIds: consumer.fileIds, entityKey: (id) => registry.keyOf(id) });
+  const snapshotHash = snapshotHashOf([bundle.manifest, topology, ...consumer.hashes]);
+  writeMeta(db, { manifest: bundle.manifest.value, snapshotHash, window: produced.window, bundleRoot: bundle.root, manifestFileId });
+  return {
+    store: dest,
+    rows: consumer.rows,
+    totalRows: consumer.totalRows,
+    signals,
+    warnings: [...registry.warnings, ...consumer.warnings],
+    snapshotHash,
+    window: produced.window,
+  };
+}
+
+/**
+ * Topology edges as spans see them: a `calls` edge between two services also covers their
+ * pods (and deployments), so pod-to-pod calls are not mistaken for discovered dependencies.
+ */
+function aliasExpandedEdges(topology: Topology): KnownEdge[] {
+  const groups = buildAliasGroups(topology.entities);
+  const out: KnownEdge[] = [];
+  for (const e of topology.edges) {
+    for (const source of groups.get(e.source) ?? [e.source]) {
+      for (const target of groups.get(e.target) ?? [e.target]) out.push({ source, target });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,114 @@
+import type { EvidenceDetail, EvidenceKind } from '../../../core/model/evidence.js';
+import type { TimeWindow } from '../../../core/model/packet.js';
+import { OVERFLOW_TEMPLATE_ID, compareTemplateCounts, toTraceEdgeDetail, type KnownEdge } from '../../../core/signals/index.js';
+import type { RecordFileName } from '../../../core/snapshot/schema.js';
+import type { WindowInfo } from '../window.js';
+import type { SignalCollector } from './collect.js';
+import { templateLookup, type LogTemplateState } from './log-templates.js';
+import { Periods } from './periods.js';
+import { TIER, within } from './score.js';
+
+export interface SignalCounts {
+  log_template: number;
+  metric_anomaly: number;
+  trace_edge: number;
+  failure_event: number;
+}
+
+export interface SignalContext {
+  final: WindowInfo;
+  extent: TimeWindow | null;
+  knownEdges: readonly KnownEdge[];
+}
+
+/** A derived signal ready to store; plain data, so it can cross from the parse worker. */
+export interface SignalRow {
+  id: string;
+  entity: string;
+  kind: EvidenceKind;
+  extractor: keyof SignalCounts;
+  time: number;
+  score: number;
+  summary: string;
+  detail: EvidenceDetail;
+  file: RecordFileName;
+  line: number | null;
+  samples: number[];
+  hidesLine: number | null;
+  /** For metric signals: the point whose source line the store looks up once indexed. */
+  point: { metric: string; time: number } | null;
+}
+
+const pct = (x: number): string => `${Math.round(x * 1000) / 10}%`;
+const ms = (x: number): string => `${Math.round(x * 10) / 10} ms`;
+
+/** Turns what the collector gathered into signal rows (evidence with an extractor). Pure. */
+export function buildSignals(collected: SignalCollector, templates: LogTemplateState, ctx: SignalContext): SignalRow[] {
+  return [...failureRows(collected), ...templateRows(templates, ctx), ...metricRows(collected), ...edgeRows(collected, ctx)];
+}
+
+function failureRows(collected: SignalCollector): SignalRow[] {
+  return collected.failures.map((f) => ({
+    id: `fail:${f.line}`, entity: f.entity, kind: 'event', extractor: 'failure_event', time: f.time, score: TIER.failureEvent,
+    summary: `${f.category}: ${f.reason}: ${f.message}`,
+    detail: { type: 'event', reason: f.reason, eventType: f.eventType, count: f.count, isFailure: true },
+    file: 'events', line: f.line, samples: [f.line], hidesLine: f.line, point: null,
+  }));
+}
+
+function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRow[] {
+  const out: SignalRow[] = [];
+  const durations = Periods.durations(ctx.final, ctx.extent);
+  for (const c of compareTemplateCounts(templates.rows, templateLookup(templates), durations)) {
+    const d = c.detail;
+    if (d.windowCount === 0 && !d.isGone) continue;
+    const n = c.templateId === OVERFLOW_TEMPLATE_ID ? 0 : Number(c.templateId.slice(1));
+    const flags = [d.isNew && 'new', d.isGone && 'gone', d.isError && 'error'].filter(Boolean).join(', ');
+    out.push({
+      id: `tpl:${c.entity}:${n}`, entity: c.entity, kind: 'log', extractor: 'log_template', time: ctx.final.window.start,
+      // c.score is core/signals' tier (4 new error .. 1 steady error) plus a surprise fraction.
+      score: (c.isNotable || (d.isError && d.windowCount > 0) ? TIER.notableTemplate : TIER.template) + c.score * 19,
+      summary: `log template${flags ? ` (${flags})` : ''}: ${d.windowCount} in window vs ${d.baselineCount} in baseline: ${d.template}`,
+      detail: d, file: 'logs', line: null, samples: templates.samples[`${c.entity}\u0000${c.templateId}`] ?? [], hidesLine: null, point: null,
+    });
+  }
+  return out;
+}
+
+function metricRows(collected: SignalCollector): SignalRow[] {
+  return collected.metrics.anomalies().map((a) => {
+    const d = a.detail;
+    return {
+      id: `${a.isAnomalous ? 'anomaly' : 'series'}:${a.entity}:${a.metric}`, entity: a.entity, kind: 'metric', extractor: 'metric_anomaly',
+      time: a.time, score: (a.isAnomalous ? TIER.metricAnomaly : TIER.metricSeries) + within(Math.abs(d.z)),
+      summary: `${a.metric} ${a.isAnomalous ? 'anomalous' : 'normal'}: ${d.windowValue} vs baseline median ${d.baselineMedian} (z=${d.z.toFixed(1)}, ${d.direction})`,
+      detail: d, file: 'metrics', line: null, samples: [], hidesLine: null, point: { metric: a.metric, time: a.time },
+    };
+  });
+}
+
+function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
+  const out: SignalRow[] = [];
+  const durations = Periods.durations(ctx.final, ctx.extent);
+  for (const e of collected.traces.finish(ctx.knownEdges).edges) {
+    const d = { ...toTraceEdgeDetail(e), callRateRatio: callRateRatio(e.window.calls, e.baseline.calls, durations) };
+    const strength = Math.max(0, e.errorRateDelta) * 100 + Math.max(0, (e.latencyRatio ?? 1) - 1) * 10;
+    const isNotable = d.windowCalls > 0 && (e.errorRateDelta >= 0.05 || (e.latencyRatio ?? 0) >= 1.5 || d.isDiscovered);
+    const score = (isNotable ? TIER.notableEdge : TIER.edge) + within(strength);
+    const summary =
+      `calls ${e.caller} -> ${e.callee}${d.isDiscovered ? ' (not in topology)' : ''}: ${d.windowCalls} in window, errors ${pct(d.windowErrorRate)} ` +
+      `vs ${pct(d.baselineErrorRate)}, p95 ${ms(d.windowP95Ms)} vs ${ms(d.baselineP95Ms)}`;
+    const id = `edge:${e.caller}->${e.callee}`;
+    // Both ends see the edge: the callee degraded, the caller depends on it.
+    for (const [entity, suffix] of [[e.callee, ''], [e.caller, ':caller']] as const) {
+      out.push({ id: id + suffix, entity, kind: 'span', extractor: 'trace_edge', time: ctx.final.window.start, score, summary, detail: d, file: 'spans', line: null, samples: [], hidesLine: null, point: null });
+    }
+  }
+  return out;
+}
+
+/** Calls per minute in the window over calls per minute in the baseline; null without baseline calls. */
+function callRateRatio(windowCalls: number, baselineCalls: number, d: { windowMs: number; baselineMs: number }): number | null {
+  if (baselineCalls <= 0 || d.baselineMs <= 0) return null;
+  return Math.round((windowCalls / d.windowMs / (baselineCalls / d.baselineMs)) * 1000) / 1000;
+}

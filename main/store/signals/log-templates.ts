@@ -1,0 +1,50 @@
+import { TemplateCountTable, TemplateMiner, type TemplateCountRow, type TemplateLookup } from '../../../core/signals/index.js';
+import type { Periods } from './periods.js';
+
+/** Source lines kept per log template and entity, for the inspector. */
+export const SAMPLE_LINES = 3;
+
+/** What template mining leaves behind: plain data, so it can come back from the parse worker. */
+export interface LogTemplateState {
+  rows: TemplateCountRow[];
+  /** Template id → its final text. */
+  texts: Record<string, string>;
+  /** `entity \0 templateId` → its first line, then window lines. */
+  samples: Record<string, number[]>;
+}
+
+export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {} });
+
+export function templateLookup(state: LogTemplateState): TemplateLookup {
+  return { templateText: (id) => state.texts[id] };
+}
+
+/**
+ * Mines log templates (Drain, core/signals) and counts them per entity and period. Runs
+ * where the logs are parsed, the worker when there is one: it is the costliest signal, and
+ * the main thread already has the inserts.
+ */
+export class LogTemplateCollector {
+  private readonly miner = new TemplateMiner();
+  private readonly counts = new TemplateCountTable();
+  private readonly samples = new Map<string, number[]>();
+
+  constructor(private readonly periods: Periods) {}
+
+  add(line: number, entity: string, time: number, severity: string | null, body: string): void {
+    const period = this.periods.periodOf(time);
+    if (period === null) return;
+    const templateId = this.miner.add(body);
+    this.counts.add(entity, templateId, period, severity);
+    const key = `${entity}\u0000${templateId}`;
+    const samples = this.samples.get(key);
+    if (!samples) this.samples.set(key, [line]);
+    else if (samples.length < SAMPLE_LINES && period === 'window') samples.push(line);
+  }
+
+  state(): LogTemplateState {
+    const texts: Record<string, string> = {};
+    for (const t of this.miner.templates()) texts[t.id] = t.template;
+    return { rows: this.counts.rows(), texts, samples: Object.fromEntries(this.samples) };
+  }
+}

@@ -1,0 +1,71 @@
+import type { TimeWindow } from '../../core/model/packet.js';
+import type { SnapshotManifest } from '../../core/snapshot/schema.js';
+import { BundleFormatError } from '../snapshot/errors.js';
+import { TIMESTAMP_EXPECTATION, parseTimestamp } from '../snapshot/time.js';
+
+/** How far before the first alert the window opens: causes precede the alerts they explain. */
+export const ALERT_LEAD_MS = 15 * 60_000;
+/** Half-width of the window around `incidentTime` when nothing better is known. */
+export const INCIDENT_HALF_WIDTH_MS = 15 * 60_000;
+/** Alerts that fire by design and say nothing about the incident. */
+const NOISE_ALERTS = new Set(['Watchdog', 'InfoInhibitor']);
+
+export type WindowSource = 'manifest' | 'alerts' | 'incident' | 'extent';
+
+export interface WindowInfo {
+  window: TimeWindow;
+  /** The normal period to compare against; null means "use the pre-window". */
+  baseline: TimeWindow | null;
+  source: WindowSource;
+  incidentTime: number | null;
+}
+
+export interface AlertSpan {
+  name: string;
+  start: number;
+  end: number | null;
+}
+
+function manifestTime(value: unknown, field: string): number {
+  const ms = parseTimestamp(value);
+  if (ms === null) throw new BundleFormatError('snapshot.json', null, field, TIMESTAMP_EXPECTATION);
+  return ms;
+}
+
+function manifestWindow(w: SnapshotManifest['window'], field: string): TimeWindow | null {
+  if (w === undefined) return null;
+  const window = { start: manifestTime(w.start, `${field}.start`), end: manifestTime(w.end, `${field}.end`) };
+  if (window.end < window.start) throw new BundleFormatError('snapshot.json', null, field, 'end is before start');
+  return window;
+}
+
+/**
+ * The investigation window: snapshot.json `window`; else from the alerts (first start minus
+ * a lead, to the last end); else incidentTime ± 15 min; else the extent of the data.
+ */
+export function deriveWindow(manifest: SnapshotManifest, alerts: readonly AlertSpan[], extent: TimeWindow | null): WindowInfo {
+  const incidentTime = manifest.incidentTime === undefined ? null : manifestTime(manifest.incidentTime, 'incidentTime');
+  const baseline = manifestWindow(manifest.baseline, 'baseline');
+  const given = manifestWindow(manifest.window, 'window');
+  if (given) return { window: given, baseline, source: 'manifest', incidentTime };
+  const signal = alerts.filter((a) => !NOISE_ALERTS.has(a.name));
+  if (signal.length > 0) {
+    // Loops, not Math.min(...spread): a bundle may hold more alerts than the argument limit.
+    let first = Infinity;
+    let lastStart = -Infinity;
+    for (const a of signal) {
+      first = Math.min(first, a.start);
+      lastStart = Math.max(lastStart, a.start);
+    }
+    const openEnd = extent?.end ?? lastStart;
+    let end = -Infinity;
+    for (const a of signal) end = Math.max(end, a.end ?? openEnd);
+    const start = first - ALERT_LEAD_MS;
+    return { window: { start, end: Math.max(end, first) }, baseline, source: 'alerts', incidentTime };
+  }
+  if (incidentTime !== null) {
+    const window = { start: incidentTime - INCIDENT_HALF_WIDTH_MS, end: incidentTime + INCIDENT_HALF_WIDTH_MS };
+    return { window, baseline, source: 'incident', incidentTime };
+  }
+  return { window: extent ?? { start: 0, end: 0 }, baseline, source: 'extent', incidentTime };
+}
