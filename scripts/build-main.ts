@@ -22,10 +22,13 @@ await build({
   format: 'esm',
 });
 chmodSync('dist/main/cli.js', 0o755);
+// The import parses in a worker thread; the worker is its own entry next to the CLI.
+await build({ ...common, entryPoints: ['main/store/ingest/import-worker.ts'], outfile: 'dist/main/import-worker.js', format: 'esm' });
 
 for (const [entry, out] of [
   ['main/electron/main.ts', 'dist/electron/main.cjs'],
   ['main/electron/preload.ts', 'dist/electron/preload.cjs'],
 ] as const) {
-  if (existsSync(entry)) await build({ ...common, entryPoints: [entry], outfile: out, format: 'cjs' });
+  // The store finds its worker through import.meta.url and falls back to the main thread in CJS.
+  if (existsSync(entry)) await build({ ...common, entryPoints: [entry], outfile: out, format: 'cjs', logOverride: { 'empty-import-meta': 'silent' } });
 }

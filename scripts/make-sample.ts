@@ -99,9 +99,17 @@ function spans(): unknown[] {
   const rows: Array<Record<string, unknown>> = [];
   let n = 0;
   const id = (prefix: string): string => `${prefix}${(n++).toString(16).padStart(12, '0')}`;
+  /** A server span; when called from another service, wrapped in the caller's client span (as OpenTelemetry records calls). */
   const span = (traceId: string, parent: string | undefined, s: Service, name: string, start: number, durationMs: number, error?: string): string => {
+    const status = error ? 'error' : 'ok';
+    let parentId = parent;
+    const caller = parent === undefined ? undefined : rows.find((r) => r.spanId === parent)?.entity;
+    if (parent !== undefined && caller !== undefined) {
+      parentId = id('s');
+      rows.push({ traceId, spanId: parentId, parentSpanId: parent, entity: caller, name: `call ${s}`, start: iso(start - 1), durationMs: durationMs + 2, status, statusMessage: error, kind: 'client' });
+    }
     const spanId = id('s');
-    rows.push({ traceId, spanId, parentSpanId: parent, entity: pod(s), name, start: iso(start), durationMs, status: error ? 'error' : 'ok', statusMessage: error, kind: 'server' });
+    rows.push({ traceId, spanId, parentSpanId: parentId, entity: pod(s), name, start: iso(start), durationMs, status, statusMessage: error, kind: 'server' });
     return spanId;
   };
   for (const [from, to] of [[ms('09:00:00'), ms('09:30:00')], [ms('09:55:00'), ms('10:10:00')]] as const) {

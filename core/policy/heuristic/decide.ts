@@ -5,6 +5,8 @@ import { collectFindings, surgeRatio, type Finding } from './findings.js';
 type Cause = Extract<Finding, { role: 'cause' }>;
 type Explainer = Extract<Finding, { role: 'explainer' }>;
 
+/** How much a resource may grow per unit of traffic growth and still be the traffic's doing. */
+const SURGE_AMPLIFICATION = 2;
 /** Strong causes stand on their own even when a neighbour also looks guilty. */
 const STRONG_CAUSE = 0.6;
 
@@ -27,10 +29,16 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   // A surge explains saturation only once the caller confirms it is part of the incident; a
   // failing callee explains my error logs as soon as the evidence shows it (it is then visited,
   // and a Healthy verdict there brings the cause back).
-  const hasSurge = confirmed.some((f) => f.rule === 'upstream_surge');
+  // …and only in proportion: ×1.3 more traffic explains memory doubling, not CPU ×40.
+  const surge = Math.max(0, ...confirmed.filter((f) => f.rule === 'upstream_surge').map((f) => f.ratio ?? 0));
+  const isSurgeSized = (c: Cause): boolean => surge > 0 && (c.magnitude === undefined || c.magnitude <= SURGE_AMPLIFICATION * surge);
   // Error logs are about a dependency only when that dependency actually fails.
   const hasCallee = candidates.some((f) => f.rule === 'failing_callee');
-  const standing = causes.filter((c) => !((c.explainedBy === 'surge' && hasSurge) || (c.explainedBy === 'callee' && hasCallee)));
+  const isExplained = (c: Cause): boolean => (c.explainedBy === 'surge' && isSurgeSized(c)) || (c.explainedBy === 'callee' && hasCallee);
+  // A pod that crashed (OOM-killed, crash-looping) fails requests and logs errors: once the
+  // crash is explained by the load it received, so are those consequences.
+  const crashExplained = causes.some((c) => c.rule === 'failure_event' && isExplained(c));
+  const standing = causes.filter((c) => !isExplained(c) && !(crashExplained && isConsequence(c)));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
   const reasoning: string[] = findings.map((f) => `[${f.rule}] ${f.text}`);
@@ -51,7 +59,7 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     used = [...explaining, ...symptoms];
     claims = explaining.map((f) => ({ from: f.neighbour, to: packet.node, evidence: f.evidence, condition: conditionOf(f), effect: effectOf(f, packet.node) }));
     const explainedCauses = causes.filter((c) => !standing.includes(c));
-    if (explainedCauses.length) reasoning.push(`${explainedCauses.map((c) => `${c.rule} explained by ${c.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`);
+    if (explainedCauses.length) reasoning.push(`${explainedCauses.map((c) => `${c.rule} explained by ${isConsequence(c) && crashExplained ? 'the crash' : c.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`);
     reasoning.push(`→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmed.length ? '' : ' (not yet confirmed by their own evaluation)'}`);
   } else if (degraded) {
     label = 'Defer';
@@ -73,7 +81,7 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     summary: summarise(label, used),
     reasoning,
     claims,
-    proposals: unique(candidates.filter((f) => beliefOf(f.neighbour) === null).map((f) => f.neighbour)),
+    proposals: proposalsFor(label, packet, candidates, beliefOf),
   };
 }
 
@@ -87,6 +95,24 @@ function surgeClaims(packet: ContextPacket): Claim[] {
     claims.push({ from: packet.node, to: e.detail.callee, evidence: [e.id], condition: `${packet.node} sends ×${ratio.toFixed(2)} more calls`, effect: `${e.detail.callee} receives the extra load` });
   }
   return claims;
+}
+
+/**
+ * Where to look next: neighbours the evidence points at, and — for a node that is degraded
+ * without a recognisable cause of its own (Defer) — every dependency not yet looked at, as an
+ * analyst drills down when the fault is not visible where the alert fired.
+ */
+function proposalsFor(label: Label, packet: ContextPacket, candidates: readonly Explainer[], beliefOf: (id: string) => Belief | null): string[] {
+  const pointed = candidates.filter((f) => beliefOf(f.neighbour) === null).map((f) => f.neighbour);
+  const drill =
+    label === 'Defer' || label === 'Symptom'
+      ? packet.neighbours.filter((n) => n.direction === 'out' && (n.relation === 'calls' || n.relation === 'depends_on') && n.belief === null).map((n) => n.id)
+      : [];
+  return unique([...pointed, ...drill]);
+}
+
+function isConsequence(c: Cause): boolean {
+  return c.rule === 'new_error_logs' || c.rule === 'own_errors' || c.rule === 'own_latency';
 }
 
 function isConfirmed(belief: Belief | null): boolean {

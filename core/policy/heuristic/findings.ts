@@ -7,9 +7,9 @@ import { metricFamily, thresholds } from './thresholds.js';
  * findings say it is degraded; `explainer` findings name a neighbour that may explain it.
  */
 export type Finding =
-  | { role: 'cause'; rule: CauseRule; evidence: string[]; strength: number; text: string; explainedBy: ExplainedBy }
+  | { role: 'cause'; rule: CauseRule; evidence: string[]; strength: number; text: string; explainedBy: ExplainedBy; magnitude?: number }
   | { role: 'symptom'; rule: SymptomRule; evidence: string[]; text: string }
-  | { role: 'explainer'; rule: ExplainerRule; neighbour: string; evidence: string[]; strength: number; text: string };
+  | { role: 'explainer'; rule: ExplainerRule; neighbour: string; evidence: string[]; strength: number; text: string; ratio?: number };
 
 export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'network_delay';
 export type SymptomRule = 'alert' | 'served_latency' | 'served_errors' | 'metric';
@@ -25,12 +25,17 @@ export type ExplainedBy = 'surge' | 'callee' | null;
 type Of<T extends EvidenceDetail['type']> = EvidenceItem & { detail: Extract<EvidenceDetail, { type: T }> };
 const isType = <T extends EvidenceDetail['type']>(type: T) => (e: EvidenceItem): e is Of<T> => e.detail.type === type;
 
+/** Percentiles and error rates of a handful of calls are noise, not evidence. */
+function hasSample(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
+  return d.windowCalls >= thresholds.minCalls && d.baselineCalls >= thresholds.minCalls;
+}
+
 export function isSlowEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
-  return d.windowP95Ms >= d.baselineP95Ms * thresholds.latencyRatio && d.windowP95Ms - d.baselineP95Ms >= thresholds.latencyDeltaMs;
+  return hasSample(d) && d.windowP95Ms >= d.baselineP95Ms * thresholds.latencyRatio && d.windowP95Ms - d.baselineP95Ms >= thresholds.latencyDeltaMs;
 }
 
 export function isFailingEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
-  return d.windowErrorRate - d.baselineErrorRate >= thresholds.errorRateDelta;
+  return d.windowCalls >= thresholds.minCalls && d.windowErrorRate - d.baselineErrorRate >= thresholds.errorRateDelta;
 }
 
 /** The caller waits far longer than the callee works: time lost between them. */
@@ -66,7 +71,9 @@ export function collectFindings(packet: ContextPacket): Finding[] {
     if (Math.abs(e.detail.z) < thresholds.anomalyZ) continue;
     const change = e.detail.change == null ? '' : ` (${pct(e.detail.change)})`;
     if ((family === 'cpu' || family === 'memory') && e.detail.direction === 'up') {
-      findings.push({ role: 'cause', rule: 'saturation', evidence: [e.id], strength: 0.2 + 0.6 * saturate(Math.abs(e.detail.z) - thresholds.anomalyZ, 15), text: `${family} saturation: ${e.detail.metric} up${change}, z=${e.detail.z.toFixed(1)}`, explainedBy: 'surge' });
+      const strength = saturationStrength(e.detail);
+      const magnitude = e.detail.baselineMedian > 0 ? e.detail.windowValue / e.detail.baselineMedian : undefined;
+      if (strength > 0) findings.push({ role: 'cause', rule: 'saturation', evidence: [e.id], strength, magnitude, text: `${family} saturation: ${e.detail.metric} ${fmt(e.detail.baselineMedian)} → ${fmt(e.detail.windowValue)}${change}, z=${e.detail.z.toFixed(1)}`, explainedBy: 'surge' });
     } else if (family === 'latency' || family === 'errors') {
       findings.push({ role: 'symptom', rule: 'metric', evidence: [e.id], text: `${e.detail.metric} ${e.detail.direction}${change}` });
     }
@@ -92,7 +99,7 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   for (const e of slowOut) out.push({ role: 'explainer', rule: 'slow_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.7, text: `my calls to ${e.detail.callee} are slower (${describeLatency(e.detail)})` });
   for (const e of inbound) {
     const ratio = surgeRatio(e.detail);
-    if (ratio !== null) out.push({ role: 'explainer', rule: 'upstream_surge', neighbour: e.detail.caller, evidence: [e.id], strength: 0.75, text: `traffic from ${e.detail.caller} up ×${ratio.toFixed(2)}` });
+    if (ratio !== null) out.push({ role: 'explainer', rule: 'upstream_surge', neighbour: e.detail.caller, evidence: [e.id], strength: 0.75, ratio, text: `traffic from ${e.detail.caller} up ×${ratio.toFixed(2)}` });
   }
   // Slow or failing to my callers while everything I call is fine: the fault is in me.
   if (failingIn.length && !failingOut.length) {
@@ -101,7 +108,7 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   }
   if (slowIn.length && !slowOut.length && !failingOut.length) {
     const worst = Math.max(...slowIn.map((e) => e.detail.windowP95Ms / Math.max(e.detail.baselineP95Ms, 1)));
-    out.push({ role: 'cause', rule: 'own_latency', evidence: slowIn.map((e) => e.id), strength: 0.2 + 0.5 * saturate(worst - thresholds.latencyRatio, 5), text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`, explainedBy: 'surge' });
+    out.push({ role: 'cause', rule: 'own_latency', evidence: slowIn.map((e) => e.id), magnitude: worst, strength: 0.2 + 0.5 * saturate(worst - thresholds.latencyRatio, 5), text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`, explainedBy: 'surge' });
   }
   const delayed = inbound.filter((e) => isDelayedEdge(e.detail));
   if (delayed.length > 0) {
@@ -109,6 +116,25 @@ function edgeFindings(packet: ContextPacket): Finding[] {
     out.push({ role: 'cause', rule: 'network_delay', evidence: delayed.map((e) => e.id), strength: 0.3 + 0.6 * saturate(worst, 10), text: `calls into me spend ×${worst.toFixed(0)} longer outside my own spans (network or queueing delay on my side): ${delayed.map((e) => `${e.detail.caller} ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms`).join('; ')}`, explainedBy: null });
   }
   return out;
+}
+
+const fmt = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3));
+
+/**
+ * Resource saturation is about magnitude, not just unusualness: a pod whose CPU doubles from
+ * 1 % to 2 % is not saturated, however quiet its baseline was. The strength grows with the
+ * fold change (from ×2) and with a utilisation near capacity (percent or ratio metrics).
+ */
+function saturationStrength(d: Extract<EvidenceDetail, { type: 'metric_anomaly' }>): number {
+  // The host's metrics describe every pod on it, not this one.
+  if (/^node/i.test(d.metric)) return 0;
+  const isPercent = /percent|util|ratio|rate|%/i.test(d.metric);
+  const nearCapacity = isPercent && (d.windowValue <= 1 ? d.windowValue >= 0.8 : d.windowValue >= 50 && d.windowValue <= 100);
+  // A series that was zero in the baseline has no meaningful fold change (it may not have been reported).
+  const fold = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : null;
+  const foldStrength = fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold) - 1, 3) : null;
+  if (foldStrength === null && !nearCapacity) return 0;
+  return Math.min(0.95, 0.2 + (foldStrength ?? 0) + (nearCapacity ? 0.2 : 0));
 }
 
 /** x / (x + k): 0 at 0, ½ at k, → 1; turns an unbounded surprise into a strength. */
