@@ -28,7 +28,7 @@ describe('eog export', () => {
         expect(existsSync(out), format).toBe(true);
       }
       expect(Diagnosis.parse(JSON.parse(readFileSync(join(dir, 'diagnosis.json'), 'utf8')))).toEqual(Diagnosis.parse(run.live));
-      expect(readFileSync(join(dir, 'diagnosis.md'), 'utf8')).toMatch(/^# Root cause: shop\/Service\/database\n/);
+      expect(readFileSync(join(dir, 'diagnosis.md'), 'utf8')).toMatch(/^# Root cause: shop\/Service\/frontend\n/);
       expect(readFileSync(join(dir, 'diagnosis.html'), 'utf8')).toMatch(/^<!DOCTYPE html>/);
       expect(readFileSync(join(dir, 'diagnosis.gexf'), 'utf8')).toContain('<gexf xmlns="http://gexf.net/1.3"');
       expect(readFileSync(join(dir, 'diagnosis.graphml'), 'utf8')).toContain('<graphml xmlns=');
