@@ -21,14 +21,17 @@ describe('TemplateMiner', () => {
 
   it('does not let a shared header merge different statements', () => {
     const miner = new TemplateMiner();
-    const header = (i: number) => `2023-01-29T08:42:2${i}.383Z INFO  t.s.TravelServiceImpl#53${i} TraceID: ffc8ca7e4c8f06c7${i} SpanID: 439bc949a9eeb0c${i}`;
-    const a = miner.add(`${header(1)} [getRouteByRouteId][Get Route By Id][Success]`);
-    const b = miner.add(`${header(2)} [checkStationExists][Check Station Exists][stationName: shanghai]`);
-    const c = miner.add(`${header(3)} [getRouteByRouteId][Get Route By Id][Success]`);
+    const header = (i: number, line: number) => `2023-01-29T08:42:2${i}.383Z INFO  t.s.TravelServiceImpl#${line} TraceID: ffc8ca7e4c8f06c7${i} SpanID: 439bc949a9eeb0c${i}`;
+    const a = miner.add(`${header(1, 53)} [getRouteByRouteId][Get Route By Id][Success]`);
+    const b = miner.add(`${header(2, 88)} [checkStationExists][Check Station Exists][stationName: shanghai]`);
+    const c = miner.add(`${header(3, 53)} [getRouteByRouteId][Get Route By Id][Success]`);
+    const d = miner.add(`${header(4, 61)} [getRouteByRouteId][Get Route By Id][Success]`);
     expect(a).not.toBe(b);
     expect(c).toBe(a);
+    // Same words printed by another statement (its source line) is another code path.
+    expect(d).not.toBe(a);
     expect(miner.templateText(a)).toBe(
-      '<TS> INFO t.s.TravelServiceImpl#<NUM> TraceID: <HEX> SpanID: <HEX> [getRouteByRouteId][Get Route By Id][Success]',
+      '<TS> INFO t.s.TravelServiceImpl#53 TraceID: <HEX> SpanID: <HEX> [getRouteByRouteId][Get Route By Id][Success]',
     );
   });
 

@@ -1,5 +1,5 @@
 import { requirePositiveInteger, SignalOptionError } from '../errors.js';
-import { defaultMaxLineLength, defaultMaxTokens, tokenizeLine, WILDCARD } from './mask.js';
+import { defaultMaxLineLength, defaultMaxTokens, isCodeLocation, tokenizeLine, WILDCARD } from './mask.js';
 import { generalise, isVariableToken, similarityOf } from './similarity.js';
 
 export interface TemplateMinerOptions {
@@ -142,7 +142,8 @@ export class TemplateMiner implements TemplateLookup {
       depth += 1;
       // Tokens with digits are probably variables that masking missed; Drain routes them
       // through the wildcard so they cannot split otherwise identical lines.
-      const key = DIGIT.test(token) ? WILDCARD : token;
+      // A source location routes as a constant: two statements never share a leaf.
+      const key = DIGIT.test(token) && !isCodeLocation(token) ? WILDCARD : token;
       const existing = node.children.get(key);
       if (existing) node = existing;
       else if (key !== WILDCARD && node.children.size + 1 < this.maxChildren) node = child(node, key);

@@ -5,6 +5,9 @@ import { maskLine, maskToken, tokenizeLine, TRUNCATED } from './mask.js';
 describe('maskToken', () => {
   it.each([
     ['12345', '<NUM>'],
+    // Source locations name the log statement: kept so two statements of a class stay apart.
+    ['c.s.ContactsServiceImpl#37', 'c.s.ContactsServiceImpl#37'],
+    ['(OrderService.java:214)', '(OrderService.java:214)'],
     ['-3.5e2', '<NUM>'],
     ['250ms', '<NUM>'],
     ['(42),', '(<NUM>),'],

@@ -38,6 +38,18 @@ const INNER: readonly (readonly [RegExp, string])[] = [
   [/(?<![\w.])\d+(?:\.\d+)*[a-zµ%]{0,3}(?!\w)/gi, '<NUM>'],
 ];
 
+/**
+ * A source location (`c.s.ContactsServiceImpl#37`, `OrderService.java:214`) names the log
+ * statement that printed the line: it is the most stable part of a template, not a variable.
+ */
+const CODE_LOCATION = /^[A-Za-z_$][\w$.]*(?:#\d{1,6}|\.(?:java|kt|scala|go|py|js|ts|rb|cs|cpp|c|rs):\d{1,6})$/;
+
+/** True for a token that is a source location (after stripping brackets and punctuation). */
+export function isCodeLocation(token: string): boolean {
+  const core = token.replace(LEADING, '').replace(TRAILING, '');
+  return CODE_LOCATION.test(core);
+}
+
 const LEADING = /^[([{"'<]+/;
 const TRAILING = /[)\]}"',;.:>]+$/;
 const DIGIT = /\d/;
@@ -62,6 +74,7 @@ export function maskToken(token: string): string {
   const rest = token.slice(lead.length);
   const trail = TRAILING.exec(rest)?.[0] ?? '';
   const core = rest.slice(0, rest.length - trail.length);
+  if (CODE_LOCATION.test(core)) return token;
   const whole = core.length > 0 ? maskWhole(core) : null;
   if (whole) return lead + whole + trail;
   let masked = token;
