@@ -73,6 +73,8 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     surprise: z.number().optional(),
     /** The entity's overall log-rate ratio the expectation was scaled by (1 = not scaled). */
     volumeRatio: z.number().optional(),
+    /** One line as logged (window line preferred), with what the template masked. */
+    example: z.string().optional(),
   }),
   z.object({
     type: z.literal('metric_anomaly'),

@@ -22,6 +22,8 @@ export interface EvidencePage {
 /** Raw records after the ranked head, in this order, each by time. */
 const TAIL: readonly RawTable[] = ['events', 'logs', 'spans', 'metrics'];
 
+const ERROR_FIRST = "(upper(coalesce(severity, '')) IN ('ERROR', 'FATAL', 'CRITICAL', 'ALERT', 'EMERGENCY', 'EMERG')) DESC";
+
 /** Raw events represented by a failure-event signal are not listed twice. */
 const NOT_HIDDEN = `NOT EXISTS (SELECT 1 FROM signals s WHERE s.entity = t.entity AND s.hides_line = t.line)`;
 
@@ -70,8 +72,10 @@ export class EvidenceQueries {
         continue;
       }
       const where = table === 'events' ? `AND ${NOT_HIDDEN}` : '';
+      // Error lines first: an analyst reads what went wrong before the routine chatter.
+      const order = table === 'logs' ? `${ERROR_FIRST}, time, line` : 'time, line';
       const rows = this.stmt(
-        `SELECT * FROM ${table} t WHERE entity = ? AND time >= ? AND time <= ? ${where} ORDER BY time, line LIMIT ? OFFSET ?`,
+        `SELECT * FROM ${table} t WHERE entity = ? AND time >= ? AND time <= ? ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
       ).all(entityKey, window.start, window.end, limit - items.length, skip) as Row[];
       skip = 0;
       for (const r of rows) items.push(rawItem(table, r, this.ctx));

@@ -78,6 +78,16 @@ describe('evaluateHeuristic', () => {
     expect(alone.reasoning.join('\n')).toMatch(/own_errors/);
   });
 
+  it('follows an error message that names a dependency', () => {
+    const tpl = ev({ type: 'log_template', template: 'ERROR Request processing failed: No instances available for ts-basic-service', windowCount: 12, baselineCount: 0, rateRatio: null, isNew: true, isGone: false, isError: true, surprise: 20 });
+    const p = packet([tpl, edge('shop/Service/app', node, { windowErrorRate: 0.4 })], [['shop/Service/ts-basic-service', null], ['shop/Service/ts-basic-service-v2', null]]);
+    p.neighbours = p.neighbours.map((n) => ({ ...n, direction: 'out' }));
+    const out = evaluateHeuristic(p);
+    expect(out.label).toBe('Symptom');
+    expect(out.claims).toEqual([expect.objectContaining({ from: 'shop/Service/ts-basic-service', to: node, evidence: [tpl.id] })]);
+    expect(out.proposals).toContain('shop/Service/ts-basic-service');
+  });
+
   it('sees network delay as the caller-side gap growing on calls into the node', () => {
     const delayed = edge('shop/Service/app', node, { windowGapP50Ms: 400, baselineGapP50Ms: 2, windowP95Ms: 420, baselineP95Ms: 20 });
     const out = evaluateHeuristic(packet([delayed]));

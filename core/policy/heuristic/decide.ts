@@ -33,7 +33,7 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   const surge = Math.max(0, ...confirmed.filter((f) => f.rule === 'upstream_surge').map((f) => f.ratio ?? 0));
   const isSurgeSized = (c: Cause): boolean => surge > 0 && (c.magnitude === undefined || c.magnitude <= SURGE_AMPLIFICATION * surge);
   // Error logs are about a dependency only when that dependency actually fails.
-  const hasCallee = candidates.some((f) => f.rule === 'failing_callee');
+  const hasCallee = candidates.some((f) => f.rule === 'failing_callee' || f.rule === 'named_dependency');
   const isExplained = (c: Cause): boolean => (c.explainedBy === 'surge' && isSurgeSized(c)) || (c.explainedBy === 'callee' && hasCallee);
   // A pod that crashed (OOM-killed, crash-looping) fails requests and logs errors: once the
   // crash is explained by the load it received, so are those consequences.
@@ -136,6 +136,8 @@ function effectOf(f: Explainer, node: string): string {
       return `${node} is slow while it waits for ${f.neighbour}`;
     case 'upstream_surge':
       return `${node} is saturated by the extra load`;
+    case 'named_dependency':
+      return `${node} fails requests that need ${f.neighbour}`;
   }
 }
 

@@ -13,7 +13,7 @@ export type Finding =
 
 export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'network_delay';
 export type SymptomRule = 'alert' | 'served_latency' | 'served_errors' | 'metric';
-export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge';
+export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge' | 'named_dependency';
 /**
  * What can explain a cause away: `surge` — saturation that follows extra traffic from a caller
  * that is itself part of the incident; `callee` — error logs and changed code paths in a node
@@ -78,7 +78,9 @@ export function collectFindings(packet: ContextPacket): Finding[] {
       findings.push({ role: 'symptom', rule: 'metric', evidence: [e.id], text: `${e.detail.metric} ${e.detail.direction}${change}` });
     }
   }
-  findings.push(...logFindings(ev.filter(isType('log_template'))));
+  const templates = ev.filter(isType('log_template'));
+  findings.push(...logFindings(templates));
+  findings.push(...namedDependencies(packet, templates, ev.filter(isType('log'))));
   findings.push(...edgeFindings(packet));
   return findings;
 }
@@ -104,7 +106,7 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   // Slow or failing to my callers while everything I call is fine: the fault is in me.
   if (failingIn.length && !failingOut.length) {
     const worst = Math.max(...failingIn.map((e) => e.detail.windowErrorRate - e.detail.baselineErrorRate));
-    out.push({ role: 'cause', rule: 'own_errors', evidence: failingIn.map((e) => e.id), strength: 0.3 + 0.5 * saturate(worst, 0.2), text: `I fail requests (+${Math.round(worst * 100)} points of errors) while my own calls succeed`, explainedBy: null });
+    out.push({ role: 'cause', rule: 'own_errors', evidence: failingIn.map((e) => e.id), strength: 0.3 + 0.5 * saturate(worst, 0.2), text: `I fail requests (+${Math.round(worst * 100)} points of errors) while my own calls succeed`, explainedBy: 'callee' });
   }
   if (slowIn.length && !slowOut.length && !failingOut.length) {
     const worst = Math.max(...slowIn.map((e) => e.detail.windowP95Ms / Math.max(e.detail.baselineP95Ms, 1)));
@@ -162,6 +164,46 @@ function logFindings(templates: ReadonlyArray<Of<'log_template'>>): Finding[] {
     out.push({ role: 'cause', rule: 'code_path', evidence: gone.map((e) => e.id), strength: 0.25 + 0.6 * saturate(total, 8), text: `${gone.length} log statement(s) stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`, explainedBy: 'callee' });
   }
   return out;
+}
+
+/**
+ * Error messages often name the dependency that failed ("No instances available for
+ * ts-basic-service", "connection refused to cart:6379"): a new or surging error template that
+ * names one of my dependencies points at it.
+ */
+function namedDependencies(packet: ContextPacket, templates: ReadonlyArray<Of<'log_template'>>, lines: ReadonlyArray<Of<'log'>>): Finding[] {
+  const surging = templates.filter((e) => e.detail.isError && e.detail.windowCount > 0 && (e.detail.isNew || (e.detail.rateRatio ?? 0) >= thresholds.templateRateRatio));
+  // Templates may have masked the name away; the raw error lines after the onset still carry it.
+  const onset = packet.incidentTime ?? packet.window.start;
+  const errorLines = surging.length === 0 ? [] : lines.filter((e) => e.time >= onset && /^(error|fatal|critical)$/i.test(e.detail.severity ?? ''));
+  const errors = [
+    ...surging.map((e) => ({ id: e.id, text: `${e.detail.template}\n${e.detail.example ?? ''}` })),
+    ...errorLines.map((e) => ({ id: e.id, text: e.summary })),
+  ];
+  const out: Finding[] = [];
+  const seen = new Set<string>();
+  for (const n of packet.neighbours) {
+    if (n.direction !== 'out' || seen.has(n.id) || n.id === packet.node) continue;
+    const name = n.id.split('/').pop() ?? '';
+    if (name.length < 3) continue;
+    const mentioning = errors.filter((e) => mentions(e.text, name));
+    if (mentioning.length === 0) continue;
+    seen.add(n.id);
+    out.push({ role: 'explainer', rule: 'named_dependency', neighbour: n.id, evidence: mentioning.slice(0, 5).map((e) => e.id), strength: 0.7, text: `my error logs name ${name} ("${mentioning[0]?.text.slice(0, 160) ?? ''}")` });
+  }
+  return out;
+}
+
+/** `name` as a whole word of `text` (not a prefix of a longer name). */
+function mentions(text: string, name: string): boolean {
+  let at = text.indexOf(name);
+  while (at !== -1) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + name.length] ?? ' ';
+    if (!/[\w-]/.test(before) && !/[\w-]/.test(after)) return true;
+    at = text.indexOf(name, at + 1);
+  }
+  return false;
 }
 
 function describeLatency(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): string {

@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
 import { collectCases, formatSummary, formatTable, runBench, type BenchSummary, type BenchRow } from '../../bench/index.js';
-import { positiveInt, policyFor, settingsFrom, type InvestigateFlags } from './investigate.js';
+import { addLlmOptions } from '../../policies/llm/index.js';
+import { openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyChoice, type PolicyFlags } from './investigate.js';
 
-interface BenchFlags extends Omit<InvestigateFlags, 'out' | 'ledger' | 'revision'> {
-  format?: string;
-  runs: string;
-  json?: boolean;
-  ablation?: boolean;
-}
+type BenchFlags = PolicyFlags &
+  Omit<ControllerFlags, 'revision'> & {
+    format?: string;
+    runs: string;
+    json?: boolean;
+    ablation?: boolean;
+  };
 
 interface Arm {
   name: string;
@@ -15,7 +17,7 @@ interface Arm {
 }
 
 export function registerBench(program: Command): void {
-  program
+  const command = program
     .command('bench')
     .description('Investigate every case of a folder of bundles (or a dataset root, converted on the fly) and score against ground truth.')
     .argument('<dir>', 'folder of bundles, one bundle, or a dataset root (nezha | itbench-lite)')
@@ -26,39 +28,63 @@ export function registerBench(program: Command): void {
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens')
     .option('--json', 'print one JSON object for machines')
-    .option('--ablation', 'run with and without belief revision side by side')
-    .action(async (dir: string, flags: BenchFlags) => {
-      const progress = (text: string): void => {
-        if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${text}`);
-      };
-      const cases = await collectCases(dir, flags.format, progress);
-      try {
-        const arms: Arm[] = flags.ablation ? [{ name: 'with revision', revision: true }, { name: 'without revision', revision: false }] : [{ name: '', revision: true }];
-        const results: Array<{ arm: Arm; rows: BenchRow[]; summary: BenchSummary }> = [];
-        for (const arm of arms) {
-          const started = Date.now();
-          const result = await runBench(cases.bundles, {
-            policy: () => policyFor(flags.policy),
-            settings: settingsFrom({ ...flags, revision: arm.revision }),
-            runs: positiveInt(flags.runs, '--runs') ?? 1,
-            tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
-            onCase: (done, total, row) => progress(`${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`),
-          });
-          results.push({ arm, ...result });
-        }
-        progress('');
-        if (flags.json) {
-          const [main, ablated] = results;
-          const out = { ...main?.summary, rows: main?.rows, ...(ablated ? { ablation: { withoutRevision: { ...ablated.summary, rows: ablated.rows } } } : {}) };
-          process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-          return;
-        }
-        for (const r of results) {
-          if (r.arm.name) process.stdout.write(`\n== ${r.arm.name} ==\n`);
-          process.stdout.write(`${formatTable(r.rows)}\n\n${formatSummary(r.summary)}\n`);
-        }
-      } finally {
-        cases.cleanup();
-      }
+    .option('--ablation', 'run with and without belief revision side by side');
+  addLlmOptions(command).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
+}
+
+async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {
+  const progress = (text: string): void => {
+    if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${text}`);
+  };
+  const runs = positiveInt(flags.runs, '--runs') ?? 1;
+  // One policy for the whole bench: the LLM policy is stateless per packet, and one instance
+  // keeps one cache connection and remembers a response-format downgrade across cases.
+  const chosen = openPolicy(flags, process.env);
+  if (chosen.description?.useCache === true && runs > 1) {
+    process.stderr.write('note: with the response cache on, runs after the first replay the first run\'s answers; add --no-cache for independent runs\n');
+  }
+  try {
+    const cases = await collectCases(dir, flags.format, progress);
+    try {
+      await runArms(cases.bundles, flags, chosen, runs, progress);
+    } finally {
+      cases.cleanup();
+    }
+  } finally {
+    const summary = chosen.summary();
+    if (summary) process.stderr.write(`${summary}\n`);
+    chosen.close();
+  }
+}
+
+async function runArms(bundles: readonly string[], flags: BenchFlags, chosen: PolicyChoice, runs: number, progress: (text: string) => void): Promise<void> {
+  const arms: Arm[] = flags.ablation ? [{ name: 'with revision', revision: true }, { name: 'without revision', revision: false }] : [{ name: '', revision: true }];
+  const results: Array<{ arm: Arm; rows: BenchRow[]; summary: BenchSummary }> = [];
+  for (const arm of arms) {
+    const started = Date.now();
+    const result = await runBench(bundles, {
+      policy: () => chosen.policy,
+      settings: settingsFrom({ ...flags, revision: arm.revision }),
+      runs,
+      tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
+      onCase: (done, total, row) => progress(`${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`),
     });
+    results.push({ arm, ...result });
+  }
+  progress('');
+  if (flags.json) {
+    const [main, ablated] = results;
+    const out = {
+      ...main?.summary,
+      ...(chosen.description ? { llm: chosen.description } : {}),
+      rows: main?.rows,
+      ...(ablated ? { ablation: { withoutRevision: { ...ablated.summary, rows: ablated.rows } } } : {}),
+    };
+    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return;
+  }
+  for (const r of results) {
+    if (r.arm.name) process.stdout.write(`\n== ${r.arm.name} ==\n`);
+    process.stdout.write(`${formatTable(r.rows)}\n\n${formatSummary(r.summary)}\n`);
+  }
 }

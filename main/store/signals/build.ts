@@ -60,7 +60,9 @@ function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRo
   const out: SignalRow[] = [];
   const durations = Periods.durations(ctx.final, ctx.extent);
   for (const c of compareTemplateCounts(templates.rows, templateLookup(templates), durations)) {
-    const d = c.detail;
+    const key = `${c.entity}\u0000${c.templateId}`;
+    const example = templates.examples[key];
+    const d = example === undefined ? c.detail : { ...c.detail, example };
     if (d.windowCount === 0 && !d.isGone) continue;
     const n = c.templateId === OVERFLOW_TEMPLATE_ID ? 0 : Number(c.templateId.slice(1));
     const flags = [d.isNew && 'new', d.isGone && 'gone', d.isError && 'error'].filter(Boolean).join(', ');
@@ -69,7 +71,7 @@ function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRo
       // c.score is core/signals' tier (4 new error .. 1 steady error) plus a surprise fraction.
       score: (c.isNotable || (d.isError && d.windowCount > 0) ? TIER.notableTemplate : TIER.template) + c.score * 19,
       summary: `log template${flags ? ` (${flags})` : ''}: ${d.windowCount} in window vs ${d.baselineCount} in baseline: ${d.template}`,
-      detail: d, file: 'logs', line: null, samples: templates.samples[`${c.entity}\u0000${c.templateId}`] ?? [], hidesLine: null, point: null,
+      detail: d, file: 'logs', line: null, samples: templates.samples[key] ?? [], hidesLine: null, point: null,
     });
   }
   return out;

@@ -11,9 +11,14 @@ export interface LogTemplateState {
   texts: Record<string, string>;
   /** `entity \0 templateId` → its first line, then window lines. */
   samples: Record<string, number[]>;
+  /** `entity \0 templateId` → the text of one line as logged (a window line when there is one). */
+  examples: Record<string, string>;
 }
 
-export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {} });
+/** Characters of an example line kept: enough to read the message, bounded for hostile input. */
+export const EXAMPLE_CHARS = 400;
+
+export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {}, examples: {} });
 
 export function templateLookup(state: LogTemplateState): TemplateLookup {
   return { templateText: (id) => state.texts[id] };
@@ -28,6 +33,7 @@ export class LogTemplateCollector {
   private readonly miner = new TemplateMiner();
   private readonly counts = new TemplateCountTable();
   private readonly samples = new Map<string, number[]>();
+  private readonly examples = new Map<string, { text: string; isWindow: boolean }>();
 
   constructor(private readonly periods: Periods) {}
 
@@ -40,11 +46,16 @@ export class LogTemplateCollector {
     const samples = this.samples.get(key);
     if (!samples) this.samples.set(key, [line]);
     else if (samples.length < SAMPLE_LINES && period === 'window') samples.push(line);
+    // Templates mask what varies (ids, and names that differ between lines); an example keeps it.
+    const example = this.examples.get(key);
+    if (!example || (!example.isWindow && period === 'window')) this.examples.set(key, { text: body.slice(0, EXAMPLE_CHARS), isWindow: period === 'window' });
   }
 
   state(): LogTemplateState {
     const texts: Record<string, string> = {};
     for (const t of this.miner.templates()) texts[t.id] = t.template;
-    return { rows: this.counts.rows(), texts, samples: Object.fromEntries(this.samples) };
+    const examples: Record<string, string> = {};
+    for (const [key, e] of this.examples) examples[key] = e.text;
+    return { rows: this.counts.rows(), texts, samples: Object.fromEntries(this.samples), examples };
   }
 }
