@@ -23,8 +23,12 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   const symptoms = findings.filter((f) => f.role === 'symptom');
   const explainers = findings.filter((f): f is Explainer => f.role === 'explainer');
 
-  // A neighbour that has declared itself Healthy does not explain anything.
-  const candidates = explainers.filter((f) => beliefOf(f.neighbour)?.label !== 'Healthy');
+  // A neighbour that found itself Healthy, or found nothing to go on (Defer), explains nothing;
+  // one not yet looked at might.
+  const candidates = explainers.filter((f) => {
+    const label = beliefOf(f.neighbour)?.label;
+    return label === undefined || label === 'Origin' || label === 'Symptom';
+  });
   const confirmed = candidates.filter((f) => isConfirmed(beliefOf(f.neighbour)));
   // A surge explains saturation only once the caller confirms it is part of the incident; a
   // failing callee explains my error logs as soon as the evidence shows it (it is then visited,
@@ -39,6 +43,7 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   // crash is explained by the load it received, so are those consequences.
   const crashExplained = causes.some((c) => c.rule === 'failure_event' && isExplained(c));
   const standing = causes.filter((c) => !isExplained(c) && !(crashExplained && isConsequence(c)));
+  const explainsByLoad = (f: Explainer): boolean => f.rule === 'upstream_surge' && causes.some((c) => c.explainedBy === 'surge' && isSurgeSized(c)) && isConfirmed(beliefOf(f.neighbour));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
   const reasoning: string[] = findings.map((f) => `[${f.rule}] ${f.text}`);
@@ -52,15 +57,18 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     confidence = combine(standing.map((c) => c.strength));
     used = [...standing, ...symptoms];
     reasoning.push(`→ Origin: ${standing.map((c) => c.rule).join(', ')} ${confirmed.length ? 'outweigh' : 'and no neighbour explains them'}`);
-  } else if (candidates.length > 0) {
+  } else if (candidates.some((f) => f.rule !== 'upstream_surge' || explainsByLoad(f))) {
     label = 'Symptom';
-    const explaining = confirmed.length > 0 ? confirmed : candidates;
-    confidence = Math.min(0.95, Math.max(...explaining.map((f) => f.strength)) * (confirmed.length > 0 ? 1 : 0.6));
+    // Extra traffic from a caller explains only what it is sized to explain (saturation).
+    const relevant = candidates.filter((f) => f.rule !== 'upstream_surge' || explainsByLoad(f));
+    const confirmedRelevant = relevant.filter((f) => isConfirmed(beliefOf(f.neighbour)));
+    const explaining = confirmedRelevant.length > 0 ? confirmedRelevant : relevant;
+    confidence = Math.min(0.95, Math.max(...explaining.map((f) => f.strength)) * (confirmedRelevant.length > 0 ? 1 : 0.6));
     used = [...explaining, ...symptoms];
     claims = explaining.map((f) => ({ from: f.neighbour, to: packet.node, evidence: f.evidence, condition: conditionOf(f), effect: effectOf(f, packet.node) }));
     const explainedCauses = causes.filter((c) => !standing.includes(c));
     if (explainedCauses.length) reasoning.push(`${explainedCauses.map((c) => `${c.rule} explained by ${isConsequence(c) && crashExplained ? 'the crash' : c.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`);
-    reasoning.push(`→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmed.length ? '' : ' (not yet confirmed by their own evaluation)'}`);
+    reasoning.push(`→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmedRelevant.length ? '' : ' (not yet confirmed by their own evaluation)'}`);
   } else if (degraded) {
     label = 'Defer';
     confidence = 0.3;

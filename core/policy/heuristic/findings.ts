@@ -66,18 +66,7 @@ export function collectFindings(packet: ContextPacket): Finding[] {
     if (!e.detail.isFailure) continue;
     findings.push({ role: 'cause', rule: 'failure_event', evidence: [e.id], strength: 0.55, text: `failure event ${e.detail.reason}`, explainedBy: 'surge' });
   }
-  for (const e of ev.filter(isType('metric_anomaly'))) {
-    const family = metricFamily(e.detail.metric);
-    if (Math.abs(e.detail.z) < thresholds.anomalyZ) continue;
-    const change = e.detail.change == null ? '' : ` (${pct(e.detail.change)})`;
-    if ((family === 'cpu' || family === 'memory') && e.detail.direction === 'up') {
-      const strength = saturationStrength(e.detail);
-      const magnitude = e.detail.baselineMedian > 0 ? e.detail.windowValue / e.detail.baselineMedian : undefined;
-      if (strength > 0) findings.push({ role: 'cause', rule: 'saturation', evidence: [e.id], strength, magnitude, text: `${family} saturation: ${e.detail.metric} ${fmt(e.detail.baselineMedian)} → ${fmt(e.detail.windowValue)}${change}, z=${e.detail.z.toFixed(1)}`, explainedBy: 'surge' });
-    } else if (family === 'latency' || family === 'errors') {
-      findings.push({ role: 'symptom', rule: 'metric', evidence: [e.id], text: `${e.detail.metric} ${e.detail.direction}${change}` });
-    }
-  }
+  findings.push(...metricFindings(ev.filter(isType('metric_anomaly'))));
   const templates = ev.filter(isType('log_template'));
   findings.push(...logFindings(templates));
   findings.push(...namedDependencies(packet, templates, ev.filter(isType('log'))));
@@ -120,6 +109,35 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   return out;
 }
 
+/**
+ * Saturation per resource (CPU, memory): several metrics of one resource (usage and usage
+ * rate, RSS and working set) are one observation, so the strongest speaks for all of them.
+ */
+function metricFindings(anomalies: ReadonlyArray<Of<'metric_anomaly'>>): Finding[] {
+  const out: Finding[] = [];
+  const pct = (x: number): string => `${x >= 0 ? '+' : ''}${Math.round(x * 100)}%`;
+  for (const resource of ['cpu', 'memory'] as const) {
+    const rising = anomalies
+      .filter((e) => metricFamily(e.detail.metric) === resource && e.detail.direction === 'up' && Math.abs(e.detail.z) >= thresholds.anomalyZ)
+      .map((e) => ({ e, strength: saturationStrength(e.detail) }))
+      .filter((x) => x.strength > 0)
+      .sort((a, b) => b.strength - a.strength);
+    const top = rising[0];
+    if (!top) continue;
+    const d = top.e.detail;
+    const change = d.change == null ? '' : ` (${pct(d.change)})`;
+    const magnitude = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : undefined;
+    out.push({ role: 'cause', rule: 'saturation', evidence: rising.map((x) => x.e.id), strength: top.strength, magnitude, text: `${resource} saturation: ${d.metric} ${fmt(d.baselineMedian)} → ${fmt(d.windowValue)}${change}, z=${d.z.toFixed(1)}`, explainedBy: 'surge' });
+  }
+  for (const e of anomalies) {
+    const family = metricFamily(e.detail.metric);
+    if (Math.abs(e.detail.z) < thresholds.anomalyZ || (family !== 'latency' && family !== 'errors')) continue;
+    const change = e.detail.change == null ? '' : ` (${pct(e.detail.change)})`;
+    out.push({ role: 'symptom', rule: 'metric', evidence: [e.id], text: `${e.detail.metric} ${e.detail.direction}${change}` });
+  }
+  return out;
+}
+
 const fmt = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3));
 
 /**
@@ -134,7 +152,7 @@ function saturationStrength(d: Extract<EvidenceDetail, { type: 'metric_anomaly' 
   const nearCapacity = isPercent && (d.windowValue <= 1 ? d.windowValue >= 0.8 : d.windowValue >= 50 && d.windowValue <= 100);
   // A series that was zero in the baseline has no meaningful fold change (it may not have been reported).
   const fold = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : null;
-  const foldStrength = fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold) - 1, 3) : null;
+  const foldStrength = fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold / thresholds.saturationFold), 4) : null;
   if (foldStrength === null && !nearCapacity) return 0;
   return Math.min(0.95, 0.2 + (foldStrength ?? 0) + (nearCapacity ? 0.2 : 0));
 }

@@ -16,8 +16,8 @@ export const thresholds = {
   surgeRatio: 1.2,
   /** Fewer calls than this in a period say nothing about its latency or error rate. */
   minCalls: 5,
-  /** A CPU or memory metric must at least double to count as saturation. */
-  saturationFold: 2,
+  /** A CPU or memory metric must grow this many times over to count as saturation. */
+  saturationFold: 3,
   /** A robust z-score this large marks a metric as anomalous. */
   anomalyZ: 3,
   /** An error template this much more frequent than the service's traffic explains is surging. */
