@@ -8,6 +8,7 @@ import {
   LedgerEventsOutput,
   OverrideInput,
   RunInput,
+  SeekInput,
   StartInput,
 } from './investigation-schemas.js';
 
@@ -25,6 +26,7 @@ export const channels = {
   'investigation.start': { input: StartInput, output: InvestigationState },
   'investigation.step': { input: Empty, output: InvestigationState },
   'investigation.stepBack': { input: Empty, output: InvestigationState },
+  'investigation.seek': { input: SeekInput, output: InvestigationState },
   'investigation.run': { input: RunInput, output: InvestigationState },
   'investigation.pause': { input: Empty, output: InvestigationState },
   'investigation.reset': { input: Empty, output: InvestigationState },

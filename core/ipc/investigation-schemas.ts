@@ -69,8 +69,20 @@ export const InvestigationState = z.object({
 });
 export type InvestigationState = z.infer<typeof InvestigationState>;
 
+/**
+ * Where the llm policy sends its requests. The API key never crosses the wire: the backend
+ * reads it from its own environment (EOG_LLM_API_KEY / OPENAI_API_KEY).
+ */
+export const LlmEndpoint = z.object({
+  baseUrl: z.url({ protocol: /^https?$/ }),
+  model: z.string().min(1).max(200),
+});
+export type LlmEndpoint = z.infer<typeof LlmEndpoint>;
+
 /** Omitted settings take the defaults (prefault parses `{}` through the schema). */
-export const StartInput = z.object({ settings: InvestigationSettings.prefault({}) });
+export const StartInput = z.object({ settings: InvestigationSettings.prefault({}), llm: LlmEndpoint.optional() });
+/** Show the state after ledger event `seq` (the timeline); the head or beyond goes live. */
+export const SeekInput = z.object({ seq: z.number().int().min(-1) });
 export const RunInput = z.object({
   /** Stop after this many steps (or at the fixed point / budget, whichever is first). */
   maxSteps: z.number().int().positive().optional(),

@@ -35,6 +35,7 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'investigation.start': unavailable('investigation.start'),
     'investigation.step': unavailable('investigation.step'),
     'investigation.stepBack': unavailable('investigation.stepBack'),
+    'investigation.seek': unavailable('investigation.seek'),
     'investigation.run': unavailable('investigation.run'),
     'investigation.pause': unavailable('investigation.pause'),
     'investigation.reset': unavailable('investigation.reset'),

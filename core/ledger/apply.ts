@@ -36,6 +36,8 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       return;
     case 'StepStarted': {
       state.active.remove(event.node);
+      // A fresh evaluation replaces the node's earlier claims: what it still holds it claims again.
+      retractClaims(state, event.node);
       const entry = nodeOf(state, event.node);
       entry.visits += 1;
       entry.lastEvaluation = event.evaluation;
@@ -77,7 +79,14 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       return;
     case 'EdgeClaimed': {
       const { seq, from, to, by, evidence, condition, effect, isDiscovered } = event;
-      state.edges.set(edgeKey(from, to), { from, to, by, evidence, condition, effect, isDiscovered, seq });
+      const key = edgeKey(from, to);
+      state.edges.set(key, { from, to, by, evidence, condition, effect, isDiscovered, seq });
+      let claimants = state.claimants.get(key);
+      if (!claimants) {
+        claimants = new Set();
+        state.claimants.set(key, claimants);
+      }
+      claimants.add(by);
       link(state, from, to);
       link(state, to, from);
       return;
@@ -124,4 +133,18 @@ function link(state: InvestigationState, a: string, b: string): void {
     state.edgeNeighbours.set(a, set);
   }
   set.add(b);
+}
+
+/** Drops `node`'s claims; an edge goes once nobody asserts it any more (both directions checked for adjacency). */
+function retractClaims(state: InvestigationState, node: string): void {
+  for (const [key, claimants] of state.claimants) {
+    if (!claimants.delete(node) || claimants.size > 0) continue;
+    state.claimants.delete(key);
+    const edge = state.edges.get(key);
+    state.edges.delete(key);
+    if (edge && !state.edges.has(edgeKey(edge.to, edge.from))) {
+      state.edgeNeighbours.get(edge.from)?.delete(edge.to);
+      state.edgeNeighbours.get(edge.to)?.delete(edge.from);
+    }
+  }
 }

@@ -52,6 +52,8 @@ export interface InvestigationState {
   edges: Map<string, ClaimedEdge>;
   /** E_S adjacency in both directions, for neighbour lookups. */
   edgeNeighbours: Map<EntityId, Set<EntityId>>;
+  /** Who currently asserts each E_S edge (by edge key): a node's claims last until it is evaluated again. */
+  claimants: Map<string, Set<EntityId>>;
   /** Latest message from each sender, per recipient. */
   inbox: Map<EntityId, Map<EntityId, Message>>;
   /** The most recent Finished event; `status` says whether it is still current. */
@@ -71,6 +73,7 @@ export function createState(): InvestigationState {
     active: new ActiveSet(),
     edges: new Map(),
     edgeNeighbours: new Map(),
+    claimants: new Map(),
     inbox: new Map(),
     finished: null,
   };

@@ -66,6 +66,7 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     confidence = Math.min(0.95, Math.max(...explaining.map((f) => f.strength)) * (confirmedRelevant.length > 0 ? 1 : 0.6));
     used = [...explaining, ...symptoms];
     claims = explaining.map((f) => ({ from: f.neighbour, to: packet.node, evidence: f.evidence, condition: conditionOf(f), effect: effectOf(f, packet.node) }));
+    claims.push(...relayClaims(packet, confirmed, claims));
     const explainedCauses = causes.filter((c) => !standing.includes(c));
     if (explainedCauses.length) reasoning.push(`${explainedCauses.map((c) => `${c.rule} explained by ${isConsequence(c) && crashExplained ? 'the crash' : c.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`);
     reasoning.push(`→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmedRelevant.length ? '' : ' (not yet confirmed by their own evaluation)'}`);
@@ -80,7 +81,9 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     used = [];
     reasoning.push('→ Healthy: no anomaly, failure, change or failing dependency in the window');
   }
-  if (label === 'Origin') claims = surgeClaims(packet);
+  // Only a change (a feature flag, a campaign, a config) makes an Origin the source of a surge;
+  // otherwise more traffic downstream is ordinary load, not its doing.
+  if (label === 'Origin' && standing.some((c) => c.rule === 'change')) claims = surgeClaims(packet);
   const evidence = unique(used.flatMap((f) => f.evidence));
   return {
     label,
@@ -91,6 +94,18 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     claims,
     proposals: proposalsFor(label, packet, candidates, beliefOf),
   };
+}
+
+/**
+ * A degraded node that receives extra traffic from a caller in the incident and passes it on
+ * downstream relays the surge: the caller explains the calls it forwards.
+ */
+function relayClaims(packet: ContextPacket, confirmed: readonly Explainer[], already: readonly Claim[]): Claim[] {
+  const forwards = packet.evidence.some((e) => e.detail.type === 'trace_edge' && e.detail.caller === packet.node && e.detail.callee !== packet.node && surgeRatio(e.detail) !== null);
+  if (!forwards) return [];
+  return confirmed
+    .filter((f) => f.rule === 'upstream_surge' && !already.some((c) => c.from === f.neighbour))
+    .map((f) => ({ from: f.neighbour, to: packet.node, evidence: f.evidence, condition: conditionOf(f), effect: `${packet.node} forwards the extra load downstream` }));
 }
 
 /** An Origin that sends a surge downstream explains the callees its traffic hit. */
