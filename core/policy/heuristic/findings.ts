@@ -88,6 +88,9 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   if (failingIn.length) out.push({ role: 'symptom', rule: 'served_errors', evidence: failingIn.map((e) => e.id), text: `calls to me fail more often (${failingIn.map((e) => describeErrors(e.detail)).join('; ')})` });
   for (const e of failingOut) out.push({ role: 'explainer', rule: 'failing_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.8, text: `my calls to ${e.detail.callee} fail (${describeErrors(e.detail)})` });
   for (const e of slowOut) out.push({ role: 'explainer', rule: 'slow_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.7, text: `my calls to ${e.detail.callee} are slower (${describeLatency(e.detail)})` });
+  // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the link.
+  const delayedOut = outbound.filter((e) => isDelayedEdge(e.detail) && !slowOut.includes(e));
+  for (const e of delayedOut) out.push({ role: 'explainer', rule: 'slow_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.7, text: `my calls to ${e.detail.callee} wait ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms outside its own spans` });
   for (const e of inbound) {
     const ratio = surgeRatio(e.detail);
     if (ratio !== null) out.push({ role: 'explainer', rule: 'upstream_surge', neighbour: e.detail.caller, evidence: [e.id], strength: 0.75, ratio, text: `traffic from ${e.detail.caller} up ×${ratio.toFixed(2)}` });
@@ -97,7 +100,7 @@ function edgeFindings(packet: ContextPacket): Finding[] {
     const worst = Math.max(...failingIn.map((e) => e.detail.windowErrorRate - e.detail.baselineErrorRate));
     out.push({ role: 'cause', rule: 'own_errors', evidence: failingIn.map((e) => e.id), strength: 0.3 + 0.5 * saturate(worst, 0.2), text: `I fail requests (+${Math.round(worst * 100)} points of errors) while my own calls succeed`, explainedBy: 'callee' });
   }
-  if (slowIn.length && !slowOut.length && !failingOut.length) {
+  if (slowIn.length && !slowOut.length && !failingOut.length && !delayedOut.length) {
     const worst = Math.max(...slowIn.map((e) => e.detail.windowP95Ms / Math.max(e.detail.baselineP95Ms, 1)));
     out.push({ role: 'cause', rule: 'own_latency', evidence: slowIn.map((e) => e.id), magnitude: worst, strength: 0.2 + 0.5 * saturate(worst - thresholds.latencyRatio, 5), text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`, explainedBy: 'surge' });
   }

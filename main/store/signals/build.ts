@@ -94,12 +94,17 @@ function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
   const durations = Periods.durations(ctx.final, ctx.extent);
   for (const e of collected.traces.finish(ctx.knownEdges).edges) {
     const d = { ...toTraceEdgeDetail(e), callRateRatio: callRateRatio(e.window.calls, e.baseline.calls, durations) };
-    const strength = Math.max(0, e.errorRateDelta) * 100 + Math.max(0, (e.latencyRatio ?? 1) - 1) * 10;
-    const isNotable = d.windowCalls > 0 && (e.errorRateDelta >= 0.05 || (e.latencyRatio ?? 0) >= 1.5 || d.isDiscovered);
+    // Caller-side overhead (parent minus child) grows where a network delay sits.
+    const windowGap = e.window.gapP50Ms ?? 0;
+    const baselineGap = e.baseline.gapP50Ms ?? 0;
+    const gapRatio = (windowGap + 1) / (baselineGap + 1);
+    const isDelayed = d.baselineCalls > 0 && gapRatio >= 3 && windowGap - baselineGap >= 20;
+    const strength = Math.max(0, e.errorRateDelta) * 100 + Math.max(0, (e.latencyRatio ?? 1) - 1) * 10 + (isDelayed ? Math.log2(gapRatio) * 10 : 0);
+    const isNotable = d.windowCalls > 0 && (e.errorRateDelta >= 0.05 || (e.latencyRatio ?? 0) >= 1.5 || d.isDiscovered || isDelayed);
     const score = (isNotable ? TIER.notableEdge : TIER.edge) + within(strength);
     const summary =
       `calls ${e.caller} -> ${e.callee}${d.isDiscovered ? ' (not in topology)' : ''}: ${d.windowCalls} in window, errors ${pct(d.windowErrorRate)} ` +
-      `vs ${pct(d.baselineErrorRate)}, p95 ${ms(d.windowP95Ms)} vs ${ms(d.baselineP95Ms)}`;
+      `vs ${pct(d.baselineErrorRate)}, p95 ${ms(d.windowP95Ms)} vs ${ms(d.baselineP95Ms)}, caller-side gap ${ms(windowGap)} vs ${ms(baselineGap)}`;
     const id = `edge:${e.caller}->${e.callee}`;
     // Both ends see the edge: the callee degraded, the caller depends on it.
     for (const [entity, suffix] of [[e.callee, ''], [e.caller, ':caller']] as const) {
