@@ -107,7 +107,11 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   const delayed = inbound.filter((e) => isDelayedEdge(e.detail));
   if (delayed.length > 0) {
     const worst = Math.max(...delayed.map((e) => (e.detail.windowGapP50Ms ?? 0) / Math.max(e.detail.baselineGapP50Ms ?? 0, 1)));
-    out.push({ role: 'cause', rule: 'network_delay', evidence: delayed.map((e) => e.id), strength: 0.3 + 0.6 * saturate(worst, 10), text: `calls into me spend ×${worst.toFixed(0)} longer outside my own spans (network or queueing delay on my side): ${delayed.map((e) => `${e.detail.caller} ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms`).join('; ')}`, explainedBy: null });
+    // A delay on my side slows every call that touches me: callers' calls in and mine out.
+    const both = delayedOut.length > 0 ? 0.15 : 0;
+    const several = delayed.length >= 2 ? 0.1 : 0;
+    const strength = Math.min(0.97, 0.3 + 0.6 * saturate(worst, 10) + both + several);
+    out.push({ role: 'cause', rule: 'network_delay', evidence: [...delayed, ...delayedOut].map((e) => e.id), strength, text: `calls into me spend ×${worst.toFixed(0)} longer outside my own spans (network or queueing delay on my side)${delayedOut.length ? ', and so do my own calls out' : ''}: ${delayed.map((e) => `${e.detail.caller} ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms`).join('; ')}`, explainedBy: null });
   }
   return out;
 }
