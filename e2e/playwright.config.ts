@@ -14,6 +14,8 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list']],
   outputDir: '../test-results',
+  // Baselines are committed next to the specs.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   use: {
     browserName: 'chromium',
     launchOptions: {

@@ -49,6 +49,9 @@ test('Run investigates the sample to a result; Step back then shows an earlier s
   await page.goto(serverUrl().href);
   await expect(page.getByRole('region', { name: 'Graph' })).toHaveAttribute('data-layout', 'done');
   const status = page.getByRole('status', { name: 'Status' });
+  // The server is shared by every spec: start from a fresh investigation.
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(status).toContainText('0 evaluations');
   await page.getByLabel('Budget').fill('40');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const result = page.getByRole('region', { name: 'Result' });

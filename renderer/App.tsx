@@ -2,9 +2,13 @@ import { useEffect, useMemo } from 'react';
 import type { Client } from '../core/ipc/index.js';
 import { GraphPane } from './components/GraphPane.js';
 import { Inspector } from './components/Inspector.js';
+import { OpenSnapshot } from './components/OpenSnapshot.js';
 import { ResultPanel } from './components/ResultPanel.js';
+import { SettingsPanel } from './components/SettingsPanel.js';
 import { StatusBar } from './components/StatusBar.js';
+import { Timeline } from './components/Timeline.js';
 import { Toolbar } from './components/Toolbar.js';
+import { useKeyboard } from './components/use-keyboard.js';
 import { LAYOUT_ITERATIONS } from './graph/layout.js';
 import { applyInvestigation, applyPositions, createWorkbenchGraph, loadGraphView } from './graph/model.js';
 import { runLayout } from './graph/run-layout.js';
@@ -16,6 +20,7 @@ export function App({ client }: { client: Client }) {
   // The graphology graph lives outside React state and is mutated in place.
   const graph = useMemo(createWorkbenchGraph, []);
   const snapshotName = useWorkbench((s) => s.info?.snapshot?.name ?? null);
+  useKeyboard(store);
 
   useEffect(() => {
     const { setRendererMode, setLayout, setInvestigation, loadSession, setGraphLoaded, setImportProgress } = store.getState();
@@ -23,11 +28,16 @@ export function App({ client }: { client: Client }) {
     let isCurrent = true;
 
     async function load(): Promise<void> {
+      // Marked before the fetch, so "done" always means the layout of the snapshot now open.
+      setLayout('running');
       const view = await loadSession();
-      if (!view || !isCurrent) return;
+      if (!isCurrent) return;
+      if (!view) {
+        setLayout('idle');
+        return;
+      }
       loadGraphView(graph, view);
       setGraphLoaded(view);
-      setLayout('running');
       const positions = await runLayout({
         nodes: view.nodes.map((n) => n.id),
         edges: view.edges.map((e) => [e.source, e.target]),
@@ -43,7 +53,9 @@ export function App({ client }: { client: Client }) {
     const offProgress = client.on('import.progress', setImportProgress);
     // Whatever brought the new state (a reply or a push), the graph follows it in place.
     const offStore = store.subscribe((s, prev) => {
-      if (s.investigation !== prev.investigation) applyInvestigation(graph, s.investigation);
+      if (s.investigation === prev.investigation) return;
+      applyInvestigation(graph, s.investigation);
+      void s.syncLedger(s.investigation);
     });
     const offSnapshot = client.on('snapshot.changed', () => void load());
     return () => {
@@ -60,12 +72,18 @@ export function App({ client }: { client: Client }) {
       <header className="app-header">
         <h1>EoG Workbench</h1>
         {snapshotName && <span className="snapshot-name">{snapshotName}</span>}
+        <span className="spacer" />
+        <OpenSnapshot />
       </header>
       <Toolbar />
       <main className="workspace">
-        <GraphPane graph={graph} />
+        <div className="center">
+          <GraphPane graph={graph} />
+          <Timeline />
+        </div>
         <div className="side">
-          <ResultPanel />
+          <SettingsPanel />
+          <ResultPanel client={client} />
           <Inspector client={client} />
         </div>
       </main>

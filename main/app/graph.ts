@@ -50,8 +50,12 @@ export function inspectNode(snapshot: LoadedSnapshot, id: string, investigation:
     entity,
     alerts: snapshot.alerts.filter((a) => a.entity === id),
     belief: investigation?.nodes.find((n) => n.node === id)?.belief ?? null,
-    // Packets live in the ledger's packet store; the inspector shows them once that is wired.
+    isPinned: investigation?.nodes.find((n) => n.node === id)?.isPinned ?? false,
+    history: [],
+    // The session adds the packet the policy saw (see investigation/inspect.ts).
     packet: null,
+    packetSeq: null,
+    rawLines: [],
     neighbours,
   };
 }

@@ -2,6 +2,7 @@ import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, Inve
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import { buildGraphView, inspectNode } from './graph.js';
 import { createInvestigationSession, investigationHandlers, type Engine, type InvestigationSession } from './investigation/index.js';
+import { resolveSnapshotDir, type ResolvedSnapshot } from './resolve-snapshot.js';
 
 export class NoSnapshotOpenError extends Error {
   override name = 'NoSnapshotOpenError';
@@ -52,14 +53,28 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   const emitChanged = (state: InvestigationState): void => emit('investigation.changed', state);
   let snapshot: LoadedSnapshot | null = null;
   let session: InvestigationSession | null = null;
+  let converted: ResolvedSnapshot | null = null;
+  const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
   const open = (dir: string): LoadedSnapshot => {
     const loaded = loadSnapshotBundle(dir);
     session?.close();
     snapshot = loaded;
-    const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
     session = options.engine ? createInvestigationSession(options.engine(loaded, onProgress), emitChanged) : null;
     return loaded;
+  };
+  /** Any supported format; a converted copy lives until the next open or close. */
+  const openAny = async (input: string): Promise<LoadedSnapshot> => {
+    const resolved = await resolveSnapshotDir(input, onProgress);
+    try {
+      const loaded = open(resolved.dir);
+      converted?.release();
+      converted = resolved;
+      return loaded;
+    } catch (error) {
+      resolved.release();
+      throw error;
+    }
   };
   if (options.snapshot) open(options.snapshot);
 
@@ -78,12 +93,15 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     }),
     'snapshot.current': async () => snapshot?.summary ?? null,
     'snapshot.open': async ({ path }) => {
-      const loaded = open(path);
+      const loaded = await openAny(path);
       emit('snapshot.changed', loaded.summary);
       return loaded.summary;
     },
     'graph.get': async () => buildGraphView(requireSnapshot(), session?.state() ?? null),
-    'node.inspect': async ({ node }) => inspectNode(requireSnapshot(), node, session?.state() ?? null),
+    'node.inspect': async ({ node }) => {
+      const base = inspectNode(requireSnapshot(), node, session?.state() ?? null);
+      return session ? { ...base, ...(await session.inspect(node)) } : base;
+    },
     ...investigationHandlers(() => session, emitChanged),
   };
 
@@ -98,6 +116,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     close() {
       session?.close();
       session = null;
+      converted?.release();
+      converted = null;
     },
   };
 }

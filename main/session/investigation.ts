@@ -5,7 +5,7 @@ import type { ControllerSettingsInput, EventOf, LedgerEvent } from '../../core/l
 import type { Label } from '../../core/model/belief.js';
 import type { BootstrapResult } from '../../core/bootstrap/index.js';
 import { openLedger, type LedgerFile } from '../ledger/index.js';
-import type { EvidenceStore } from '../store/index.js';
+import type { EvidenceStore, RawLine } from '../store/index.js';
 import { StorePacketBuilder } from './packet-builder.js';
 import { bootstrapFromStore } from './seeds.js';
 
@@ -34,6 +34,8 @@ export class Investigation {
   private readonly controller: Controller;
   private readonly ledger: LedgerFile | null;
   private policyCalls = 0;
+  /** Packets built in this process, by hash: what the inspector shows as "what the policy saw". */
+  private readonly packets = new Map<string, string>();
 
   constructor(private readonly options: InvestigationOptions) {
     const { store } = options;
@@ -98,12 +100,23 @@ export class Investigation {
     });
   }
 
+  /** Canonical JSON of a packet built by this investigation, or null if it was built elsewhere. */
+  packetJson(hash: string): string | null {
+    return this.packets.get(hash) ?? null;
+  }
+
+  /** The snapshot lines an evidence item came from (main/store EvidenceStore.rawLines). */
+  rawLines(evidenceId: string): Promise<RawLine[]> {
+    return this.options.store.rawLines(evidenceId);
+  }
+
   close(): void {
     this.ledger?.close();
   }
 
   private persist(record: StepRecord): void {
     this.policyCalls += record.events.filter((e) => e.type === 'PolicyCalled').length;
+    for (const packet of record.packets) this.packets.set(packet.hash, packet.json);
     this.ledger?.appendStep(record);
   }
 }

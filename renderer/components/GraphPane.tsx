@@ -1,3 +1,4 @@
+import { zoomToFit } from '../graph/active-sigma.js';
 import { GraphCanvas } from '../graph/GraphCanvas.js';
 import type { WorkbenchGraph } from '../graph/model.js';
 import { NodeList } from '../graph/NodeList.js';
@@ -9,9 +10,10 @@ export function GraphPane({ graph }: { graph: WorkbenchGraph }) {
   const mode = useWorkbench((s) => s.rendererMode);
   const nodeCount = useWorkbench((s) => s.nodeCount);
   const layout = useWorkbench((s) => s.layout);
+  const hash = useWorkbench((s) => s.info?.snapshot?.hash ?? '');
   const isList = mode === 'list';
   return (
-    <section className="graph-pane" aria-label="Graph" data-node-count={nodeCount} data-layout={layout} data-renderer={mode}>
+    <section className="graph-pane" aria-label="Graph" data-node-count={nodeCount} data-layout={layout} data-renderer={mode} data-snapshot-hash={hash}>
       {isList && (
         <p className="notice" role="note">
           WebGL is not available, so the graph is shown as a list. To see the graph, enable hardware acceleration in your
@@ -21,6 +23,11 @@ export function GraphPane({ graph }: { graph: WorkbenchGraph }) {
       {mode === 'webgl' && layout === 'done' && <GraphCanvas graph={graph} />}
       <NodeList graph={graph} isVisible={isList} />
       {mode === 'webgl' && <Legend />}
+      {mode === 'webgl' && layout === 'done' && (
+        <button type="button" className="zoom-fit" onClick={zoomToFit}>
+          Zoom to fit
+        </button>
+      )}
     </section>
   );
 }

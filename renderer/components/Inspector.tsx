@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import type { Client, NodeInspection } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 import { errorMessage } from '../store/session-slice.js';
+import { BeliefHistory } from './BeliefHistory.js';
+import { OverrideForm } from './OverrideForm.js';
+import { PacketView } from './PacketView.js';
 
 type Loaded = { node: string; data: NodeInspection } | { node: string; error: string };
 
@@ -27,13 +30,14 @@ export function Inspector({ client }: { client: Client }) {
     return (
       <aside className="inspector" aria-label="Inspector">
         <h2>Inspector</h2>
-        <p className="muted">Select an entity in the graph to see its alerts, neighbours and belief.</p>
+        <p className="muted">Select an entity in the graph to see its belief, the packet the policy saw, and its evidence.</p>
       </aside>
     );
   }
   const current = loaded?.node === selected ? loaded : null;
+  const label = current && 'data' in current ? (current.data.belief?.label ?? 'unvisited') : 'loading';
   return (
-    <aside className="inspector" aria-label="Inspector">
+    <aside className="inspector" aria-label="Inspector" data-node={selected} data-label={label}>
       <h2 title={selected}>{selected}</h2>
       {!current && <p className="muted">Loading…</p>}
       {current && 'error' in current && <p className="error">{current.error}</p>}
@@ -43,6 +47,7 @@ export function Inspector({ client }: { client: Client }) {
 }
 
 function InspectionView({ data }: { data: NodeInspection }) {
+  const belief = data.belief;
   return (
     <>
       <dl className="facts">
@@ -51,9 +56,21 @@ function InspectionView({ data }: { data: NodeInspection }) {
         <dt>Namespace</dt>
         <dd>{data.entity.namespace ?? '(cluster)'}</dd>
         <dt>Belief</dt>
-        <dd>{data.belief ? `${data.belief.label} (${data.belief.confidence.toFixed(2)})` : 'not visited'}</dd>
+        <dd data-testid="inspector-belief">
+          {belief ? (
+            <>
+              <span className={`pill pill-${belief.label}`}>{belief.label}</span> {belief.confidence.toFixed(2)}
+              {data.isPinned && <span className="human"> · human-asserted</span>}
+            </>
+          ) : (
+            'not visited'
+          )}
+        </dd>
       </dl>
-      {data.belief && <p className="summary">{data.belief.summary}</p>}
+      {belief && <p className="summary">{belief.summary}</p>}
+      <OverrideForm key={data.entity.id} node={data.entity.id} current={belief?.label ?? null} />
+      {data.history.length > 0 && <BeliefHistory history={data.history} />}
+      {data.packet && <PacketView packet={data.packet} seq={data.packetSeq} rawLines={data.rawLines} />}
       <h3>Alerts ({data.alerts.length})</h3>
       <ul className="plain">
         {data.alerts.map((a, i) => (

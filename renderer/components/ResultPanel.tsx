@@ -1,4 +1,6 @@
+import type { Client } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
+import { DiagnosisDetails } from './DiagnosisDetails.js';
 
 const outcomeText = {
   confident: 'Root cause found',
@@ -6,14 +8,14 @@ const outcomeText = {
 } as const;
 
 /** The investigation's answer: outcome, grounded confidence and the frontier (or ranking). */
-export function ResultPanel() {
+export function ResultPanel({ client }: { client: Client }) {
   const investigation = useWorkbench((s) => s.investigation);
   const selectNode = useWorkbench((s) => s.toggleSelectedNode);
   if (!investigation || investigation.status !== 'finished' || !investigation.outcome) return null;
   const { outcome, confidence, frontier, ranking } = investigation;
   const candidates = frontier.length > 0 ? frontier : ranking.slice(0, 5).map((r) => r.entity);
   return (
-    <section className={`result ${outcome}`} aria-label="Result">
+    <section className={`result ${outcome}`} aria-label="Result" data-frontier={frontier.join(' ')}>
       <h2>{outcomeText[outcome]}</h2>
       {confidence && (
         <p className="muted">
@@ -31,6 +33,7 @@ export function ResultPanel() {
           </li>
         ))}
       </ol>
+      <DiagnosisDetails client={client} revision={investigation.revision} />
     </section>
   );
 }

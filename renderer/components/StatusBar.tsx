@@ -32,7 +32,7 @@ export function StatusBar() {
       {layout === 'running' && <span className="sep">Laying out…</span>}
       {isImporting && (
         <span className="sep">
-          Importing evidence: {importing.phase} {importing.file ?? ''} ({importing.rows} rows)
+          Importing evidence: {importing.phase} {importing.file ?? ''} ({importing.rows} rows, {(importing.elapsedMs / 1000).toFixed(1)} s)
         </span>
       )}
       <span className="sep">

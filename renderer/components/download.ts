@@ -11,3 +11,13 @@ export function downloadText(filename: string, mimeType: string, content: string
   // Revoke after the click has been handled; the download keeps its own reference.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Saves a data: URL (e.g. a canvas PNG) through the browser's download flow. */
+export function downloadUrl(filename: string, url: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+}

@@ -2,11 +2,24 @@ import { useEffect, useRef } from 'react';
 import Sigma from 'sigma';
 import { useWorkbenchStore } from '../store/context.js';
 import type { WorkbenchState } from '../store/store.js';
+import { focusNodeAt } from '../store/timeline-slice.js';
+import { setActiveSigma } from './active-sigma.js';
 import type { EdgeAttributes, NodeAttributes, WorkbenchGraph } from './model.js';
 import { reduceEdge, reduceNode, type HighlightState } from './reducers.js';
+import { instrumentRenders } from './render-marks.js';
 
-function highlightOf(s: WorkbenchState): HighlightState {
-  return { hovered: s.hoveredNode, selected: s.selectedNode, search: s.search.trim().toLowerCase() };
+/** The timeline focus is a scan of the ledger; redo it only when the ledger or seq moved. */
+function createHighlighter(): (s: WorkbenchState) => HighlightState {
+  let cache: { ledger: WorkbenchState['ledger']; seq: number; current: string | null } | null = null;
+  return (s) => {
+    const seq = s.investigation?.seq ?? -1;
+    if (!cache || cache.ledger !== s.ledger || cache.seq !== seq) cache = { ledger: s.ledger, seq, current: focusNodeAt(s.ledger, seq) };
+    return { hovered: s.hoveredNode, selected: s.selectedNode, search: s.search.trim().toLowerCase(), current: cache.current };
+  };
+}
+
+function isSameView(a: HighlightState, b: HighlightState): boolean {
+  return a.hovered === b.hovered && a.selected === b.selected && a.search === b.search && a.current === b.current;
 }
 
 /**
@@ -19,31 +32,38 @@ export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
 
   useEffect(() => {
     if (!container.current) return;
+    const highlightOf = createHighlighter();
     let view = highlightOf(store.getState());
     const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, container.current, {
       defaultEdgeType: 'arrow',
       labelFont: 'system-ui, sans-serif',
       labelSize: 12,
       labelColor: { color: '#1f2933' },
+      renderEdgeLabels: true,
+      edgeLabelSize: 10,
+      edgeLabelColor: { color: '#c2255c' },
       zIndex: true,
       nodeReducer: (id, attrs) => reduceNode(graph, id, attrs, view),
       edgeReducer: (id, attrs) => reduceEdge(graph, id, attrs, view),
     });
+    setActiveSigma(sigma);
+    instrumentRenders(sigma);
     sigma.on('enterNode', ({ node }) => store.getState().setHoveredNode(node));
     sigma.on('leaveNode', () => store.getState().setHoveredNode(null));
     sigma.on('clickNode', ({ node }) => store.getState().toggleSelectedNode(node));
     sigma.on('clickStage', () => store.getState().clearSelection());
     const unsubscribe = store.subscribe((state) => {
       const next = highlightOf(state);
-      if (next.hovered === view.hovered && next.selected === view.selected && next.search === view.search) return;
+      if (isSameView(next, view)) return;
       view = next;
       sigma.refresh({ skipIndexation: true });
     });
     return () => {
       unsubscribe();
+      setActiveSigma(null);
       sigma.kill();
     };
   }, [graph, store]);
 
-  return <div ref={container} className="graph-canvas" aria-hidden="true" />;
+  return <div ref={container} className="graph-canvas" aria-hidden="true" data-testid="graph-canvas" />;
 }

@@ -32,7 +32,7 @@ export function NodeList({ graph, isVisible }: { graph: WorkbenchGraph; isVisibl
   return (
     <ul className={isVisible ? 'node-list' : 'visually-hidden'} aria-label="Entities">
       {rows.map((row) => (
-        <li key={row.id} data-node-id={row.id}>
+        <li key={row.id} data-node-id={row.id} data-label={row.label}>
           <button type="button" aria-pressed={selected === row.id} onClick={() => toggleSelectedNode(row.id)} tabIndex={isVisible ? 0 : -1}>
             <span className="swatch" style={{ background: labelColors[row.label] }} />
             <span className="node-id">{row.id}</span>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphView } from '../../core/ipc/index.js';
 import { applyInvestigation, createWorkbenchGraph, loadGraphView } from './model.js';
-import { labelColors, reduceEdge, reduceNode, type HighlightState } from './reducers.js';
+import { fade, labelColors, reduceEdge, reduceNode, type HighlightState } from './reducers.js';
 
 const view: GraphView = {
   nodes: [
@@ -55,7 +55,12 @@ describe('node and edge reducers', () => {
     applyInvestigation(graph, { ...base, edges: [edge, { ...edge, from: 's/Service/back', isDiscovered: false }] });
     expect(graph.hasEdge('es:s/Service/other->s/Service/front')).toBe(true);
     expect(graph.size).toBe(2);
-    expect(reduceEdge(graph, 'es:s/Service/other->s/Service/front', graph.getEdgeAttributes('es:s/Service/other->s/Service/front'), none).size).toBe(2);
+    const discovered = reduceEdge(graph, 'es:s/Service/other->s/Service/front', graph.getEdgeAttributes('es:s/Service/other->s/Service/front'), none);
+    const topology = reduceEdge(graph, 'e1', graph.getEdgeAttributes('e1'), none);
+    // No dashed program in sigma 3 core: distinct colour, width and label instead.
+    expect(discovered.size).toBeGreaterThan(topology.size ?? 0);
+    expect(discovered.color).not.toBe(topology.color);
+    expect(discovered.label).toBe('explains (discovered)');
     applyInvestigation(graph, { ...base, edges: [] });
     expect(graph.size).toBe(1);
   });
@@ -76,5 +81,31 @@ describe('node and edge reducers', () => {
     const search = { ...none, search: 'back' };
     expect(node('s/Service/back', search)).toMatchObject({ highlighted: true });
     expect(node('s/Service/front', search).label).toBe('');
+  });
+});
+
+describe('timeline focus', () => {
+  it('rings the node the viewed ledger position is about without dimming the others', () => {
+    const { node } = setup();
+    const current = { ...none, current: 's/Service/back' };
+    expect(node('s/Service/back', current)).toMatchObject({ highlighted: true, forceLabel: true, zIndex: 3 });
+    expect(node('s/Service/other', current).color).toBe(labelColors.unvisited);
+    expect(node('s/Service/other', current).highlighted).toBeUndefined();
+  });
+});
+
+describe('selection', () => {
+  it('keeps the rest of the graph in faded label colours instead of hiding it', () => {
+    const { graph, node } = setup();
+    const selected = { ...none, selected: 's/Service/front' };
+    expect(node('s/Service/back', selected)).toMatchObject({ color: labelColors.unvisited, forceLabel: true });
+    expect(node('s/Service/other', selected).color).toBe(fade(labelColors.unvisited, 0.6));
+    expect(reduceEdge(graph, 'e1', graph.getEdgeAttributes('e1'), { ...none, selected: 's/Service/other' }).hidden).toBeUndefined();
+  });
+
+  it('fades towards white', () => {
+    expect(fade('#000000', 0.5)).toBe('#808080');
+    expect(fade('#d6336c', 0)).toBe('#d6336c');
+    expect(fade('#d6336c', 1)).toBe('#ffffff');
   });
 });

@@ -12,12 +12,28 @@ export const labelColors: Record<Label | 'unvisited', string> = {
 
 const DIMMED = '#dde3ea';
 
+/** `hex` moved towards white by `amount` (0..1): keeps the label colour recognisable but quiet. */
+export function fade(hex: string, amount: number): string {
+  const channel = (i: number) => {
+    const v = parseInt(hex.slice(i, i + 2), 16);
+    return Math.round(v + (255 - v) * amount)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `#${channel(1)}${channel(3)}${channel(5)}`;
+}
+
 export interface HighlightState {
   hovered: string | null;
   selected: string | null;
   /** Lower-cased search text; empty means no search. */
   search: string;
+  /** The node the viewed ledger position is about (the timeline's focus); ringed, not dimming. */
+  current?: string | null;
 }
+
+const DISCOVERED_EDGE = '#c2255c';
+const TOPOLOGY_EDGE = '#b5c0cc';
 
 function matchesSearch(id: string, attrs: NodeAttributes, search: string): boolean {
   return id.toLowerCase().includes(search) || attrs.label.toLowerCase().includes(search);
@@ -43,11 +59,19 @@ export function reduceNode(
     forceLabel: hasAlert || attrs.isFrontier,
     zIndex: hasAlert ? 1 : 0,
   };
+  if (view.current === id) {
+    out.highlighted = true;
+    out.forceLabel = true;
+    out.zIndex = 3;
+  }
   const focus = view.hovered ?? view.selected;
   if (focus && graph.hasNode(focus)) {
     const isNear = id === focus || graph.areNeighbors(id, focus);
-    if (!isNear) return { ...out, color: DIMMED, label: '', forceLabel: false, zIndex: -1 };
-    return { ...out, highlighted: id === focus, forceLabel: true, zIndex: 2 };
+    if (isNear) return { ...out, highlighted: id === focus, forceLabel: true, zIndex: 2 };
+    // Hover is a quick look: dim hard. A selection stays while the analyst reads the
+    // inspector, so the rest of the graph keeps its (faded) label colours for context.
+    if (view.hovered) return { ...out, color: DIMMED, label: '', forceLabel: false, zIndex: -1, highlighted: false };
+    return { ...out, color: fade(color, 0.6), forceLabel: false, zIndex: -1, highlighted: false };
   }
   if (view.search) {
     if (!matchesSearch(id, attrs, view.search)) return { ...out, color: DIMMED, label: '', forceLabel: false };
@@ -62,8 +86,14 @@ export function reduceEdge(
   attrs: EdgeAttributes,
   view: HighlightState,
 ): Partial<EdgeDisplayData> {
-  const out: Partial<EdgeDisplayData> = { ...attrs, color: attrs.isDiscovered ? '#d6336c' : '#b5c0cc', size: attrs.isDiscovered ? 2 : 1 };
+  // Sigma 3 core has no dashed edge program, so discovered edges get their own colour, width
+  // and an "explains" label instead of a dash.
+  const out: Partial<EdgeDisplayData> = attrs.isDiscovered
+    ? { ...attrs, color: DISCOVERED_EDGE, size: 2.5, label: 'explains (discovered)', forceLabel: true }
+    : { ...attrs, color: TOPOLOGY_EDGE, size: 1 };
   const focus = view.hovered ?? view.selected;
-  if (focus && graph.hasNode(focus) && !graph.extremities(id).includes(focus)) return { ...out, hidden: true };
+  if (focus && graph.hasNode(focus) && !graph.extremities(id).includes(focus)) {
+    return view.hovered ? { ...out, hidden: true } : { ...out, color: fade(out.color ?? TOPOLOGY_EDGE, 0.6), label: '' };
+  }
   return out;
 }

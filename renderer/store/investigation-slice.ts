@@ -14,7 +14,7 @@ export interface InvestigationSlice {
   setInvestigation(state: InvestigationState): void;
   runCommand(command: InvestigationCommand): Promise<void>;
   /** The rendered export, or null when it failed (the error is shown in the status bar). */
-  exportReport(format: (typeof exportFormats)[number]): Promise<ExportOutput | null>;
+  exportReport(format: (typeof exportFormats)[number], graphPng?: string): Promise<ExportOutput | null>;
 }
 
 export const DEFAULT_BUDGET = 50;
@@ -37,7 +37,9 @@ export const createInvestigationSlice =
     async function ensureStarted(): Promise<void> {
       const current = get().investigation;
       if (current && current.seq >= 0) return;
-      accept(await client.invoke('investigation.start', { settings: { budget: get().budget } }));
+      const { budget, policy, maxVisits, kFlips, llm } = get();
+      const settings = { budget, policy, maxVisits, kFlips };
+      accept(await client.invoke('investigation.start', policy === 'llm' ? { settings, llm } : { settings }));
     }
 
     function accept(next: InvestigationState): void {
@@ -67,9 +69,9 @@ export const createInvestigationSlice =
       pending: null,
       setBudget: (budget) => set({ budget: clampBudget(budget) }),
       setInvestigation: accept,
-      async exportReport(format) {
+      async exportReport(format, graphPng) {
         try {
-          return await client.invoke('export.render', { format });
+          return await client.invoke('export.render', graphPng ? { format, graphPng } : { format });
         } catch (error) {
           set({ error: errorMessage(error) });
           return null;

@@ -2,17 +2,21 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client } from '../../core/ipc/index.js';
 import { createInvestigationSlice, type InvestigationSlice } from './investigation-slice.js';
 import { createSessionSlice, type SessionSlice } from './session-slice.js';
+import { createSettingsSlice, type SettingsSlice } from './settings-slice.js';
+import { createTimelineSlice, type TimelineSlice } from './timeline-slice.js';
 import { createUiSlice, type UiSlice } from './ui-slice.js';
 
-export type WorkbenchState = SessionSlice & InvestigationSlice & UiSlice;
+export type WorkbenchState = SessionSlice & InvestigationSlice & UiSlice & TimelineSlice & SettingsSlice;
 export type WorkbenchStore = StoreApi<WorkbenchState>;
 
-/** A vanilla store (usable without React, e.g. in tests) made of three slices. */
+/** A vanilla store (usable without React, e.g. in tests) made of slices. */
 export function createWorkbenchStore(client: Client): WorkbenchStore {
   return createStore<WorkbenchState>()((...a) => ({
     ...createSessionSlice(client)(...a),
     ...createInvestigationSlice(client)(...a),
     ...createUiSlice(...a),
+    ...createTimelineSlice(client)(...a),
+    ...createSettingsSlice(client)(...a),
   }));
 }
 

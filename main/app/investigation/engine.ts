@@ -1,5 +1,5 @@
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
-import type { InvestigationSettings } from '../../../core/ipc/index.js';
+import type { InvestigationSettings, LlmEndpoint } from '../../../core/ipc/index.js';
 import type { InvestigationState as LedgerState, LedgerEvent } from '../../../core/ledger/index.js';
 import type { Label } from '../../../core/model/index.js';
 
@@ -15,12 +15,16 @@ export interface EngineHandle {
   pause(): void;
   applyOverride(node: string, label: Label, note: string): unknown;
   diagnosis?(): Diagnosis;
+  /** Canonical JSON of a packet this handle built (PacketBuilt.packetHash), or null. */
+  packetJson?(hash: string): string | null;
+  /** The snapshot lines an evidence item came from. */
+  rawLines?(evidenceId: string): Promise<Array<{ file: string; line: number; text: string }>>;
   close?(): void;
 }
 
 /** Starts investigations of one opened snapshot. */
 export interface Engine {
-  start(settings: InvestigationSettings): Promise<EngineHandle>;
+  start(settings: InvestigationSettings, llm?: LlmEndpoint): Promise<EngineHandle>;
   /** Releases what the engine holds (evidence store, temporary files). */
   close(): void;
 }

@@ -6,6 +6,7 @@ type InvestigationChannels =
   | 'investigation.start'
   | 'investigation.step'
   | 'investigation.stepBack'
+  | 'investigation.seek'
   | 'investigation.run'
   | 'investigation.pause'
   | 'investigation.reset'
@@ -35,9 +36,10 @@ export function investigationHandlers(
     return state;
   };
   return {
-    'investigation.start': async ({ settings }) => changed(await use('investigation.start').start(settings)),
+    'investigation.start': async ({ settings, llm }) => changed(await use('investigation.start').start(settings, llm)),
     'investigation.step': async () => changed(await use('investigation.step').step()),
     'investigation.stepBack': async () => changed(use('investigation.stepBack').stepBack()),
+    'investigation.seek': async ({ seq }) => changed(use('investigation.seek').seek(seq)),
     'investigation.run': async ({ maxSteps }) => changed(use('investigation.run').run(maxSteps)),
     'investigation.pause': async () => changed(use('investigation.pause').pause()),
     'investigation.reset': async () => changed(use('investigation.reset').reset()),

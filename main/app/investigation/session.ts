@@ -1,10 +1,11 @@
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
-import type { InvestigationSettings, InvestigationState } from '../../../core/ipc/index.js';
+import type { InvestigationSettings, InvestigationState, LlmEndpoint } from '../../../core/ipc/index.js';
 import { parseExportFormat, renderExportFile, type ExportFile } from '../../../core/report/index.js';
 import { NotAvailableError } from '../../../core/ipc/index.js';
 import { createState, foldUpTo, type LedgerEvent } from '../../../core/ledger/index.js';
 import type { Label } from '../../../core/model/index.js';
 import type { Engine, EngineHandle } from './engine.js';
+import { inspectDetails, type NodeDetails } from './inspect.js';
 import { projectState } from './project.js';
 
 export class InvestigationNotStartedError extends Error {
@@ -24,9 +25,13 @@ export class InvestigationRunningError extends Error {
 export type ExportInputFormat = 'json' | 'markdown' | 'html' | 'gexf' | 'graphml';
 
 export interface InvestigationSession {
-  start(settings: InvestigationSettings): Promise<InvestigationState>;
+  start(settings: InvestigationSettings, llm?: LlmEndpoint): Promise<InvestigationState>;
   step(): Promise<InvestigationState>;
   stepBack(): InvestigationState;
+  /** Views the state right after ledger event `seq`; at or past the head goes live again. */
+  seek(seq: number): InvestigationState;
+  /** Belief history, packet and raw lines of a node at the viewed ledger position. */
+  inspect(node: string): Promise<NodeDetails>;
   run(maxSteps?: number): InvestigationState;
   pause(): InvestigationState;
   reset(): InvestigationState;
@@ -93,13 +98,13 @@ export function createInvestigationSession(engine: Engine, onChange: (state: Inv
   }
 
   return {
-    async start(next) {
+    async start(next, llm) {
       requireIdle('start again');
       release();
       settings = next;
       viewSeq = null;
       lastError = null;
-      handle = await engine.start(next);
+      handle = await engine.start(next, llm);
       return view();
     },
     async step() {
@@ -120,6 +125,16 @@ export function createInvestigationSession(engine: Engine, onChange: (state: Inv
       const earlier = boundaries(h.events).filter((b) => b < current);
       viewSeq = earlier.length > 0 ? (earlier[earlier.length - 1] as number) : current;
       return view();
+    },
+    seek(seq) {
+      const h = requireHandle();
+      requireIdle('move through the timeline');
+      viewSeq = seq >= h.state.seq ? null : seq;
+      return view();
+    },
+    async inspect(node) {
+      if (!handle) return { history: [], packet: null, packetSeq: null, rawLines: [] };
+      return inspectDetails(handle, node, viewSeq ?? handle.state.seq);
     },
     run(maxSteps = Number.POSITIVE_INFINITY) {
       const h = requireHandle();

@@ -45,6 +45,36 @@ describe('store engine (evidence store + heuristic policy)', () => {
     expect(ledgers[1]).toBe(ledgers[0]);
   });
 
+  it('inspects a node with the exact packet the policy saw, its belief history and raw lines', async () => {
+    const session = createInvestigationSession(createStoreEngine(fixture), () => {});
+    try {
+      await session.start(settings);
+      await session.step();
+      const events = session.events(-1, 5000).events;
+      const built = events.find((e) => e.type === 'PacketBuilt');
+      if (built?.type !== 'PacketBuilt') throw new Error('the first step built no packet');
+      const details = await session.inspect(built.node);
+      expect(details.packet?.node).toBe(built.node);
+      expect(details.packet?.tokenCount).toBe(built.tokenCount);
+      expect(details.packet?.evidence.map((e) => e.id)).toEqual(built.evidence.map((e) => e.id));
+      expect(details.packetSeq).toBe(built.seq);
+      expect(details.history).toHaveLength(1);
+      if (details.packet && details.packet.evidence.length > 0) {
+        expect(details.rawLines.length).toBeGreaterThan(0);
+        expect(details.packet.evidence.map((e) => e.id)).toContain(details.rawLines[0]?.evidenceId);
+      }
+      // Seeking before the packet was built shows the node as it was then: no packet, no belief.
+      session.seek(built.seq - 1);
+      const earlier = await session.inspect(built.node);
+      expect(earlier.packet).toBeNull();
+      expect(earlier.history).toEqual([]);
+      expect(session.state().seq).toBe(built.seq - 1);
+      expect(session.seek(10_000).seq).toBe(events[events.length - 1]?.seq);
+    } finally {
+      session.close();
+    }
+  });
+
   it('refuses the llm policy with an actionable message', async () => {
     const engine = createStoreEngine(fixture);
     await expect(engine.start({ ...settings, policy: 'llm' })).rejects.toThrow(/choose the heuristic policy/);

@@ -1,18 +1,32 @@
 import { fold, type InvestigationState as LedgerState, type LedgerEvent } from '../../../core/ledger/index.js';
 import { createHeuristicPolicy } from '../../../core/policy/heuristic/index.js';
-import type { ImportProgress, InvestigationSettings } from '../../../core/ipc/index.js';
+import type { ImportProgress, InvestigationSettings, LlmEndpoint } from '../../../core/ipc/index.js';
+import type { Policy } from '../../../core/controller/index.js';
+import { createLlmPolicy, defaultCacheFile, parseLlmOptions } from '../../policies/llm/index.js';
 import { Investigation, openSnapshot, type OpenedSnapshot } from '../../session/index.js';
 import type { Engine, EngineHandle } from './engine.js';
 
 export class PolicyNotConfiguredError extends Error {
   override name = 'PolicyNotConfiguredError';
   constructor(policy: string) {
-    super(`The ${policy} policy is not configured in the workbench yet; choose the heuristic policy (or run eog investigate --policy ${policy}).`);
+    super(`The ${policy} policy needs an endpoint: fill in its base URL and model in Settings, or choose the heuristic policy.`);
   }
 }
 
+/**
+ * The policy a Start asked for. The LLM key comes from the backend's environment only, so it
+ * never travels through the page.
+ */
+function createPolicy(settings: InvestigationSettings, llm: LlmEndpoint | undefined): { policy: Policy; close(): void } {
+  if (settings.policy === 'heuristic') return { policy: createHeuristicPolicy(), close: () => undefined };
+  if (!llm) throw new PolicyNotConfiguredError(settings.policy);
+  const apiKey = process.env.EOG_LLM_API_KEY ?? process.env.OPENAI_API_KEY ?? null;
+  const policy = createLlmPolicy(parseLlmOptions({ baseUrl: llm.baseUrl, model: llm.model, apiKey, cacheFile: defaultCacheFile(process.env) }));
+  return { policy, close: () => policy.close() };
+}
+
 /** main/session's Investigation as an EngineHandle; the state is folded once per new event. */
-function adapt(investigation: Investigation): EngineHandle {
+function adapt(investigation: Investigation, closePolicy: () => void): EngineHandle {
   let cached: { length: number; state: LedgerState } | null = null;
   return {
     get events(): readonly LedgerEvent[] {
@@ -27,7 +41,12 @@ function adapt(investigation: Investigation): EngineHandle {
     pause: () => investigation.pause(),
     applyOverride: (node, label, note) => investigation.override(node, label, note),
     diagnosis: () => investigation.diagnosis(),
-    close: () => investigation.close(),
+    packetJson: (hash) => investigation.packetJson(hash),
+    rawLines: (id) => investigation.rawLines(id),
+    close: () => {
+      investigation.close();
+      closePolicy();
+    },
   };
 }
 
@@ -57,12 +76,18 @@ export function createStoreEngine(snapshotDir: string, onProgress: (progress: Im
   };
   let isClosed = false;
   return {
-    async start(settings: InvestigationSettings) {
-      if (settings.policy !== 'heuristic') throw new PolicyNotConfiguredError(settings.policy);
+    async start(settings: InvestigationSettings, llm?: LlmEndpoint) {
+      if (settings.policy === 'llm' && !llm) throw new PolicyNotConfiguredError(settings.policy);
       opened ??= importStore();
       const { store } = await opened;
       const { policy: _policy, ...controllerSettings } = settings;
-      return adapt(new Investigation({ store, policy: createHeuristicPolicy(), settings: controllerSettings }));
+      const chosen = createPolicy(settings, llm);
+      try {
+        return adapt(new Investigation({ store, policy: chosen.policy, settings: controllerSettings }), chosen.close);
+      } catch (error) {
+        chosen.close();
+        throw error;
+      }
     },
     close() {
       if (isClosed) return;

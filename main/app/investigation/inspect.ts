@@ -1,0 +1,69 @@
+import type { BeliefRevision, NodeInspection, RawLineView } from '../../../core/ipc/index.js';
+import type { LedgerEvent } from '../../../core/ledger/index.js';
+import { ContextPacket } from '../../../core/model/index.js';
+import type { EngineHandle } from './engine.js';
+
+/** Bounds what one inspect reply carries: a packet may cite hundreds of items. */
+const MAX_RAW_ITEMS = 40;
+const MAX_LINES_PER_ITEM = 3;
+
+export type NodeDetails = Pick<NodeInspection, 'history' | 'packet' | 'packetSeq' | 'rawLines'>;
+
+/** The node's beliefs, oldest first, from the ledger prefix being viewed. */
+export function beliefHistory(events: readonly LedgerEvent[], node: string, upToSeq: number): BeliefRevision[] {
+  const history: BeliefRevision[] = [];
+  for (const e of events) {
+    if (e.seq > upToSeq) break;
+    if (e.type !== 'BeliefSet' || e.node !== node) continue;
+    history.push({
+      seq: e.seq,
+      label: e.belief.label,
+      confidence: e.belief.confidence,
+      summary: e.belief.summary,
+      source: e.source,
+      reasoning: e.reasoning,
+    });
+  }
+  return history;
+}
+
+function lastPacketEvent(events: readonly LedgerEvent[], node: string, upToSeq: number): { seq: number; hash: string } | null {
+  let found: { seq: number; hash: string } | null = null;
+  for (const e of events) {
+    if (e.seq > upToSeq) break;
+    if (e.type === 'PacketBuilt' && e.node === node) found = { seq: e.seq, hash: e.packetHash };
+  }
+  return found;
+}
+
+async function readRawLines(handle: EngineHandle, packet: ContextPacket): Promise<RawLineView[]> {
+  if (!handle.rawLines) return [];
+  const out: RawLineView[] = [];
+  for (const item of packet.evidence.slice(0, MAX_RAW_ITEMS)) {
+    try {
+      const lines = await handle.rawLines(item.id);
+      for (const l of lines.slice(0, MAX_LINES_PER_ITEM)) out.push({ evidenceId: item.id, file: l.file, line: l.line, text: l.text });
+    } catch {
+      // The bundle moved or a file is gone: the packet itself still shows the evidence.
+      continue;
+    }
+  }
+  return out;
+}
+
+/**
+ * What the inspector shows beyond the topology: the belief history, the last packet exactly
+ * as the policy saw it (the stored canonical JSON, parsed) and the raw lines behind it.
+ */
+export async function inspectDetails(handle: EngineHandle, node: string, upToSeq: number): Promise<NodeDetails> {
+  const history = beliefHistory(handle.events, node, upToSeq);
+  const built = lastPacketEvent(handle.events, node, upToSeq);
+  const json = built && handle.packetJson ? handle.packetJson(built.hash) : null;
+  const packet = json === null ? null : ContextPacket.parse(JSON.parse(json));
+  return {
+    history,
+    packet,
+    packetSeq: packet && built ? built.seq : null,
+    rawLines: packet ? await readRawLines(handle, packet) : [],
+  };
+}

@@ -1,0 +1,47 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ImportProgress } from '../../core/ipc/index.js';
+import { findPackageRoot } from './paths.js';
+import { resolveSnapshotDir } from './resolve-snapshot.js';
+import { createWorkbench } from './workbench.js';
+
+const root = findPackageRoot(import.meta.url);
+const bundle = path.join(root, 'e2e', 'fixtures', 'sample');
+const scenario = path.join(root, 'main', 'convert', 'itbench', 'testdata', 'Scenario-1');
+
+describe('opening any supported snapshot', () => {
+  it('takes a native bundle as it is', async () => {
+    const resolved = await resolveSnapshotDir(bundle, () => {});
+    expect(resolved.dir).toBe(bundle);
+  });
+
+  it('converts an ITBench-Lite scenario into a temporary bundle, reporting progress, and deletes it on release', async () => {
+    const progress: ImportProgress[] = [];
+    const resolved = await resolveSnapshotDir(scenario, (p) => progress.push(p));
+    expect(existsSync(path.join(resolved.dir, 'topology.json'))).toBe(true);
+    expect(progress.map((p) => p.phase)).toEqual(['records', 'done']);
+    resolved.release();
+    expect(existsSync(resolved.dir)).toBe(false);
+  });
+
+  it('says what to do with a folder it does not recognise', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'eog-empty-'));
+    try {
+      await expect(resolveSnapshotDir(empty, () => {})).rejects.toMatchObject({ name: 'SnapshotNotFoundError' });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('opens an ITBench-Lite scenario through snapshot.open and cleans up on close', async () => {
+    const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test' });
+    const summary = await workbench.handlers['snapshot.open']({ path: scenario });
+    expect(summary.entityCount).toBeGreaterThan(0);
+    const dir = workbench.current()?.root ?? '';
+    expect(existsSync(dir)).toBe(true);
+    workbench.close();
+    expect(existsSync(dir)).toBe(false);
+  });
+});

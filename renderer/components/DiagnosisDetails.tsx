@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import type { Diagnosis } from '../../core/diagnosis/index.js';
+import type { Client } from '../../core/ipc/index.js';
+import { errorMessage } from '../store/session-slice.js';
+
+/** The propagation chain and which alerts it explains, from the backend's diagnosis. */
+export function DiagnosisDetails({ client, revision }: { client: Client; revision: number }) {
+  const [loaded, setLoaded] = useState<{ revision: number; diagnosis: Diagnosis } | { revision: number; error: string } | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    client.invoke('diagnosis.get', {}).then(
+      (diagnosis) => isCurrent && setLoaded({ revision, diagnosis }),
+      (error: unknown) => isCurrent && setLoaded({ revision, error: errorMessage(error) }),
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, revision]);
+  if (!loaded) return null;
+  if ('error' in loaded) return <p className="error">{loaded.error}</p>;
+  const { propagations, alerts_explained: alerts } = loaded.diagnosis;
+  const explained = alerts.filter((a) => a.explained).length;
+  return (
+    <>
+      <h3>Propagation chain</h3>
+      <ol className="chain" aria-label="Propagation chain">
+        {propagations.map((p, i) => (
+          <li key={i}>
+            {p.source} <span className="muted">→</span> {p.target}
+            <div className="muted">{p.effect}</div>
+          </li>
+        ))}
+      </ol>
+      <h3>
+        Alerts explained ({explained}/{alerts.length})
+      </h3>
+      <ul className="plain">
+        {alerts.map((a, i) => (
+          <li key={i} className={a.explained ? '' : 'unexplained'}>
+            {a.explained ? '✓' : '✗'} {a.alert}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

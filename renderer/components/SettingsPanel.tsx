@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { useWorkbench } from '../store/context.js';
+import type { PolicyChoice } from '../store/settings-slice.js';
+
+/**
+ * Settings applied at the next Start (Reset first to change a running investigation). The
+ * LLM's API key is not asked for here: the backend reads it from its own environment.
+ */
+export function SettingsPanel() {
+  const policy = useWorkbench((s) => s.policy);
+  const llm = useWorkbench((s) => s.llm);
+  const maxVisits = useWorkbench((s) => s.maxVisits);
+  const kFlips = useWorkbench((s) => s.kFlips);
+  const isLocked = useWorkbench((s) => (s.investigation?.seq ?? -1) >= 0);
+  const setPolicy = useWorkbench((s) => s.setPolicy);
+  const setLlm = useWorkbench((s) => s.setLlm);
+  const setMaxVisits = useWorkbench((s) => s.setMaxVisits);
+  const setKFlips = useWorkbench((s) => s.setKFlips);
+  const ids = { policy: useId(), url: useId(), model: useId(), visits: useId(), flips: useId() };
+  return (
+    <details className="settings">
+      <summary>Settings</summary>
+      <fieldset disabled={isLocked}>
+        <legend className="muted">{isLocked ? 'Reset to change the settings of this investigation' : 'Used when the investigation starts'}</legend>
+        <label htmlFor={ids.policy}>Policy</label>
+        <select id={ids.policy} value={policy} onChange={(e) => setPolicy(e.currentTarget.value === 'llm' ? 'llm' : ('heuristic' satisfies PolicyChoice))}>
+          <option value="heuristic">heuristic (built in)</option>
+          <option value="llm">llm (OpenAI-compatible endpoint)</option>
+        </select>
+        {policy === 'llm' && (
+          <>
+            <label htmlFor={ids.url}>Endpoint</label>
+            <input id={ids.url} type="url" value={llm.baseUrl} onChange={(e) => setLlm({ baseUrl: e.currentTarget.value })} />
+            <label htmlFor={ids.model}>Model</label>
+            <input id={ids.model} type="text" value={llm.model} onChange={(e) => setLlm({ model: e.currentTarget.value })} />
+            <p className="muted">API key: set EOG_LLM_API_KEY (or OPENAI_API_KEY) where the workbench runs.</p>
+          </>
+        )}
+        <label htmlFor={ids.visits}>Max visits per node</label>
+        <input id={ids.visits} type="number" min={1} max={100} value={maxVisits} onChange={(e) => setMaxVisits(e.currentTarget.valueAsNumber)} />
+        <label htmlFor={ids.flips}>Flips before damping</label>
+        <input id={ids.flips} type="number" min={0} max={100} value={kFlips} onChange={(e) => setKFlips(e.currentTarget.valueAsNumber)} />
+      </fieldset>
+    </details>
+  );
+}

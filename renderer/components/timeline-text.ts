@@ -1,0 +1,43 @@
+import type { LedgerEvent } from '../../core/ledger/index.js';
+
+/** Short node names for a crowded list: `shop/Service/db` → `Service/db`. */
+function short(id: string): string {
+  const parts = id.split('/');
+  return parts.length === 3 ? `${parts[1]}/${parts[2]}` : id;
+}
+
+/**
+ * One line per ledger event for the timeline; null hides bookkeeping events (requeues, packet
+ * builds, messages) that would drown the steps the analyst scrubs through.
+ */
+export function describeEvent(e: LedgerEvent): string | null {
+  switch (e.type) {
+    case 'InvestigationStarted':
+      return 'Investigation started';
+    case 'StepStarted':
+      return `Step ${e.evaluation}: evaluate ${short(e.node)}`;
+    case 'BeliefSet':
+      return `${short(e.node)} → ${e.belief.label}${e.previous ? ` (was ${e.previous.label})` : ''}${e.source === 'analyst' ? ' · analyst' : ''}`;
+    case 'EdgeClaimed':
+      return `${short(e.from)} explains ${short(e.to)}${e.isDiscovered ? ' (discovered)' : ''}`;
+    case 'AnalystOverride':
+      return `Analyst override: ${short(e.node)} = ${e.label}`;
+    case 'ClaimRejected':
+      return `Claim rejected at ${short(e.node)}: ${e.reason}`;
+    case 'Damped':
+      return `${short(e.node)} damped after ${e.flips} flips`;
+    case 'Paused':
+      return 'Paused';
+    case 'Resumed':
+      return 'Resumed';
+    case 'Finished':
+      return `Finished: ${e.outcome === 'confident' ? 'confident' : 'no confident root cause'}`;
+    case 'Activated':
+    case 'Skipped':
+    case 'Requeued':
+    case 'PacketBuilt':
+    case 'PolicyCalled':
+    case 'MessageSent':
+      return null;
+  }
+}

@@ -1,0 +1,85 @@
+import type { StateCreator } from 'zustand/vanilla';
+import type { Client, InvestigationState } from '../../core/ipc/index.js';
+import type { Label } from '../../core/model/index.js';
+import type { LedgerEvent } from '../../core/ledger/index.js';
+import { errorMessage } from './session-slice.js';
+import type { WorkbenchState } from './store.js';
+
+export interface TimelineSlice {
+  /** The ledger as loaded so far, in seq order; the head may be ahead of the viewed seq. */
+  ledger: LedgerEvent[];
+  /** Fetches the events after the last loaded one; clears on a new investigation. */
+  syncLedger(state: InvestigationState | null): Promise<void>;
+  /** Shows the state right after ledger event `seq`. */
+  seek(seq: number): Promise<void>;
+  /** Sets a node's label as the analyst; recorded as AnalystOverride. */
+  overrideLabel(node: string, label: Label, note: string): Promise<boolean>;
+}
+
+const PAGE = 5000;
+
+/** The node a ledger position is "about": the node of the last step started at or before it. */
+export function focusNodeAt(ledger: readonly LedgerEvent[], seq: number): string | null {
+  let focus: string | null = null;
+  for (const e of ledger) {
+    if (e.seq > seq) break;
+    if (e.type === 'StepStarted' || e.type === 'AnalystOverride') focus = e.node;
+  }
+  return focus;
+}
+
+export const createTimelineSlice =
+  (client: Client): StateCreator<WorkbenchState, [], [], TimelineSlice> =>
+  (set, get) => {
+    let loading: Promise<void> | null = null;
+
+    async function fetchFrom(afterSeq: number, target: number): Promise<void> {
+      let after = afterSeq;
+      while (after < target) {
+        const page = await client.invoke('ledger.events', { afterSeq: after, limit: PAGE });
+        if (page.events.length === 0) return;
+        const known = get().ledger;
+        const head = known.length > 0 ? (known[known.length - 1] as LedgerEvent).seq : -1;
+        set({ ledger: [...known, ...page.events.filter((e) => e.seq > head)] });
+        after = (page.events[page.events.length - 1] as LedgerEvent).seq;
+        if (!page.hasMore) return;
+      }
+    }
+
+    return {
+      ledger: [],
+      async syncLedger(state) {
+        if (!state || state.seq < 0) {
+          if (get().ledger.length > 0) set({ ledger: [] });
+          return;
+        }
+        // One fetch at a time; a later state asks again once the one in flight is done.
+        while (loading) await loading;
+        const known = get().ledger;
+        const head = known.length > 0 ? (known[known.length - 1] as LedgerEvent).seq : -1;
+        if (state.seq <= head) return;
+        loading = fetchFrom(head, state.seq)
+          .catch((error: unknown) => set({ error: errorMessage(error) }))
+          .finally(() => {
+            loading = null;
+          });
+        await loading;
+      },
+      async seek(seq) {
+        try {
+          get().setInvestigation(await client.invoke('investigation.seek', { seq }));
+        } catch (error) {
+          set({ error: errorMessage(error) });
+        }
+      },
+      async overrideLabel(node, label, note) {
+        try {
+          get().setInvestigation(await client.invoke('investigation.override', { node, label, note }));
+          return true;
+        } catch (error) {
+          set({ error: errorMessage(error) });
+          return false;
+        }
+      },
+    };
+  };

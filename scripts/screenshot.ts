@@ -1,0 +1,47 @@
+/**
+ * Writes the README screenshot: `npx tsx scripts/screenshot.ts [--out docs/screenshot.png]`.
+ * Serves the bundled sample, runs the investigation to the end in Chromium (1400×900), selects
+ * the database so the inspector shows its revision from Origin to Symptom, and saves the page.
+ * Needs the built UI (npm run build:renderer).
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { defaultSnapshotDir, findPackageRoot } from '../main/app/index.js';
+import { startWebHost } from '../main/web/index.js';
+
+const root = findPackageRoot(import.meta.url);
+const outIndex = process.argv.indexOf('--out');
+const out = path.resolve(root, outIndex >= 0 ? (process.argv[outIndex + 1] ?? '') : 'docs/screenshot.png');
+const DATABASE = 'shop/Service/database';
+const TIMEOUT = 60_000;
+
+const host = await startWebHost({ snapshot: defaultSnapshotDir(root) });
+const browser = await chromium.launch({
+  executablePath: process.env.EOG_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
+  await page.goto(host.url);
+  const graph = page.getByRole('region', { name: 'Graph' });
+  await graph.and(page.locator('[data-layout="done"]')).waitFor({ timeout: TIMEOUT });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await page.getByRole('region', { name: 'Result' }).waitFor({ timeout: TIMEOUT });
+  // Select through the list mirror of the canvas, as a keyboard user would.
+  await page.locator(`[data-node-id="${DATABASE}"] button`).evaluate((b: HTMLButtonElement) => b.click());
+  const inspector = page.getByRole('complementary', { name: 'Inspector' });
+  await inspector.and(page.locator('[data-label="Symptom"]')).waitFor({ timeout: TIMEOUT });
+  const history = inspector.getByRole('region', { name: 'Belief history' });
+  await history.waitFor({ timeout: TIMEOUT });
+  // The revision is the point of the picture: bring the inspector's belief and history into view.
+  await inspector.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  // Move the pointer off the canvas so no hover highlight is captured.
+  await page.mouse.move(0, 0);
+  mkdirSync(path.dirname(out), { recursive: true });
+  await page.screenshot({ path: out });
+  console.log(`wrote ${path.relative(root, out)}`);
+} finally {
+  await browser.close();
+  await host.close();
+}
