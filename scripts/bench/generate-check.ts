@@ -3,65 +3,105 @@
  * seed: generate a bundle, import it, investigate with the heuristic policy, and score the
  * frontier against ground_truth.yaml (ITBench semantics: a match on any alias counts).
  * Prints a markdown table by fault type. Run:
- *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--keep]
+ *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--keep] [--verbose]
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { parseGroundTruth, scoreRootCause } from '../../core/scoring/index.js';
-import { faultTypes, generateIncident } from '../../main/generate/index.js';
+import { faultTypes, generateIncident, type FaultType } from '../../main/generate/index.js';
 import { Investigation } from '../../main/session/investigation.js';
 import { EvidenceStore, importBundle } from '../../main/store/index.js';
 
-const { values } = parseArgs({ options: { seeds: { type: 'string', default: '5' }, services: { type: 'string', default: '12' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
-const seeds = Number(values.seeds);
-const services = Number(values.services);
-const root = mkdtempSync(join(tmpdir(), 'eog-generate-check-'));
-
-interface Row {
-  found: number;
-  top1: number;
-  frontierSize: number;
-  runs: number;
+export interface FaultCheckOptions {
+  seeds: number;
+  services: number;
+  /** Keep the generated bundles (their folder is returned) instead of deleting them. */
+  keep?: boolean;
+  log?: (line: string) => void;
 }
 
-const rows = new Map<string, Row>();
-for (const fault of faultTypes) {
-  const row: Row = { found: 0, top1: 0, frontierSize: 0, runs: 0 };
-  rows.set(fault, row);
-  for (let seed = 1; seed <= seeds; seed++) {
-    const dir = join(root, `${fault}-${seed}`);
-    const incident = await generateIncident(dir, { fault, seed, services });
-    const storeFile = join(dir, '.eog', 'store.sqlite');
-    await importBundle(dir, storeFile);
-    const store = EvidenceStore.open(storeFile);
-    try {
-      const investigation = new Investigation({ store, policy: createHeuristicPolicy() });
-      await investigation.run();
-      const diagnosis = investigation.diagnosis();
-      investigation.close();
-      const gt = parseGroundTruth(readFileSync(join(dir, 'ground_truth.yaml'), 'utf8'));
-      const all = scoreRootCause(gt, diagnosis.frontier);
-      const first = scoreRootCause(gt, diagnosis.frontier, { k: 1 });
-      row.runs += 1;
-      row.frontierSize += diagnosis.frontier.length;
-      if (all.recall > 0) row.found += 1;
-      if (first.recall > 0) row.top1 += 1;
-      if (values.verbose || all.recall === 0) {
-        process.stderr.write(`${fault} seed ${seed}: injected ${incident.rootCause}; outcome ${diagnosis.outcome}; frontier ${diagnosis.frontier.join(', ') || '(empty)'}; top ranking ${diagnosis.ranking.slice(0, 3).map((r) => r.entity).join(', ')}\n`);
-      }
-    } finally {
-      store.close();
-    }
+/** One investigation that missed: enough to start looking for the missing finding. */
+export interface FaultMiss {
+  seed: number;
+  injected: string;
+  outcome: string;
+  frontier: string[];
+  topRanking: string[];
+}
+
+export interface FaultRow {
+  fault: FaultType;
+  runs: number;
+  /** Runs whose frontier holds the injected entity (root-cause recall > 0, aliases count). */
+  found: number;
+  /** Runs whose first frontier entry is the injected entity. */
+  top1: number;
+  confident: number;
+  meanFrontierSize: number;
+  misses: FaultMiss[];
+}
+
+export interface FaultCheckResult {
+  rows: FaultRow[];
+  keptIn: string | null;
+}
+
+async function checkOne(dir: string, fault: FaultType, seed: number, services: number, row: FaultRow): Promise<void> {
+  const incident = await generateIncident(dir, { fault, seed, services });
+  const storeFile = join(dir, '.eog', 'store.sqlite');
+  await importBundle(dir, storeFile);
+  const store = EvidenceStore.open(storeFile);
+  try {
+    const investigation = new Investigation({ store, policy: createHeuristicPolicy() });
+    await investigation.run();
+    const diagnosis = investigation.diagnosis();
+    investigation.close();
+    const gt = parseGroundTruth(readFileSync(join(dir, 'ground_truth.yaml'), 'utf8'));
+    const all = scoreRootCause(gt, diagnosis.frontier);
+    const first = scoreRootCause(gt, diagnosis.frontier, { k: 1 });
+    row.runs += 1;
+    row.meanFrontierSize += diagnosis.frontier.length;
+    if (diagnosis.outcome === 'confident') row.confident += 1;
+    if (first.recall > 0) row.top1 += 1;
+    if (all.recall > 0) row.found += 1;
+    else row.misses.push({ seed, injected: incident.rootCause, outcome: diagnosis.outcome, frontier: [...diagnosis.frontier], topRanking: diagnosis.ranking.slice(0, 3).map((r) => r.entity) });
+  } finally {
+    store.close();
   }
 }
 
-process.stdout.write(`\nHeuristic investigation on generated incidents (${services} services, seeds 1..${seeds})\n\n`);
-process.stdout.write('| fault | runs | injected entity in frontier | injected entity first | mean frontier size |\n|---|---|---|---|---|\n');
-for (const [fault, r] of rows) {
-  process.stdout.write(`| ${fault} | ${r.runs} | ${r.found}/${r.runs} | ${r.top1}/${r.runs} | ${(r.frontierSize / Math.max(1, r.runs)).toFixed(1)} |\n`);
+/** Runs the heuristic on `seeds` generated incidents of every fault type (seeds 1..n). */
+export async function benchFaultTypes(options: FaultCheckOptions): Promise<FaultCheckResult> {
+  const log = options.log ?? (() => undefined);
+  const root = mkdtempSync(join(tmpdir(), 'eog-generate-check-'));
+  const rows: FaultRow[] = [];
+  try {
+    for (const fault of faultTypes) {
+      const row: FaultRow = { fault, runs: 0, found: 0, top1: 0, confident: 0, meanFrontierSize: 0, misses: [] };
+      for (let seed = 1; seed <= options.seeds; seed++) await checkOne(join(root, `${fault}-${seed}`), fault, seed, options.services, row);
+      row.meanFrontierSize /= Math.max(1, row.runs);
+      for (const m of row.misses) log(`faults: ${fault} seed ${m.seed} MISSED: injected ${m.injected}; outcome ${m.outcome}; frontier ${m.frontier.join(', ') || '(empty)'}; top ranking ${m.topRanking.join(', ')}`);
+      log(`faults: ${fault}: injected entity in frontier ${row.found}/${row.runs}`);
+      rows.push(row);
+    }
+    return { rows, keptIn: options.keep ? root : null };
+  } finally {
+    if (!options.keep) rmSync(root, { recursive: true, force: true });
+  }
 }
-if (values.keep) process.stdout.write(`\nbundles kept in ${root}\n`);
-else rmSync(root, { recursive: true, force: true });
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({ options: { seeds: { type: 'string', default: '5' }, services: { type: 'string', default: '12' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+  const seeds = Number(values.seeds);
+  const services = Number(values.services);
+  const result = await benchFaultTypes({ seeds, services, keep: values.keep, log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined });
+  process.stdout.write(`\nHeuristic investigation on generated incidents (${services} services, seeds 1..${seeds})\n\n`);
+  process.stdout.write('| fault | runs | injected entity in frontier | injected entity first | mean frontier size |\n|---|---|---|---|---|\n');
+  for (const r of result.rows) process.stdout.write(`| ${r.fault} | ${r.runs} | ${r.found}/${r.runs} | ${r.top1}/${r.runs} | ${r.meanFrontierSize.toFixed(1)} |\n`);
+  for (const r of result.rows) for (const m of r.misses) process.stderr.write(`${r.fault} seed ${m.seed}: injected ${m.injected}; outcome ${m.outcome}; frontier ${m.frontier.join(', ') || '(empty)'}; top ranking ${m.topRanking.join(', ')}\n`);
+  if (result.keptIn !== null) process.stdout.write(`\nbundles kept in ${result.keptIn}\n`);
+}

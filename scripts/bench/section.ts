@@ -1,0 +1,47 @@
+/**
+ * BENCHMARKS.md is shared: the bench runner owns only the text between the markers, so the
+ * hand-written parts (the accuracy section, notes) survive every `npm run bench --write`.
+ */
+export const BEGIN_MARKER = '<!-- bench:begin -->';
+export const END_MARKER = '<!-- bench:end -->';
+
+export class BenchMarkersError extends Error {
+  override name = 'BenchMarkersError';
+  constructor(problem: string) {
+    super(`BENCHMARKS.md: ${problem}; keep exactly one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line, or delete the file to have it recreated`);
+  }
+}
+
+function count(text: string, marker: string): number {
+  return text.split(marker).length - 1;
+}
+
+/** Replaces the text between the markers with `body`; everything outside them is kept byte for byte. */
+export function replaceBenchSection(document: string, body: string): string {
+  const begins = count(document, BEGIN_MARKER);
+  const ends = count(document, END_MARKER);
+  if (begins !== 1 || ends !== 1) throw new BenchMarkersError(`found ${begins} begin and ${ends} end markers`);
+  const start = document.indexOf(BEGIN_MARKER) + BEGIN_MARKER.length;
+  const end = document.indexOf(END_MARKER);
+  if (end < start) throw new BenchMarkersError('the end marker comes before the begin marker');
+  const inner = body.trim();
+  return `${document.slice(0, start)}\n${inner}\n${document.slice(end)}`;
+}
+
+/** The document written when BENCHMARKS.md does not exist yet. */
+export function newBenchmarksDocument(body: string): string {
+  return [
+    '# Benchmarks',
+    '',
+    'Performance figures are written by `npm run bench` between the markers below; do not edit them by hand.',
+    '',
+    BEGIN_MARKER,
+    body.trim(),
+    END_MARKER,
+    '',
+    '## Accuracy',
+    '',
+    '_Maintained by hand (not rewritten by `npm run bench`)._',
+    '',
+  ].join('\n');
+}
