@@ -38,7 +38,8 @@ describe('evaluateHeuristic', () => {
 
   it('makes an OOM an Origin until a caller confirms a traffic surge, then revises to Symptom', () => {
     const surge = edge('shop/Service/app', node, { callRateRatio: 1.3 });
-    const evidence = [oom(), surge];
+    const alert = ev({ type: 'alert', name: 'KubeContainerOOMKilled', severity: 'warning', startsAt: 550, endsAt: null });
+    const evidence = [oom(), surge, alert];
     const first = evaluateHeuristic(packet(evidence, [['shop/Service/app', null]]));
     expect(first.label).toBe('Origin');
     expect(first.evidence).toContain(evidence[0]?.id);
@@ -46,6 +47,11 @@ describe('evaluateHeuristic', () => {
     expect(revised.label).toBe('Symptom');
     expect(revised.claims).toEqual([expect.objectContaining({ from: 'shop/Service/app', to: node, evidence: [surge.id] })]);
     expect(revised.reasoning.join('\n')).toMatch(/explained by upstream traffic/);
+  });
+
+  it('does not take a restart loop on a node that serves normally for the incident', () => {
+    const out = evaluateHeuristic(packet([oom(), edge('shop/Service/app', node)]));
+    expect(out.label).not.toBe('Origin');
   });
 
   it('keeps a change before the incident as the Origin even when a callee also fails', () => {

@@ -42,7 +42,10 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   // A pod that crashed (OOM-killed, crash-looping) fails requests and logs errors: once the
   // crash is explained by the load it received, so are those consequences.
   const crashExplained = causes.some((c) => c.rule === 'failure_event' && isExplained(c));
-  const standing = causes.filter((c) => !isExplained(c) && !(crashExplained && isConsequence(c)));
+  // A restart loop on a node that serves its callers normally is chronic noise (a flapping
+  // sidecar), not the incident: failure events count only on a degraded node.
+  const isDegradedHere = symptoms.length > 0 || causes.some((c) => c.rule !== 'failure_event');
+  const standing = causes.filter((c) => !isExplained(c) && !(crashExplained && isConsequence(c)) && (c.rule !== 'failure_event' || isDegradedHere));
   const explainsByLoad = (f: Explainer): boolean => f.rule === 'upstream_surge' && causes.some((c) => c.explainedBy === 'surge' && isSurgeSized(c)) && isConfirmed(beliefOf(f.neighbour));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
