@@ -54,7 +54,6 @@ export function collectFindings(packet: ContextPacket): Finding[] {
   const onsetEnd = packet.incidentTime ?? packet.window.end;
   const ev = packet.evidence;
   const findings: Finding[] = [];
-  const pct = (x: number): string => `${x >= 0 ? '+' : ''}${Math.round(x * 100)}%`;
 
   for (const e of ev.filter(isType('alert'))) findings.push({ role: 'symptom', rule: 'alert', evidence: [e.id], text: `alert ${e.detail.name} (${e.detail.severity}) fired` });
 
