@@ -87,14 +87,5 @@ export function servicesGraph(names: readonly string[], calls: readonly (readonl
 
 export const svc = (name: string): EntityId => `ns/Service/${name}`;
 
-/** A small seeded PRNG (mulberry32) so "random" test policies are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Reproducible "random" test policies draw from the shared seeded generator. */
+export { seededRandom } from '../random/index.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeLayout, seedSpread } from './layout.js';
-import { createRandom, hashString, seedPosition } from './seed.js';
+import { hashString, seededRandom } from '../../core/random/index.js';
+import { seedPosition } from './seed.js';
 
 const nodes = ['a/Service/x', 'a/Service/y', 'a/Pod/x-1', 'a/Pod/y-1', 'Node/n1'];
 const edges: [string, string][] = [
@@ -15,8 +16,8 @@ describe('seeded layout', () => {
   it('hashes and draws deterministically', () => {
     expect(hashString('abc')).toBe(hashString('abc'));
     expect(hashString('abc')).not.toBe(hashString('abd'));
-    const a = createRandom(42);
-    const b = createRandom(42);
+    const a = seededRandom(42);
+    const b = seededRandom(42);
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
     expect(seedPosition('a/Service/x', 10)).toEqual(seedPosition('a/Service/x', 10));
   });

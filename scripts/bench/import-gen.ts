@@ -1,21 +1,12 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { seededRandom } from '../../core/random/index.js';
 
 /** Synthetic bundle for the import benchmark: deterministic (seeded), shaped like a real one. */
 export const BENCH_T0 = Date.parse('2026-03-01T09:00:00Z');
 export const BENCH_SERVICES = 50;
 const HOUR = 3_600_000;
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const serviceId = (i: number): string => `bench/Service/svc-${i}`;
 
@@ -54,7 +45,7 @@ const LOG_BODIES = [
 /** Writes a bundle of `rows` records (logs 50 %, metrics 30 %, spans 20 %) and returns the row count. */
 export function generateBundle(dir: string, rows: number): number {
   mkdirSync(dir, { recursive: true });
-  const random = rng(7);
+  const random = seededRandom(7);
   const entities = Array.from({ length: BENCH_SERVICES }, (_, i) => ({ id: serviceId(i), kind: 'Service', name: `svc-${i}`, namespace: 'bench' }));
   const edges = entities.slice(1).map((e, i) => ({ source: serviceId(i), target: e.id, relation: 'calls' }));
   writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({

@@ -12,17 +12,8 @@ export const systemClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-/** mulberry32: a tiny seeded generator, enough for jitter. */
-export function seededRandom(seed: number): RandomSource {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Jitter draws from the shared seeded generator, so a seeded run retries identically. */
+export { seededRandom } from '../../../core/random/index.js';
 
 export interface BackoffSettings {
   baseMs: number;
