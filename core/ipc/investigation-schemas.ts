@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Confidence, ControllerSettings, LedgerEvent, RankedEntity } from '../ledger/index.js';
+import { BeliefSource, Confidence, ControllerSettings, EdgeClaimed, LedgerEvent, RankedEntity } from '../ledger/index.js';
 import { Belief, Label } from '../model/index.js';
 
 export const policies = ['heuristic', 'llm'] as const;
@@ -18,7 +18,7 @@ export type Outcome = z.infer<typeof Outcome>;
 export const NodeStateView = z.object({
   node: z.string(),
   belief: Belief.nullable(),
-  beliefSource: z.enum(['policy', 'guard', 'damping', 'analyst']).nullable(),
+  beliefSource: BeliefSource.nullable(),
   visits: z.number().int().nonnegative(),
   flips: z.number().int().nonnegative(),
   isDamped: z.boolean(),
@@ -27,15 +27,8 @@ export const NodeStateView = z.object({
 });
 export type NodeStateView = z.infer<typeof NodeStateView>;
 
-export const ClaimedEdgeView = z.object({
-  from: z.string(),
-  to: z.string(),
-  by: z.string(),
-  evidence: z.array(z.string()),
-  condition: z.string(),
-  effect: z.string(),
-  isDiscovered: z.boolean(),
-});
+/** An E_S edge as the ledger recorded its claim. */
+export const ClaimedEdgeView = EdgeClaimed.omit({ seq: true, type: true });
 export type ClaimedEdgeView = z.infer<typeof ClaimedEdgeView>;
 
 /**
