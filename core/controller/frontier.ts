@@ -12,11 +12,15 @@ export interface FrontierResult {
 /** How strongly a label points at a root cause; Defer outranks Symptom as a fallback candidate. */
 const labelWeight: Readonly<Record<Label, number>> = { Origin: 1, Defer: 0.4, Symptom: 0.2, Healthy: 0 };
 
-/** Accumulated evidence: label weight × confidence, plus a little per cited hard item (at most 4). */
+/**
+ * Label weight × the policy's confidence, plus a hundredth per cited hard item (at most 4) —
+ * enough to separate equal confidences, not to let a node citing many correlated anomalies
+ * outrank a more confident one.
+ */
 export function scoreNode(entry: NodeState): number {
   if (!entry.belief) return 0;
   const hard = Math.min(entry.cited.filter(isHardRef).length, 4);
-  return Math.round((labelWeight[entry.belief.label] * entry.belief.confidence + 0.05 * hard) * 1e6) / 1e6;
+  return Math.round((labelWeight[entry.belief.label] * entry.belief.confidence + 0.01 * hard) * 1e6) / 1e6;
 }
 
 function byScore(a: RankedEntity, b: RankedEntity): number {

@@ -111,6 +111,40 @@ describe('evaluateHeuristic', () => {
     expect(gone.reasoning.join('\n')).toMatch(/code_path/);
   });
 
+  it('sees a statement that nearly stopped (a third of its expected rate, significant) as a code path, not a dip', () => {
+    const tpl = (over: Partial<Extract<EvidenceDetail, { type: 'log_template' }>>): EvidenceItem =>
+      ev({ type: 'log_template', template: 'INFO Controller#53 [query][done]', windowCount: 1, baselineCount: 42, isNew: false, isGone: false, isError: false, ...over });
+    const nearly = evaluateHeuristic(packet([tpl({ rateRatio: 0.04, surprise: 10.9 })]));
+    expect(nearly.label).toBe('Origin');
+    expect(nearly.reasoning.join('\n')).toMatch(/code_path/);
+    // Half the expected rate is traffic mix, and a large drop on few lines is chance.
+    expect(evaluateHeuristic(packet([tpl({ windowCount: 16, baselineCount: 64, rateRatio: 0.48, surprise: 3.1 })])).label).toBe('Healthy');
+    expect(evaluateHeuristic(packet([tpl({ windowCount: 0, baselineCount: 2, rateRatio: 0, surprise: 1.2 })])).label).toBe('Healthy');
+  });
+
+  it('is not kept from Origin by extra traffic that cannot explain its cause', () => {
+    const gone = ev({ type: 'log_template', template: 'INFO Controller#53 [query][done]', windowCount: 1, baselineCount: 42, rateRatio: 0.04, isNew: false, isGone: false, isError: false, surprise: 5 });
+    const surge = edge('shop/Service/app', node, { callRateRatio: 2.4 });
+    const out = evaluateHeuristic(packet([gone, surge], [['shop/Service/app', belief('Symptom')]]));
+    expect(out.label).toBe('Origin');
+  });
+
+  it('weighs an explaining neighbour by how sure that neighbour is of itself', () => {
+    const errors = ev({ type: 'log_template', template: 'ERROR food store list is null', windowCount: 9, baselineCount: 0, rateRatio: null, isNew: true, isGone: false, isError: true, surprise: 4 });
+    const slow = edge(node, 'shop/Service/cache', { windowP95Ms: 300, baselineP95Ms: 20 });
+    const p = (confidence: number) => {
+      const out = packet([errors, slow], [['shop/Service/cache', { ...belief('Origin'), confidence }]]);
+      out.neighbours = out.neighbours.map((n) => ({ ...n, direction: 'out' }));
+      return out;
+    };
+    // A callee barely suspected (0.26) does not explain away new errors of my own…
+    expect(evaluateHeuristic(p(0.26)).label).toBe('Origin');
+    // …one that is sure of its own fault does.
+    const explained = evaluateHeuristic(p(0.95));
+    expect(explained.label).toBe('Symptom');
+    expect(explained.claims[0]).toMatchObject({ from: 'shop/Service/cache', to: node });
+  });
+
   it('is deterministic and cites only evidence from the packet', () => {
     const p = packet([oom(), edge(node, 'shop/Service/cache', { windowP95Ms: 300 })], [['shop/Service/cache', null]]);
     const a = evaluateHeuristic(p);

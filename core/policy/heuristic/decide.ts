@@ -55,16 +55,19 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   let confidence: number;
   let used: Finding[];
   let claims: Claim[] = [];
-  if (standing.length > 0 && (strongest >= STRONG_CAUSE || confirmed.length === 0)) {
+  // Extra traffic from a caller explains only what it is sized to explain (saturation).
+  const relevant = candidates.filter((f) => f.rule !== 'upstream_surge' || explainsByLoad(f));
+  const confirmedRelevant = relevant.filter((f) => isConfirmed(beliefOf(f.neighbour)));
+  // An explanation must be at least as credible as the cause it would explain away: a callee
+  // that is itself only weakly suspected does not outweigh new errors of my own.
+  const bestExplanation = Math.max(0, ...confirmedRelevant.map((f) => f.strength * (beliefOf(f.neighbour)?.confidence ?? 0)));
+  if (standing.length > 0 && (strongest >= STRONG_CAUSE || strongest > bestExplanation)) {
     label = 'Origin';
     confidence = combine(standing.map((c) => c.strength));
     used = [...standing, ...symptoms];
-    reasoning.push(`→ Origin: ${standing.map((c) => c.rule).join(', ')} ${confirmed.length ? 'outweigh' : 'and no neighbour explains them'}`);
-  } else if (candidates.some((f) => f.rule !== 'upstream_surge' || explainsByLoad(f))) {
+    reasoning.push(`→ Origin: ${standing.map((c) => c.rule).join(', ')} ${confirmedRelevant.length ? 'outweigh' : 'and no neighbour explains them'}`);
+  } else if (relevant.length > 0) {
     label = 'Symptom';
-    // Extra traffic from a caller explains only what it is sized to explain (saturation).
-    const relevant = candidates.filter((f) => f.rule !== 'upstream_surge' || explainsByLoad(f));
-    const confirmedRelevant = relevant.filter((f) => isConfirmed(beliefOf(f.neighbour)));
     const explaining = confirmedRelevant.length > 0 ? confirmedRelevant : relevant;
     confidence = Math.min(0.95, Math.max(...explaining.map((f) => f.strength)) * (confirmedRelevant.length > 0 ? 1 : 0.6));
     used = [...explaining, ...symptoms];

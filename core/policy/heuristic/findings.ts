@@ -182,10 +182,13 @@ function logFindings(templates: ReadonlyArray<Of<'log_template'>>): Finding[] {
     const example = errors[0]?.detail.template.slice(0, 120) ?? '';
     out.push({ role: 'cause', rule: 'new_error_logs', evidence: errors.map((e) => e.id), strength: 0.3 + 0.6 * saturate(top, 10), text: `${errors.length} error log template(s) new or surging (surprise ${top.toFixed(1)}), e.g. "${example}"`, explainedBy: 'callee' });
   }
-  const gone = templates.filter((e) => !e.detail.isError && e.detail.isGone && surprise(e) >= 2);
+  // Gone, or nearly so: a statement that now runs at a fraction of the rate the service's own
+  // volume predicts (an exception thrown on most requests before it is reached).
+  const isDropped = (e: Of<'log_template'>): boolean => e.detail.rateRatio != null && e.detail.rateRatio <= thresholds.droppedRateRatio && surprise(e) >= thresholds.templateSurprise;
+  const gone = templates.filter((e) => !e.detail.isError && ((e.detail.isGone && surprise(e) >= 2) || isDropped(e)));
   if (gone.length > 0) {
     const total = gone.reduce((a, e) => a + surprise(e), 0);
-    out.push({ role: 'cause', rule: 'code_path', evidence: gone.map((e) => e.id), strength: 0.25 + 0.6 * saturate(total, 8), text: `${gone.length} log statement(s) stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`, explainedBy: 'callee' });
+    out.push({ role: 'cause', rule: 'code_path', evidence: gone.map((e) => e.id), strength: 0.25 + 0.6 * saturate(total, 8), text: `${gone.length} log statement(s) stopped or nearly stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`, explainedBy: 'callee' });
   }
   return out;
 }

@@ -22,6 +22,8 @@ export const thresholds = {
   anomalyZ: 3,
   /** An error template this much more frequent than the service's traffic explains is surging. */
   templateRateRatio: 2,
+  /** A statement logged at a third or less of the rate its service's own volume predicts has (nearly) stopped. */
+  droppedRateRatio: 1 / 3,
   /** −log10 p from which a template's change is more than chance. */
   templateSurprise: 3,
 } as const;
