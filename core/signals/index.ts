@@ -61,4 +61,5 @@ export { classifyEvent, type EventCategory, type EventClassification } from './k
 // Statistics helpers, exported for benchmarks and for the heuristic policy.
 export { median, medianAbsoluteDeviation } from './stats/robust.js';
 export { poissonUpperTailLog10, poissonLowerTailLog10 } from './stats/poisson.js';
+export { binomialUpperTailSurprise } from './stats/binomial.js';
 export { QuantileSketch } from './stats/quantile.js';

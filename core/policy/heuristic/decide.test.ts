@@ -145,6 +145,23 @@ describe('evaluateHeuristic', () => {
     expect(explained.claims[0]).toMatchObject({ from: 'shop/Service/cache', to: node });
   });
 
+  it('takes a few more failures on an already flaky edge for chance, not for a fault', () => {
+    const flaky = edge('shop/Service/app', node, { windowCalls: 9, baselineCalls: 6, windowErrorRate: 6 / 9, baselineErrorRate: 0.5 });
+    expect(evaluateHeuristic(packet([flaky])).label).not.toBe('Origin');
+    const broken = edge('shop/Service/app', node, { windowCalls: 100, baselineCalls: 100, windowErrorRate: 0.3, baselineErrorRate: 0 });
+    expect(evaluateHeuristic(packet([broken])).reasoning.join('\n')).toMatch(/own_errors/);
+  });
+
+  it('reads an error that names a dependency as about that dependency, not as a fault in my code', () => {
+    const named = ev({ type: 'log_template', template: 'ERROR No instances available for <*>', example: 'ERROR No instances available for ts-seat-service', windowCount: 5, baselineCount: 0, rateRatio: null, isNew: true, isGone: false, isError: true, surprise: 5 });
+    const p = packet([named], [['shop/Service/ts-seat-service', belief('Healthy')]]);
+    p.neighbours = p.neighbours.map((n) => ({ ...n, direction: 'out' }));
+    expect(evaluateHeuristic(p).reasoning.join('\n')).not.toMatch(/new_error_logs/);
+    const own = evaluateHeuristic(packet([named]));
+    expect(own.label).toBe('Origin');
+    expect(own.reasoning.join('\n')).toMatch(/new_error_logs/);
+  });
+
   it('is deterministic and cites only evidence from the packet', () => {
     const p = packet([oom(), edge(node, 'shop/Service/cache', { windowP95Ms: 300 })], [['shop/Service/cache', null]]);
     const a = evaluateHeuristic(p);

@@ -1,5 +1,6 @@
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket } from '../../model/packet.js';
+import { binomialUpperTailSurprise } from '../../signals/index.js';
 import { metricFamily, thresholds } from './thresholds.js';
 
 /**
@@ -34,8 +35,16 @@ export function isSlowEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): 
   return hasSample(d) && d.windowP95Ms >= d.baselineP95Ms * thresholds.latencyRatio && d.windowP95Ms - d.baselineP95Ms >= thresholds.latencyDeltaMs;
 }
 
+/**
+ * More failures than the baseline rate makes likely: 6 of 9 calls failing where half failed
+ * before is chance, 30 of 100 where none did is not. Without a usable baseline the edge is
+ * assumed to have been (nearly) healthy.
+ */
 export function isFailingEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
-  return d.windowCalls >= thresholds.minCalls && d.windowErrorRate - d.baselineErrorRate >= thresholds.errorRateDelta;
+  if (d.windowCalls < thresholds.minCalls || d.windowErrorRate - d.baselineErrorRate < thresholds.errorRateDelta) return false;
+  const p0 = d.baselineCalls >= thresholds.minCalls ? Math.max(d.baselineErrorRate, thresholds.minErrorRate) : thresholds.minErrorRate;
+  const failures = Math.round(d.windowErrorRate * d.windowCalls);
+  return binomialUpperTailSurprise(failures, d.windowCalls, p0) >= thresholds.errorSurprise;
 }
 
 /** The caller waits far longer than the callee works: time lost between them. */
@@ -67,7 +76,7 @@ export function collectFindings(packet: ContextPacket): Finding[] {
   }
   findings.push(...metricFindings(ev.filter(isType('metric_anomaly'))));
   const templates = ev.filter(isType('log_template'));
-  findings.push(...logFindings(templates));
+  findings.push(...logFindings(templates, dependencyNames(packet)));
   findings.push(...namedDependencies(packet, templates, ev.filter(isType('log'))));
   findings.push(...edgeFindings(packet));
   return findings;
@@ -173,10 +182,13 @@ export function saturate(x: number, k: number): number {
  * the service's traffic explains, and statements that stop being logged while their siblings
  * carry on (a code path that returns early or throws). Strength grows with the Poisson surprise.
  */
-function logFindings(templates: ReadonlyArray<Of<'log_template'>>): Finding[] {
+function logFindings(templates: ReadonlyArray<Of<'log_template'>>, dependencies: readonly string[]): Finding[] {
   const out: Finding[] = [];
   const surprise = (e: Of<'log_template'>): number => e.detail.surprise ?? (e.detail.isNew || e.detail.isGone ? thresholds.templateSurprise : 0);
-  const errors = templates.filter((e) => e.detail.isError && e.detail.windowCount > 0 && (e.detail.isNew || ((e.detail.rateRatio ?? 0) >= thresholds.templateRateRatio && surprise(e) >= thresholds.templateSurprise)));
+  // An error that names one of my dependencies ("No instances available for ts-seat-service")
+  // reports that dependency's trouble, not a fault in my own code: it is an explainer instead.
+  const namesDependency = (e: Of<'log_template'>): boolean => dependencies.some((name) => mentions(`${e.detail.template}\n${e.detail.example ?? ''}`, name));
+  const errors = templates.filter((e) => e.detail.isError && e.detail.windowCount > 0 && !namesDependency(e) && (e.detail.isNew || ((e.detail.rateRatio ?? 0) >= thresholds.templateRateRatio && surprise(e) >= thresholds.templateSurprise)));
   if (errors.length > 0) {
     const top = Math.max(...errors.map(surprise));
     const example = errors[0]?.detail.template.slice(0, 120) ?? '';
@@ -191,6 +203,12 @@ function logFindings(templates: ReadonlyArray<Of<'log_template'>>): Finding[] {
     out.push({ role: 'cause', rule: 'code_path', evidence: gone.map((e) => e.id), strength: 0.25 + 0.6 * saturate(total, 8), text: `${gone.length} log statement(s) stopped or nearly stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`, explainedBy: 'callee' });
   }
   return out;
+}
+
+/** Names (last id segment) of the nodes I call or depend on, long enough to match safely. */
+function dependencyNames(packet: ContextPacket): string[] {
+  const names = packet.neighbours.filter((n) => n.direction === 'out' && n.id !== packet.node).map((n) => n.id.split('/').pop() ?? '');
+  return [...new Set(names.filter((name) => name.length >= 3))];
 }
 
 /**

@@ -12,6 +12,10 @@ export const thresholds = {
   gapDeltaMs: 20,
   /** An error rate this much above the baseline's (absolute) is a failing edge. */
   errorRateDelta: 0.05,
+  /** ...and the failures must be unlikely (p <= 1 %) at the baseline's error rate... */
+  errorSurprise: 2,
+  /** ...taken as at least 1 % (a clean baseline of a few calls does not prove a zero rate). */
+  minErrorRate: 0.01,
   /** Traffic (calls or requests per minute) up by this factor is a surge. */
   surgeRatio: 1.2,
   /** Fewer calls than this in a period say nothing about its latency or error rate. */
