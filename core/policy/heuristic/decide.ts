@@ -58,9 +58,11 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   // Extra traffic from a caller explains only what it is sized to explain (saturation).
   const relevant = candidates.filter((f) => f.rule !== 'upstream_surge' || explainsByLoad(f));
   const confirmedRelevant = relevant.filter((f) => isConfirmed(beliefOf(f.neighbour)));
+  // A slow callee explains my slowness, not statements that stopped or errors of my own.
+  const canExplainStanding = (f: Explainer): boolean => f.rule !== 'slow_callee' || standing.some((c) => c.rule === 'own_latency');
   // An explanation must be at least as credible as the cause it would explain away: a callee
   // that is itself only weakly suspected does not outweigh new errors of my own.
-  const bestExplanation = Math.max(0, ...confirmedRelevant.map((f) => f.strength * (beliefOf(f.neighbour)?.confidence ?? 0)));
+  const bestExplanation = Math.max(0, ...confirmedRelevant.filter(canExplainStanding).map((f) => f.strength * (beliefOf(f.neighbour)?.confidence ?? 0)));
   if (standing.length > 0 && (strongest >= STRONG_CAUSE || strongest > bestExplanation)) {
     label = 'Origin';
     confidence = combine(standing.map((c) => c.strength));

@@ -108,9 +108,11 @@ function edgeFindings(packet: ContextPacket): Finding[] {
     const worst = Math.max(...failingIn.map((e) => e.detail.windowErrorRate - e.detail.baselineErrorRate));
     out.push({ role: 'cause', rule: 'own_errors', evidence: failingIn.map((e) => e.id), strength: 0.3 + 0.5 * saturate(worst, 0.2), text: `I fail requests (+${Math.round(worst * 100)} points of errors) while my own calls succeed`, explainedBy: 'callee' });
   }
+  // Latency alone names no fault (no resource, error or change to cite) and busy services slow
+  // down with load, so it is the weakest cause: it wins only where nothing more specific shows.
   if (slowIn.length && !slowOut.length && !failingOut.length && !delayedOut.length) {
     const worst = Math.max(...slowIn.map((e) => e.detail.windowP95Ms / Math.max(e.detail.baselineP95Ms, 1)));
-    out.push({ role: 'cause', rule: 'own_latency', evidence: slowIn.map((e) => e.id), magnitude: worst, strength: 0.2 + 0.5 * saturate(worst - thresholds.latencyRatio, 5), text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`, explainedBy: 'surge' });
+    out.push({ role: 'cause', rule: 'own_latency', evidence: slowIn.map((e) => e.id), magnitude: worst, strength: 0.15 + 0.35 * saturate(worst - thresholds.latencyRatio, 5), text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`, explainedBy: 'surge' });
   }
   const delayed = inbound.filter((e) => isDelayedEdge(e.detail));
   if (delayed.length > 0) {
