@@ -130,19 +130,27 @@ describe('evaluateHeuristic', () => {
   });
 
   it('weighs an explaining neighbour by how sure that neighbour is of itself', () => {
-    const errors = ev({ type: 'log_template', template: 'ERROR food store list is null', windowCount: 9, baselineCount: 0, rateRatio: null, isNew: true, isGone: false, isError: true, surprise: 4 });
-    const slow = edge(node, 'shop/Service/cache', { windowP95Ms: 300, baselineP95Ms: 20 });
-    const p = (confidence: number) => {
-      const out = packet([errors, slow], [['shop/Service/cache', { ...belief('Origin'), confidence }]]);
+    const cpu = ev({ type: 'metric_anomaly', metric: 'CpuUsage', windowValue: 35, baselineMedian: 10, baselineMad: 1, z: 8, direction: 'up', change: 2.5 });
+    const failing = edge(node, 'shop/Service/cache', { windowErrorRate: 0.3 });
+    const p = (label: Belief['label'], confidence: number) => {
+      const out = packet([cpu, failing], [['shop/Service/cache', { ...belief(label), confidence }]]);
       out.neighbours = out.neighbours.map((n) => ({ ...n, direction: 'out' }));
       return out;
     };
-    // A callee barely suspected (0.26) does not explain away new errors of my own…
-    expect(evaluateHeuristic(p(0.26)).label).toBe('Origin');
+    // A callee barely suspected (0.26) does not explain away a saturation of my own…
+    expect(evaluateHeuristic(p('Origin', 0.26)).label).toBe('Origin');
     // …one that is sure of its own fault does.
-    const explained = evaluateHeuristic(p(0.95));
+    const explained = evaluateHeuristic(p('Origin', 0.95));
     expect(explained.label).toBe('Symptom');
     expect(explained.claims[0]).toMatchObject({ from: 'shop/Service/cache', to: node });
+  });
+
+  it('does not let a slow callee explain statements that stopped in my code', () => {
+    const gone = ev({ type: 'log_template', template: 'INFO Impl#372 [getTickets][done]', windowCount: 0, baselineCount: 30, rateRatio: 0, isNew: false, isGone: true, isError: false, surprise: 4 });
+    const slow = edge(node, 'shop/Service/basic', { windowP95Ms: 300, baselineP95Ms: 20 });
+    const p = packet([gone, slow], [['shop/Service/basic', { ...belief('Symptom'), confidence: 0.75 }]]);
+    p.neighbours = p.neighbours.map((n) => ({ ...n, direction: 'out' }));
+    expect(evaluateHeuristic(p).label).toBe('Origin');
   });
 
   it('takes a few more failures on an already flaky edge for chance, not for a fault', () => {
