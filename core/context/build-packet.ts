@@ -13,6 +13,7 @@ const MAX_ATTR_CHARS = 400;
 /** Share of the budget that neighbours and the inbox may take; the rest is for evidence. */
 const CONTEXT_SHARE = 0.4;
 const MAX_SUMMARY_CHARS = 240;
+const MAX_DETAIL_TEXT_CHARS = 400;
 const MAX_CITED_IDS = 8;
 
 export interface PacketInput {
@@ -66,7 +67,7 @@ export function buildContextPacket(input: PacketInput, count: TokenCounter = cou
   if (base > tokenBudget) {
     throw new PacketBudgetError(`the context of ${input.entity.id} needs ${base} tokens before any evidence; raise the token budget above ${tokenBudget}`);
   }
-  packet.evidence = selectEvidence(input.evidence, tokenBudget - base, count);
+  packet.evidence = selectEvidence(input.evidence.map(compactItem), tokenBudget - base, count);
   packet.omitted = summariseOmitted(input, packet.evidence);
   packet.tokenCount = measure(packet, count);
   // Item-by-item counts are additive only approximately; trim until the whole fits.
@@ -89,8 +90,10 @@ function measure(packet: ContextPacket, count: TokenCounter): number {
 }
 
 function orderNeighbours(neighbours: readonly PacketNeighbour[]): PacketNeighbour[] {
-  // Neighbours with a belief first (they carry news), then by id for determinism.
-  return [...neighbours].sort((a, b) => Number(b.belief !== null) - Number(a.belief !== null) || a.id.localeCompare(b.id));
+  // Dependencies first (what the node's errors and waits can be about), those with a belief
+  // before those without (they carry news), then by id for determinism.
+  const rank = (n: PacketNeighbour): number => (n.direction === 'out' ? 0 : 2) + (n.belief !== null ? 0 : 1);
+  return [...neighbours].sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
 }
 
 /** Neighbours' beliefs as context: the label and gist, not their whole argument. */
@@ -107,6 +110,25 @@ function trimAttrs(attrs: Record<string, unknown>): Record<string, unknown> {
   }
   return out;
 }
+
+/**
+ * Evidence as the policy needs it: numbers to four significant digits (0.030000000000000037 is
+ * a dozen tokens that say 0.03) and long texts cut, so more items fit the same budget. Ids and
+ * provenance are kept whole; the store holds the full item for citation and export.
+ */
+function compactItem(item: EvidenceItem): EvidenceItem {
+  return { ...item, summary: clip(item.summary, MAX_SUMMARY_CHARS), detail: compactValue(item.detail) as EvidenceItem['detail'] };
+}
+
+function compactValue(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isInteger(value) || !Number.isFinite(value) ? value : Number(value.toPrecision(4));
+  if (typeof value === 'string') return clip(value, MAX_DETAIL_TEXT_CHARS);
+  if (Array.isArray(value)) return value.map(compactValue);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, compactValue(v)]));
+  return value;
+}
+
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 /** Room kept for the omitted-summary lines, which are only known at the end. */
 function omittedReserve(count: TokenCounter): number {

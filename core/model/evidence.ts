@@ -97,11 +97,23 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     baselineErrorRate: z.number(),
     windowP95Ms: z.number(),
     baselineP95Ms: z.number(),
+    /**
+     * Medians: a fault that began shortly before the incident time leaks a few slow calls into
+     * the baseline, which moves its p95 but not its median.
+     */
+    windowP50Ms: z.number().optional(),
+    baselineP50Ms: z.number().optional(),
     /** Calls per minute in the window over calls per minute in the baseline; null without a baseline. */
     callRateRatio: z.number().nullable().optional(),
     /** Median caller-side overhead (parent span minus child span), where network delay shows. */
     windowGapP50Ms: z.number().optional(),
     baselineGapP50Ms: z.number().optional(),
+    /**
+     * The instances (pods) the calls ran between, when the packet names the edge by the services
+     * the investigation walks: a delay shared by one instance's calls to several others is its own.
+     */
+    callerInstance: z.string().optional(),
+    calleeInstance: z.string().optional(),
     /** The topology does not have this caller→callee edge; spans show it. */
     isDiscovered: z.boolean(),
   }),

@@ -113,7 +113,7 @@ describe('evaluateHeuristic', () => {
 
   it('sees a statement that nearly stopped (a third of its expected rate, significant) as a code path, not a dip', () => {
     const tpl = (over: Partial<Extract<EvidenceDetail, { type: 'log_template' }>>): EvidenceItem =>
-      ev({ type: 'log_template', template: 'INFO Controller#53 [query][done]', windowCount: 1, baselineCount: 42, isNew: false, isGone: false, isError: false, ...over });
+      ev({ type: 'log_template', template: 'INFO Controller#53 [query][done]', windowCount: 1, baselineCount: 42, rateRatio: 0, isNew: false, isGone: false, isError: false, ...over });
     const nearly = evaluateHeuristic(packet([tpl({ rateRatio: 0.04, surprise: 10.9 })]));
     expect(nearly.label).toBe('Origin');
     expect(nearly.reasoning.join('\n')).toMatch(/code_path/);
@@ -168,6 +168,31 @@ describe('evaluateHeuristic', () => {
     const own = evaluateHeuristic(packet([named]));
     expect(own.label).toBe('Origin');
     expect(own.reasoning.join('\n')).toMatch(/new_error_logs/);
+  });
+
+  it('sees calls slowed at the median even when a few slow calls leaked into the baseline tail', () => {
+    const contaminated = edge('shop/Service/app', node, { windowP95Ms: 215, baselineP95Ms: 157, windowP50Ms: 190, baselineP50Ms: 16 });
+    expect(evaluateHeuristic(packet([contaminated])).reasoning.join('\n')).toMatch(/own_latency/);
+    expect(evaluateHeuristic(packet([edge('shop/Service/app', node, { windowP95Ms: 215, baselineP95Ms: 157, windowP50Ms: 17, baselineP50Ms: 16 })])).label).toBe('Healthy');
+  });
+
+  it('puts a delay on the one instance that all delayed calls share', () => {
+    const gap = { windowGapP50Ms: 660, baselineGapP50Ms: 20 };
+    const from = (callee: string, calleeInstance: string, callerInstance = 'shop/Pod/cur-1') =>
+      edge('shop/Service/currency', callee, { ...gap, callerInstance, calleeInstance });
+    // As the callee: delayed calls all come from one caller pod into two of my pods → the caller.
+    const asCallee = packet([from(node, 'shop/Pod/db-1'), from(node, 'shop/Pod/db-2')]);
+    const blamed = evaluateHeuristic(asCallee);
+    expect(blamed.reasoning.join('\n')).not.toMatch(/\[network_delay\]/);
+    expect(blamed.reasoning.join('\n')).toMatch(/delaying_caller/);
+    // As the caller: my one pod's calls to two instances wait → the delay is mine.
+    const mine = packet([from('shop/Service/rec', 'shop/Pod/rec-1', 'shop/Pod/db-1'), from('shop/Service/rec', 'shop/Pod/rec-2', 'shop/Pod/db-1')].map((e) => ({ ...e, detail: { ...e.detail, caller: node } })));
+    const origin = evaluateHeuristic(mine);
+    expect(origin.label).toBe('Origin');
+    expect(origin.reasoning.join('\n')).toMatch(/network_delay/);
+    // Calls from several callers into my single pod: the delay is mine, as before.
+    const many = packet([edge('shop/Service/a', node, { ...gap, callerInstance: 'shop/Pod/a-1', calleeInstance: 'shop/Pod/db-1' }), edge('shop/Service/b', node, { ...gap, callerInstance: 'shop/Pod/b-1', calleeInstance: 'shop/Pod/db-1' })]);
+    expect(evaluateHeuristic(many).reasoning.join('\n')).toMatch(/\[network_delay\]/);
   });
 
   it('is deterministic and cites only evidence from the packet', () => {

@@ -169,6 +169,8 @@ function effectOf(f: Explainer, node: string): string {
       return `${node} is saturated by the extra load`;
     case 'named_dependency':
       return `${node} fails requests that need ${f.neighbour}`;
+    case 'delaying_caller':
+      return `calls from ${f.neighbour} reach ${node} late`;
   }
 }
 

@@ -14,7 +14,7 @@ export type Finding =
 
 export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'network_delay';
 export type SymptomRule = 'alert' | 'served_latency' | 'served_errors' | 'metric';
-export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge' | 'named_dependency';
+export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge' | 'named_dependency' | 'delaying_caller';
 /**
  * What can explain a cause away: `surge` — saturation that follows extra traffic from a caller
  * that is itself part of the incident; `callee` — error logs and changed code paths in a node
@@ -31,8 +31,17 @@ function hasSample(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean 
   return d.windowCalls >= thresholds.minCalls && d.baselineCalls >= thresholds.minCalls;
 }
 
+/** The tail or the typical call got markedly slower (the median resists a contaminated baseline). */
 export function isSlowEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
-  return hasSample(d) && d.windowP95Ms >= d.baselineP95Ms * thresholds.latencyRatio && d.windowP95Ms - d.baselineP95Ms >= thresholds.latencyDeltaMs;
+  const grew = (w: number, b: number): boolean => w >= b * thresholds.latencyRatio && w - b >= thresholds.latencyDeltaMs;
+  return hasSample(d) && (grew(d.windowP95Ms, d.baselineP95Ms) || (d.windowP50Ms !== undefined && d.baselineP50Ms !== undefined && grew(d.windowP50Ms, d.baselineP50Ms)));
+}
+
+/** How many times slower calls got: the larger of the tail and median ratios. */
+export function slowdown(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): number {
+  const p95 = d.windowP95Ms / Math.max(d.baselineP95Ms, 1);
+  const p50 = d.windowP50Ms !== undefined && d.baselineP50Ms !== undefined ? d.windowP50Ms / Math.max(d.baselineP50Ms, 1) : 0;
+  return Math.max(p95, p50);
 }
 
 /**
@@ -96,8 +105,12 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   if (failingIn.length) out.push({ role: 'symptom', rule: 'served_errors', evidence: failingIn.map((e) => e.id), text: `calls to me fail more often (${failingIn.map((e) => describeErrors(e.detail)).join('; ')})` });
   for (const e of failingOut) out.push({ role: 'explainer', rule: 'failing_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.8, text: `my calls to ${e.detail.callee} fail (${describeErrors(e.detail)})` });
   for (const e of slowOut) out.push({ role: 'explainer', rule: 'slow_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.7, text: `my calls to ${e.detail.callee} are slower (${describeLatency(e.detail)})` });
-  // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the link.
-  const delayedOut = outbound.filter((e) => isDelayedEdge(e.detail) && !slowOut.includes(e));
+  // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the
+  // link — unless the delayed calls share my instance but reach several of theirs, which makes
+  // my instance the one thing they have in common.
+  const delayedOutAll = outbound.filter((e) => isDelayedEdge(e.detail) && !slowOut.includes(e));
+  const egress = commonCaller(delayedOutAll);
+  const delayedOut = egress ? [] : delayedOutAll;
   for (const e of delayedOut) out.push({ role: 'explainer', rule: 'slow_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.7, text: `my calls to ${e.detail.callee} wait ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms outside its own spans` });
   for (const e of inbound) {
     const ratio = surgeRatio(e.detail);
@@ -111,10 +124,21 @@ function edgeFindings(packet: ContextPacket): Finding[] {
   // Latency alone names no fault (no resource, error or change to cite) and busy services slow
   // down with load, so it is the weakest cause: it wins only where nothing more specific shows.
   if (slowIn.length && !slowOut.length && !failingOut.length && !delayedOut.length) {
-    const worst = Math.max(...slowIn.map((e) => e.detail.windowP95Ms / Math.max(e.detail.baselineP95Ms, 1)));
+    const worst = Math.max(...slowIn.map((e) => slowdown(e.detail)));
     out.push({ role: 'cause', rule: 'own_latency', evidence: slowIn.map((e) => e.id), magnitude: worst, strength: 0.15 + 0.35 * saturate(worst - thresholds.latencyRatio, 5), text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`, explainedBy: 'surge' });
   }
-  const delayed = inbound.filter((e) => isDelayedEdge(e.detail));
+  const delayedIn = inbound.filter((e) => isDelayedEdge(e.detail));
+  // Delayed calls from one caller instance into several of mine: the delay travels with the caller.
+  const followsCaller = commonCaller(delayedIn);
+  if (followsCaller) {
+    const caller = delayedIn[0]?.detail.caller ?? '';
+    out.push({ role: 'explainer', rule: 'delaying_caller', neighbour: caller, evidence: delayedIn.map((e) => e.id), strength: 0.8, text: `only calls from one instance of ${caller} are delayed, into ${new Set(delayedIn.map((e) => e.detail.calleeInstance)).size} of my instances: the delay is on its side` });
+  }
+  if (egress) {
+    const worst = Math.max(...delayedOutAll.map((e) => (e.detail.windowGapP50Ms ?? 0) / Math.max(e.detail.baselineGapP50Ms ?? 0, 1)));
+    out.push({ role: 'cause', rule: 'network_delay', evidence: delayedOutAll.map((e) => e.id), strength: Math.min(0.97, 0.4 + 0.6 * saturate(worst, 10)), text: `my calls out from ${egress} wait ×${worst.toFixed(0)} longer outside the callees' spans, to ${new Set(delayedOutAll.map((e) => e.detail.calleeInstance)).size} different instances: the delay is on my side`, explainedBy: null });
+  }
+  const delayed = followsCaller ? [] : delayedIn;
   if (delayed.length > 0) {
     const worst = Math.max(...delayed.map((e) => (e.detail.windowGapP50Ms ?? 0) / Math.max(e.detail.baselineGapP50Ms ?? 0, 1)));
     // A delay on my side slows every call that touches me: callers' calls in and mine out.
@@ -124,6 +148,19 @@ function edgeFindings(packet: ContextPacket): Finding[] {
     out.push({ role: 'cause', rule: 'network_delay', evidence: [...delayed, ...delayedOut].map((e) => e.id), strength, text: `calls into me spend ×${worst.toFixed(0)} longer outside my own spans (network or queueing delay on my side)${delayedOut.length ? ', and so do my own calls out' : ''}: ${delayed.map((e) => `${e.detail.caller} ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms`).join('; ')}`, explainedBy: null });
   }
   return out;
+}
+
+/**
+ * The caller instance (pod) of every edge, when the calls reach at least two distinct callee
+ * instances: the common factor of a delay seen on all of them. Null when there is no such
+ * asymmetry or the edges do not say which instances they join.
+ */
+function commonCaller(edges: ReadonlyArray<Of<'trace_edge'>>): string | null {
+  if (edges.length < 2) return null;
+  const callers = new Set(edges.map((e) => e.detail.callerInstance));
+  const callees = new Set(edges.map((e) => e.detail.calleeInstance));
+  if (callers.has(undefined) || callees.has(undefined) || callers.size !== 1 || callees.size < 2) return null;
+  return [...callers][0] ?? null;
 }
 
 /**
@@ -209,7 +246,9 @@ function logFindings(templates: ReadonlyArray<Of<'log_template'>>, dependencies:
 
 /** Names (last id segment) of the nodes I call or depend on, long enough to match safely. */
 function dependencyNames(packet: ContextPacket): string[] {
-  const names = packet.neighbours.filter((n) => n.direction === 'out' && n.id !== packet.node).map((n) => n.id.split('/').pop() ?? '');
+  const callees = packet.evidence.filter(isType('trace_edge')).filter((e) => e.detail.caller === packet.node).map((e) => e.detail.callee);
+  const ids = [...packet.neighbours.filter((n) => n.direction === 'out').map((n) => n.id), ...callees].filter((id) => id !== packet.node);
+  const names = ids.map((id) => id.split('/').pop() ?? '');
   return [...new Set(names.filter((name) => name.length >= 3))];
 }
 
@@ -254,7 +293,8 @@ function mentions(text: string, name: string): boolean {
 }
 
 function describeLatency(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): string {
-  return `${d.caller}→${d.callee} p95 ${Math.round(d.baselineP95Ms)}→${Math.round(d.windowP95Ms)} ms`;
+  const median = d.windowP50Ms !== undefined && d.baselineP50Ms !== undefined ? `, p50 ${Math.round(d.baselineP50Ms)}→${Math.round(d.windowP50Ms)} ms` : '';
+  return `${d.caller}→${d.callee} p95 ${Math.round(d.baselineP95Ms)}→${Math.round(d.windowP95Ms)} ms${median}`;
 }
 
 function describeErrors(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): string {

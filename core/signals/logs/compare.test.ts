@@ -21,7 +21,8 @@ describe('compareTemplateCounts', () => {
     { entity: 'shop/Pod/cart', line: 'GET /cart 200 in 5ms', period: 'window', times: 100 },
     { entity: 'shop/Pod/cart', line: 'redis connection refused to 10.0.0.3:6379', period: 'window', times: 4 },
     { entity: 'shop/Pod/cart', line: 'flushed session cache for 12 users', period: 'baseline', times: 60 },
-    { entity: 'shop/Pod/cart', line: 'checkout retry scheduled in 3s', period: 'window', times: 1, severity: 'INFO' },
+    { entity: 'shop/Pod/cart', line: 'checkout retry scheduled in 3s', period: 'window', times: 12, severity: 'INFO' },
+    { entity: 'shop/Pod/cart', line: 'coupon applied to basket', period: 'window', times: 1, severity: 'INFO' },
     { entity: 'shop/Pod/web', line: 'GET /cart 200 in 5ms', period: 'baseline', times: 60 },
     { entity: 'shop/Pod/web', line: 'GET /cart 200 in 5ms', period: 'window', times: 90 },
     { entity: 'shop/Pod/web', line: 'handled request id 7', period: 'window', times: 3, severity: 'ERROR' },
@@ -46,6 +47,13 @@ describe('compareTemplateCounts', () => {
     expect(flushed.detail).toMatchObject({ isGone: true, windowCount: 0, baselineCount: 60 });
     expect(flushed.direction).toBe('down');
     expect(flushed.isNotable).toBe(true);
+  });
+
+  it('does not take one line of a rarely used code path for news', () => {
+    const once = find('cart', 'coupon');
+    expect(once.detail.isNew).toBe(true);
+    expect(once.isNotable).toBe(false);
+    expect(once.score).toBeLessThan(find('cart', 'flushed').score);
   });
 
   it('does not make a steady template notable and reports the per-minute rate ratio', () => {

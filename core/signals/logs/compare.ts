@@ -41,8 +41,8 @@ export interface TemplateComparison {
   direction: 'up' | 'down' | 'flat';
   /**
    * Rank for the store, higher first: tier + surprise/(surprise+10), tiers
-   * 4 error and (new or significantly up), 3 new, 2 gone or significant change,
-   * 1 steady error present in the window, 0 the rest.
+   * 4 error and (new or significantly up), 3 new and significant, 2 gone or significant
+   * change, 1 new but few or steady error present in the window, 0 the rest.
    */
   score: number;
   /** Tier >= 2: worth an evidence item on its own. */
@@ -136,9 +136,10 @@ function compareRow(
 
   let tier = 0;
   if (isError && (isNew || (direction === 'up' && isSignificant))) tier = 4;
-  else if (isNew) tier = 3;
+  // Two lines of a rarely used code path are not news; a statement that stopped may be.
+  else if (isNew && isSignificant) tier = 3;
   else if (isGone || isSignificant) tier = 2;
-  else if (isError && kw > 0) tier = 1;
+  else if (isNew || (isError && kw > 0)) tier = 1;
 
   // Against the volume-scaled baseline: 1 means "changed no more than the entity's traffic".
   const rateRatio = hasBaseline && kb > 0 ? kw / windowMs / (kb / baselineMs) : null;

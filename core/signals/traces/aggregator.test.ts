@@ -139,6 +139,8 @@ describe('TraceEdgeAggregator', () => {
       baselineErrorRate: 0,
       windowP95Ms: 3,
       baselineP95Ms: 0,
+      windowP50Ms: 3,
+      baselineP50Ms: 0,
       isDiscovered: false,
       windowGapP50Ms: 2,
       baselineGapP50Ms: 0,

@@ -15,6 +15,8 @@ export function toTraceEdgeDetail(edge: TraceEdgeSummary): TraceEdgeDetail {
     baselineErrorRate: edge.baseline.errorRate,
     windowP95Ms: edge.window.p95Ms ?? 0,
     baselineP95Ms: edge.baseline.p95Ms ?? 0,
+    windowP50Ms: edge.window.p50Ms ?? 0,
+    baselineP50Ms: edge.baseline.p50Ms ?? 0,
     isDiscovered: edge.isDiscovered,
     windowGapP50Ms: edge.window.gapP50Ms ?? 0,
     baselineGapP50Ms: edge.baseline.gapP50Ms ?? 0,
