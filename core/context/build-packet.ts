@@ -13,8 +13,10 @@ const MAX_ATTR_CHARS = 400;
 /** Share of the budget that neighbours and the inbox may take; the rest is for evidence. */
 const CONTEXT_SHARE = 0.4;
 const MAX_SUMMARY_CHARS = 240;
+/** A neighbour's belief is context: its label, confidence and gist. */
+const MAX_BELIEF_SUMMARY_CHARS = 120;
 const MAX_DETAIL_TEXT_CHARS = 400;
-const MAX_CITED_IDS = 8;
+const MAX_CITED_IDS = 3;
 
 export interface PacketInput {
   entity: Entity;
@@ -98,8 +100,7 @@ function orderNeighbours(neighbours: readonly PacketNeighbour[]): PacketNeighbou
 
 /** Neighbours' beliefs as context: the label and gist, not their whole argument. */
 function compactBelief(belief: Belief): Belief {
-  const summary = belief.summary.length > MAX_SUMMARY_CHARS ? `${belief.summary.slice(0, MAX_SUMMARY_CHARS)}…` : belief.summary;
-  return { ...belief, summary, evidence: belief.evidence.slice(0, MAX_CITED_IDS) };
+  return { ...belief, summary: clip(belief.summary, MAX_BELIEF_SUMMARY_CHARS), evidence: belief.evidence.slice(0, MAX_CITED_IDS) };
 }
 
 function trimAttrs(attrs: Record<string, unknown>): Record<string, unknown> {

@@ -195,6 +195,20 @@ describe('evaluateHeuristic', () => {
     expect(evaluateHeuristic(many).reasoning.join('\n')).toMatch(/\[network_delay\]/);
   });
 
+  it('finds a surge that starts in the node, not in load passing through it', () => {
+    const received = edge('shop/Service/app', node, { callRateRatio: 1.1 });
+    const flood = edge(node, 'shop/Service/catalog', { windowCalls: 373, baselineCalls: 173, callRateRatio: 5 });
+    const level = edge(node, 'shop/Service/email', { callRateRatio: 1 });
+    const out = evaluateHeuristic(packet([received, flood, level]));
+    expect(out.label).toBe('Origin');
+    expect(out.reasoning.join('\n')).toMatch(/traffic_source/);
+    expect(out.claims).toEqual([expect.objectContaining({ from: node, to: 'shop/Service/catalog', evidence: [flood.id] })]);
+    // More coming in explains more going out; and six calls against two is no sample.
+    expect(evaluateHeuristic(packet([edge('shop/Service/app', node, { callRateRatio: 4 }), flood, level])).reasoning.join('\n')).not.toMatch(/traffic_source/);
+    const few = edge(node, 'shop/Service/catalog', { windowCalls: 6, baselineCalls: 2, callRateRatio: 11 });
+    expect(evaluateHeuristic(packet([received, few, level])).reasoning.join('\n')).not.toMatch(/traffic_source/);
+  });
+
   it('is deterministic and cites only evidence from the packet', () => {
     const p = packet([oom(), edge(node, 'shop/Service/cache', { windowP95Ms: 300 })], [['shop/Service/cache', null]]);
     const a = evaluateHeuristic(p);

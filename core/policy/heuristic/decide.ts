@@ -1,6 +1,7 @@
 import type { Belief, Claim, Label, PolicyOutput } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { collectFindings, surgeRatio, type Finding } from './findings.js';
+import { surgeRatio } from './edges.js';
+import { collectFindings, type Finding } from './findings.js';
 
 type Cause = Extract<Finding, { role: 'cause' }>;
 type Explainer = Extract<Finding, { role: 'explainer' }>;
@@ -89,9 +90,9 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     used = [];
     reasoning.push('→ Healthy: no anomaly, failure, change or failing dependency in the window');
   }
-  // Only a change (a feature flag, a campaign, a config) makes an Origin the source of a surge;
-  // otherwise more traffic downstream is ordinary load, not its doing.
-  if (label === 'Origin' && standing.some((c) => c.rule === 'change')) claims = surgeClaims(packet);
+  // Only a change (a feature flag, a campaign, a config) or a surge that starts in the node makes
+  // an Origin the source of a surge; otherwise more traffic downstream is ordinary load.
+  if (label === 'Origin' && standing.some((c) => c.rule === 'change' || c.rule === 'traffic_source')) claims = surgeClaims(packet);
   const evidence = unique(used.flatMap((f) => f.evidence));
   return {
     label,

@@ -1,71 +1,10 @@
-import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
+import type { EvidenceDetail } from '../../model/evidence.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { binomialUpperTailSurprise } from '../../signals/index.js';
+import { edgeFindings } from './edges.js';
+import { isType, saturate, type Finding, type Of } from './finding.js';
 import { metricFamily, thresholds } from './thresholds.js';
 
-/**
- * What one rule saw in the packet. `cause` findings can make the node an Origin; `symptom`
- * findings say it is degraded; `explainer` findings name a neighbour that may explain it.
- */
-export type Finding =
-  | { role: 'cause'; rule: CauseRule; evidence: string[]; strength: number; text: string; explainedBy: ExplainedBy; magnitude?: number }
-  | { role: 'symptom'; rule: SymptomRule; evidence: string[]; text: string }
-  | { role: 'explainer'; rule: ExplainerRule; neighbour: string; evidence: string[]; strength: number; text: string; ratio?: number };
-
-export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'network_delay';
-export type SymptomRule = 'alert' | 'served_latency' | 'served_errors' | 'metric';
-export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge' | 'named_dependency' | 'delaying_caller';
-/**
- * What can explain a cause away: `surge` — saturation that follows extra traffic from a caller
- * that is itself part of the incident; `callee` — error logs and changed code paths in a node
- * whose own calls fail (the errors are about the dependency); null — nothing (a change is a
- * cause in its own right).
- */
-export type ExplainedBy = 'surge' | 'callee' | null;
-
-type Of<T extends EvidenceDetail['type']> = EvidenceItem & { detail: Extract<EvidenceDetail, { type: T }> };
-const isType = <T extends EvidenceDetail['type']>(type: T) => (e: EvidenceItem): e is Of<T> => e.detail.type === type;
-
-/** Percentiles and error rates of a handful of calls are noise, not evidence. */
-function hasSample(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
-  return d.windowCalls >= thresholds.minCalls && d.baselineCalls >= thresholds.minCalls;
-}
-
-/** The tail or the typical call got markedly slower (the median resists a contaminated baseline). */
-export function isSlowEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
-  const grew = (w: number, b: number): boolean => w >= b * thresholds.latencyRatio && w - b >= thresholds.latencyDeltaMs;
-  return hasSample(d) && (grew(d.windowP95Ms, d.baselineP95Ms) || (d.windowP50Ms !== undefined && d.baselineP50Ms !== undefined && grew(d.windowP50Ms, d.baselineP50Ms)));
-}
-
-/** How many times slower calls got: the larger of the tail and median ratios. */
-export function slowdown(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): number {
-  const p95 = d.windowP95Ms / Math.max(d.baselineP95Ms, 1);
-  const p50 = d.windowP50Ms !== undefined && d.baselineP50Ms !== undefined ? d.windowP50Ms / Math.max(d.baselineP50Ms, 1) : 0;
-  return Math.max(p95, p50);
-}
-
-/**
- * More failures than the baseline rate makes likely: 6 of 9 calls failing where half failed
- * before is chance, 30 of 100 where none did is not. Without a usable baseline the edge is
- * assumed to have been (nearly) healthy.
- */
-export function isFailingEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
-  if (d.windowCalls < thresholds.minCalls || d.windowErrorRate - d.baselineErrorRate < thresholds.errorRateDelta) return false;
-  const p0 = d.baselineCalls >= thresholds.minCalls ? Math.max(d.baselineErrorRate, thresholds.minErrorRate) : thresholds.minErrorRate;
-  const failures = Math.round(d.windowErrorRate * d.windowCalls);
-  return binomialUpperTailSurprise(failures, d.windowCalls, p0) >= thresholds.errorSurprise;
-}
-
-/** The caller waits far longer than the callee works: time lost between them. */
-export function isDelayedEdge(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): boolean {
-  const w = d.windowGapP50Ms ?? 0;
-  const b = d.baselineGapP50Ms ?? 0;
-  return d.windowCalls > 0 && d.baselineCalls > 0 && w >= Math.max(b, 1) * thresholds.gapRatio && w - b >= thresholds.gapDeltaMs;
-}
-
-export function surgeRatio(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): number | null {
-  return d.callRateRatio != null && d.callRateRatio >= thresholds.surgeRatio ? d.callRateRatio : null;
-}
+export type { CauseRule, ExplainedBy, ExplainerRule, Finding, SymptomRule } from './finding.js';
 
 /** Runs every rule over the packet's evidence. Deterministic: evidence order is the packet's. */
 export function collectFindings(packet: ContextPacket): Finding[] {
@@ -89,78 +28,6 @@ export function collectFindings(packet: ContextPacket): Finding[] {
   findings.push(...namedDependencies(packet, templates, ev.filter(isType('log'))));
   findings.push(...edgeFindings(packet));
   return findings;
-}
-
-function edgeFindings(packet: ContextPacket): Finding[] {
-  const me = packet.node;
-  const edges = packet.evidence.filter(isType('trace_edge'));
-  const out: Finding[] = [];
-  const inbound = edges.filter((e) => e.detail.callee === me && e.detail.caller !== me);
-  const outbound = edges.filter((e) => e.detail.caller === me && e.detail.callee !== me);
-  const slowIn = inbound.filter((e) => isSlowEdge(e.detail));
-  const failingIn = inbound.filter((e) => isFailingEdge(e.detail));
-  const slowOut = outbound.filter((e) => isSlowEdge(e.detail));
-  const failingOut = outbound.filter((e) => isFailingEdge(e.detail));
-  if (slowIn.length) out.push({ role: 'symptom', rule: 'served_latency', evidence: slowIn.map((e) => e.id), text: `calls to me are slower (${slowIn.map((e) => describeLatency(e.detail)).join('; ')})` });
-  if (failingIn.length) out.push({ role: 'symptom', rule: 'served_errors', evidence: failingIn.map((e) => e.id), text: `calls to me fail more often (${failingIn.map((e) => describeErrors(e.detail)).join('; ')})` });
-  for (const e of failingOut) out.push({ role: 'explainer', rule: 'failing_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.8, text: `my calls to ${e.detail.callee} fail (${describeErrors(e.detail)})` });
-  for (const e of slowOut) out.push({ role: 'explainer', rule: 'slow_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.7, text: `my calls to ${e.detail.callee} are slower (${describeLatency(e.detail)})` });
-  // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the
-  // link — unless the delayed calls share my instance but reach several of theirs, which makes
-  // my instance the one thing they have in common.
-  const delayedOutAll = outbound.filter((e) => isDelayedEdge(e.detail) && !slowOut.includes(e));
-  const egress = commonCaller(delayedOutAll);
-  const delayedOut = egress ? [] : delayedOutAll;
-  for (const e of delayedOut) out.push({ role: 'explainer', rule: 'slow_callee', neighbour: e.detail.callee, evidence: [e.id], strength: 0.7, text: `my calls to ${e.detail.callee} wait ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms outside its own spans` });
-  for (const e of inbound) {
-    const ratio = surgeRatio(e.detail);
-    if (ratio !== null) out.push({ role: 'explainer', rule: 'upstream_surge', neighbour: e.detail.caller, evidence: [e.id], strength: 0.75, ratio, text: `traffic from ${e.detail.caller} up ×${ratio.toFixed(2)}` });
-  }
-  // Slow or failing to my callers while everything I call is fine: the fault is in me.
-  if (failingIn.length && !failingOut.length) {
-    const worst = Math.max(...failingIn.map((e) => e.detail.windowErrorRate - e.detail.baselineErrorRate));
-    out.push({ role: 'cause', rule: 'own_errors', evidence: failingIn.map((e) => e.id), strength: 0.3 + 0.5 * saturate(worst, 0.2), text: `I fail requests (+${Math.round(worst * 100)} points of errors) while my own calls succeed`, explainedBy: 'callee' });
-  }
-  // Latency alone names no fault (no resource, error or change to cite) and busy services slow
-  // down with load, so it is the weakest cause: it wins only where nothing more specific shows.
-  if (slowIn.length && !slowOut.length && !failingOut.length && !delayedOut.length) {
-    const worst = Math.max(...slowIn.map((e) => slowdown(e.detail)));
-    out.push({ role: 'cause', rule: 'own_latency', evidence: slowIn.map((e) => e.id), magnitude: worst, strength: 0.15 + 0.35 * saturate(worst - thresholds.latencyRatio, 5), text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`, explainedBy: 'surge' });
-  }
-  const delayedIn = inbound.filter((e) => isDelayedEdge(e.detail));
-  // Delayed calls from one caller instance into several of mine: the delay travels with the caller.
-  const followsCaller = commonCaller(delayedIn);
-  if (followsCaller) {
-    const caller = delayedIn[0]?.detail.caller ?? '';
-    out.push({ role: 'explainer', rule: 'delaying_caller', neighbour: caller, evidence: delayedIn.map((e) => e.id), strength: 0.8, text: `only calls from one instance of ${caller} are delayed, into ${new Set(delayedIn.map((e) => e.detail.calleeInstance)).size} of my instances: the delay is on its side` });
-  }
-  if (egress) {
-    const worst = Math.max(...delayedOutAll.map((e) => (e.detail.windowGapP50Ms ?? 0) / Math.max(e.detail.baselineGapP50Ms ?? 0, 1)));
-    out.push({ role: 'cause', rule: 'network_delay', evidence: delayedOutAll.map((e) => e.id), strength: Math.min(0.97, 0.4 + 0.6 * saturate(worst, 10)), text: `my calls out from ${egress} wait ×${worst.toFixed(0)} longer outside the callees' spans, to ${new Set(delayedOutAll.map((e) => e.detail.calleeInstance)).size} different instances: the delay is on my side`, explainedBy: null });
-  }
-  const delayed = followsCaller ? [] : delayedIn;
-  if (delayed.length > 0) {
-    const worst = Math.max(...delayed.map((e) => (e.detail.windowGapP50Ms ?? 0) / Math.max(e.detail.baselineGapP50Ms ?? 0, 1)));
-    // A delay on my side slows every call that touches me: callers' calls in and mine out.
-    const both = delayedOut.length > 0 ? 0.15 : 0;
-    const several = delayed.length >= 2 ? 0.1 : 0;
-    const strength = Math.min(0.97, 0.3 + 0.6 * saturate(worst, 10) + both + several);
-    out.push({ role: 'cause', rule: 'network_delay', evidence: [...delayed, ...delayedOut].map((e) => e.id), strength, text: `calls into me spend ×${worst.toFixed(0)} longer outside my own spans (network or queueing delay on my side)${delayedOut.length ? ', and so do my own calls out' : ''}: ${delayed.map((e) => `${e.detail.caller} ${Math.round(e.detail.baselineGapP50Ms ?? 0)}→${Math.round(e.detail.windowGapP50Ms ?? 0)} ms`).join('; ')}`, explainedBy: null });
-  }
-  return out;
-}
-
-/**
- * The caller instance (pod) of every edge, when the calls reach at least two distinct callee
- * instances: the common factor of a delay seen on all of them. Null when there is no such
- * asymmetry or the edges do not say which instances they join.
- */
-function commonCaller(edges: ReadonlyArray<Of<'trace_edge'>>): string | null {
-  if (edges.length < 2) return null;
-  const callers = new Set(edges.map((e) => e.detail.callerInstance));
-  const callees = new Set(edges.map((e) => e.detail.calleeInstance));
-  if (callers.has(undefined) || callees.has(undefined) || callers.size !== 1 || callees.size < 2) return null;
-  return [...callers][0] ?? null;
 }
 
 /**
@@ -209,11 +76,6 @@ function saturationStrength(d: Extract<EvidenceDetail, { type: 'metric_anomaly' 
   const foldStrength = fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold / thresholds.saturationFold), 4) : null;
   if (foldStrength === null && !nearCapacity) return 0;
   return Math.min(0.95, 0.2 + (foldStrength ?? 0) + (nearCapacity ? 0.2 : 0));
-}
-
-/** x / (x + k): 0 at 0, ½ at k, → 1; turns an unbounded surprise into a strength. */
-export function saturate(x: number, k: number): number {
-  return x <= 0 ? 0 : x / (x + k);
 }
 
 /**
@@ -290,13 +152,4 @@ function mentions(text: string, name: string): boolean {
     at = text.indexOf(name, at + 1);
   }
   return false;
-}
-
-function describeLatency(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): string {
-  const median = d.windowP50Ms !== undefined && d.baselineP50Ms !== undefined ? `, p50 ${Math.round(d.baselineP50Ms)}→${Math.round(d.windowP50Ms)} ms` : '';
-  return `${d.caller}→${d.callee} p95 ${Math.round(d.baselineP95Ms)}→${Math.round(d.windowP95Ms)} ms${median}`;
-}
-
-function describeErrors(d: Extract<EvidenceDetail, { type: 'trace_edge' }>): string {
-  return `${d.caller}→${d.callee} errors ${(d.baselineErrorRate * 100).toFixed(1)}→${(d.windowErrorRate * 100).toFixed(1)}%`;
 }

@@ -18,6 +18,10 @@ export const thresholds = {
   minErrorRate: 0.01,
   /** Traffic (calls or requests per minute) up by this factor is a surge. */
   surgeRatio: 1.2,
+  /** Calls to one dependency up this many times more than the node's own inbound traffic: the surge starts there. */
+  sourceSurgeRatio: 2,
+  /** ...on at least this many calls in the window. */
+  minSurgeCalls: 20,
   /** Fewer calls than this in a period say nothing about its latency or error rate. */
   minCalls: 5,
   /** A CPU or memory metric must grow this many times over to count as saturation. */

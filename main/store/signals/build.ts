@@ -99,8 +99,10 @@ function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
     const baselineGap = e.baseline.gapP50Ms ?? 0;
     const gapRatio = (windowGap + 1) / (baselineGap + 1);
     const isDelayed = d.baselineCalls > 0 && gapRatio >= 3 && windowGap - baselineGap >= 20;
-    const strength = Math.max(0, e.errorRateDelta) * 100 + Math.max(0, (e.latencyRatio ?? 1) - 1) * 10 + (isDelayed ? Math.log2(gapRatio) * 10 : 0);
-    const isNotable = d.windowCalls > 0 && (e.errorRateDelta >= 0.05 || (e.latencyRatio ?? 0) >= 1.5 || d.isDiscovered || isDelayed);
+    // Traffic that doubled (or halved) on one edge is how surges and retry storms show.
+    const rateShift = d.callRateRatio != null && d.callRateRatio > 0 && d.windowCalls >= 5 ? Math.abs(Math.log2(d.callRateRatio)) : 0;
+    const strength = Math.max(0, e.errorRateDelta) * 100 + Math.max(0, (e.latencyRatio ?? 1) - 1) * 10 + (isDelayed ? Math.log2(gapRatio) * 10 : 0) + (rateShift >= 1 ? rateShift * 10 : 0);
+    const isNotable = d.windowCalls > 0 && (e.errorRateDelta >= 0.05 || (e.latencyRatio ?? 0) >= 1.5 || d.isDiscovered || isDelayed || rateShift >= 1);
     const score = (isNotable ? TIER.notableEdge : TIER.edge) + within(strength);
     const summary =
       `calls ${e.caller} -> ${e.callee}${d.isDiscovered ? ' (not in topology)' : ''}: ${d.windowCalls} in window, errors ${pct(d.windowErrorRate)} ` +
