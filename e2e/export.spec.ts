@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { Diagnosis } from '../core/diagnosis/index.js';
 import { sampleDir } from './sample.js';
-import { WorkbenchPage } from './workbench-page.js';
+import { evaluationsText, WorkbenchPage } from './workbench-page.js';
 
 const FRONTEND = 'shop/Service/frontend';
 const HOSTILE = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
@@ -59,11 +59,11 @@ test('the HTML report shows snapshot text containing <script> as text', async ({
     cpSync(sampleDir(), dir, { recursive: true });
     const changes = path.join(dir, 'changes.jsonl');
     writeFileSync(changes, readFileSync(changes, 'utf8').replace('flash_sale flag switched on for all users', JSON.stringify(`flash_sale on ${HOSTILE}`).slice(1, -1)));
-    await page.getByLabel('Snapshot folder').fill(dir);
+    await page.getByLabel('Snapshot, dataset or ledger path').fill(dir);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(app.graph).not.toHaveAttribute('data-snapshot-hash', sampleHash);
     await expect(app.graph).toHaveAttribute('data-layout', 'done');
-    await expect(app.status).toContainText('0 evaluations');
+    await expect(app.status).toContainText(evaluationsText(0));
     await app.runToEnd();
     const report = await exportAs(page, 'html');
     const file = path.join(dir, report.name);
@@ -78,7 +78,7 @@ test('the HTML report shows snapshot text containing <script> as text', async ({
     await viewer.close();
   } finally {
     // Leave the shared server on the sample for the other specs.
-    await page.getByLabel('Snapshot folder').fill(sampleDir());
+    await page.getByLabel('Snapshot, dataset or ledger path').fill(sampleDir());
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(app.graph).toHaveAttribute('data-snapshot-hash', sampleHash);
     await expect(app.graph).toHaveAttribute('data-layout', 'done');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { WorkbenchPage } from './workbench-page.js';
+import { evaluationsText, WorkbenchPage } from './workbench-page.js';
 
 const DATABASE = 'shop/Service/database';
 const GATEWAY = 'shop/Service/gateway';
@@ -33,7 +33,7 @@ test('step to the gateway, run to the end, then step back to where the database 
   for (let i = 0; i < finished && (await app.nodeRow(DATABASE).getAttribute('data-label')) !== 'Origin'; i++) {
     const before = await app.evaluations();
     await page.keyboard.press('ArrowLeft');
-    await expect(app.status).toContainText(`${before - 1} evaluations`);
+    await expect(app.status).toContainText(evaluationsText(before - 1));
   }
   await expect(app.nodeRow(DATABASE)).toHaveAttribute('data-label', 'Origin');
   await expect(app.result).toBeHidden();
@@ -88,7 +88,7 @@ test('an analyst override is recorded, propagates, and shows as human-asserted',
 test('→ steps and space runs to the end', async ({ page }) => {
   const app = new WorkbenchPage(page);
   await page.locator('body').press('ArrowRight');
-  await expect(app.status).toContainText('1 evaluations');
+  await expect(app.status).toContainText(evaluationsText(1));
   await page.locator('body').press(' ');
   await expect(app.status).toContainText('finished');
   await expect(app.result).toHaveAttribute('data-frontier', FRONTEND);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { sampleEntityIds } from './sample.js';
+import { evaluationsText } from './workbench-page.js';
 
 function serverUrl(): URL {
   const url = process.env.EOG_E2E_URL;
@@ -51,7 +52,7 @@ test('Run investigates the sample to a result; Step back then shows an earlier s
   const status = page.getByRole('status', { name: 'Status' });
   // The server is shared by every spec: start from a fresh investigation.
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
-  await expect(status).toContainText('0 evaluations');
+  await expect(status).toContainText(evaluationsText(0));
   await page.getByLabel('Budget').fill('40');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const result = page.getByRole('region', { name: 'Result' });
@@ -68,10 +69,10 @@ test('Run investigates the sample to a result; Step back then shows an earlier s
   expect(download.suggestedFilename()).toMatch(/^diagnosis-[0-9a-f]{12}\.html$/);
 
   await page.getByRole('button', { name: 'Step back', exact: true }).click();
-  await expect(status).toContainText(`${evaluations - 1} evaluations`);
+  await expect(status).toContainText(evaluationsText(evaluations - 1));
   await expect(result).toBeHidden();
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
-  await expect(status).toContainText('0 evaluations');
+  await expect(status).toContainText(evaluationsText(0));
 });
 
 test('without WebGL the graph falls back to a list and says how to enable it', async ({ page }) => {

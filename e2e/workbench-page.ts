@@ -6,6 +6,14 @@ export function serverUrl(): URL {
   return new URL(url);
 }
 
+/**
+ * "N evaluations" in the status bar, whole: a plain substring would let "10 evaluations" pass
+ * for "0 evaluations".
+ */
+export function evaluationsText(n: number): RegExp {
+  return new RegExp(`(^|\\D)${n} evaluations`);
+}
+
 /** The workbench page with its regions, driven through accessible names and app state only. */
 export class WorkbenchPage {
   readonly graph: Locator;
@@ -51,12 +59,12 @@ export class WorkbenchPage {
   async step(): Promise<void> {
     const before = (await this.status.textContent())?.includes('evaluations') ? await this.evaluations() : 0;
     await this.button('Step').click();
-    await expect(this.status).toContainText(`${before + 1} evaluations`);
+    await expect(this.status).toContainText(evaluationsText(before + 1));
   }
 
   async reset(): Promise<void> {
     if (await this.button('Reset').isEnabled()) await this.button('Reset').click();
-    await expect(this.status).toContainText('0 evaluations');
+    await expect(this.status).toContainText(evaluationsText(0));
   }
 
   async runToEnd(): Promise<void> {

@@ -9,8 +9,10 @@ import { StatusBar } from './components/StatusBar.js';
 import { Timeline } from './components/Timeline.js';
 import { Toolbar } from './components/Toolbar.js';
 import { useKeyboard } from './components/use-keyboard.js';
-import { LAYOUT_ITERATIONS } from './graph/layout.js';
+import { layoutRequest } from './graph/layout-request.js';
+import { startPositions } from './graph/layout.js';
 import { applyInvestigation, applyPositions, createWorkbenchGraph, loadGraphView } from './graph/model.js';
+import { markLayoutDone } from './graph/render-marks.js';
 import { runLayout } from './graph/run-layout.js';
 import { hasWebGL } from './graph/webgl.js';
 import { useWorkbench, useWorkbenchStore } from './store/context.js';
@@ -20,32 +22,44 @@ export function App({ client }: { client: Client }) {
   // The graphology graph lives outside React state and is mutated in place.
   const graph = useMemo(createWorkbenchGraph, []);
   const snapshotName = useWorkbench((s) => s.info?.snapshot?.name ?? null);
+  const isReplay = useWorkbench((s) => !!s.info?.isReplay);
   useKeyboard(store);
 
   useEffect(() => {
     const { setRendererMode, setLayout, setInvestigation, loadSession, setGraphLoaded, setImportProgress } = store.getState();
     setRendererMode(hasWebGL() ? 'webgl' : 'list');
     let isCurrent = true;
+    // A newer load (another snapshot opened) aborts the layout of the older one.
+    let loading: AbortController | null = null;
 
     async function load(): Promise<void> {
+      loading?.abort();
+      const own = new AbortController();
+      loading = own;
       // Marked before the fetch, so "done" always means the layout of the snapshot now open.
       setLayout('running');
       const view = await loadSession();
-      if (!isCurrent) return;
+      if (!isCurrent || own.signal.aborted) return;
       if (!view) {
         setLayout('idle');
         return;
       }
       loadGraphView(graph, view);
+      const request = layoutRequest(view);
+      // Drawn at once from the cheap start positions; ForceAtlas2 refines them in the worker.
+      applyPositions(graph, startPositions(request));
       setGraphLoaded(view);
-      const positions = await runLayout({
-        nodes: view.nodes.map((n) => n.id),
-        edges: view.edges.map((e) => [e.source, e.target]),
-        iterations: LAYOUT_ITERATIONS,
-      });
-      if (!isCurrent) return;
+      if (request.iterations === 0) {
+        setLayout('done');
+        markLayoutDone();
+        return;
+      }
+      setLayout('refining');
+      const positions = await runLayout(request, own.signal);
+      if (!isCurrent || !positions) return;
       applyPositions(graph, positions);
       setLayout('done');
+      markLayoutDone();
     }
 
     void load();
@@ -60,6 +74,7 @@ export function App({ client }: { client: Client }) {
     const offSnapshot = client.on('snapshot.changed', () => void load());
     return () => {
       isCurrent = false;
+      loading?.abort();
       offChanged();
       offProgress();
       offStore();
@@ -72,6 +87,11 @@ export function App({ client }: { client: Client }) {
       <header className="app-header">
         <h1>EoG Workbench</h1>
         {snapshotName && <span className="snapshot-name">{snapshotName}</span>}
+        {isReplay && (
+          <span className="replay-badge" role="note" title="A saved ledger: Step, Step back and Run move through the recording; nothing can change it.">
+            Replay (read-only)
+          </span>
+        )}
         <span className="spacer" />
         <OpenSnapshot />
       </header>

@@ -24,6 +24,8 @@ await build({
 chmodSync('dist/main/cli.js', 0o755);
 // The import parses in a worker thread; the worker is its own entry next to the CLI.
 await build({ ...common, entryPoints: ['main/store/ingest/import-worker.ts'], outfile: 'dist/main/import-worker.js', format: 'esm' });
+// An import started from the UI runs in its own worker thread so that Cancel can stop it at once.
+await build({ ...common, entryPoints: ['main/app/import/import-job-worker.ts'], outfile: 'dist/main/import-job-worker.js', format: 'esm' });
 
 for (const [entry, out] of [
   ['main/electron/main.ts', 'dist/electron/main.cjs'],

@@ -24,6 +24,8 @@ export const Capabilities = z.object({
   overrides: z.boolean(),
   export: z.boolean(),
   openSnapshot: z.boolean(),
+  /** An evidence import in progress can be cancelled (import.cancel). */
+  cancelImport: z.boolean(),
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 
@@ -33,6 +35,8 @@ export const AppInfo = z.object({
   host: z.enum(['electron', 'web']),
   capabilities: Capabilities,
   snapshot: SnapshotSummary.nullable(),
+  /** A saved ledger is open for replay: step through it, nothing can change it. */
+  isReplay: z.boolean(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -67,7 +71,7 @@ export type GraphView = z.infer<typeof GraphView>;
 
 /** Progress of importing the snapshot into the evidence store (main/store's phases). */
 export const ImportProgress = z.object({
-  phase: z.enum(['records', 'indexes', 'signals', 'done', 'failed']),
+  phase: z.enum(['records', 'indexes', 'signals', 'done', 'failed', 'cancelled']),
   file: z.string().nullable(),
   rows: z.number().int().nonnegative(),
   elapsedMs: z.number().nonnegative(),
@@ -75,3 +79,23 @@ export const ImportProgress = z.object({
   error: z.string().nullable(),
 });
 export type ImportProgress = z.infer<typeof ImportProgress>;
+
+/** What the open dialog can open; a Nezha dataset root also needs a case. */
+export const openFormats = ['native', 'itbench-lite', 'nezha', 'ledger'] as const;
+
+export const OpenInput = z.object({
+  path: z.string().min(1),
+  /** The incident to convert when `path` is a Nezha dataset root (a `snapshot.probe` case id). */
+  case: z.string().min(1).max(200).optional(),
+});
+
+/** One incident of a multi-incident dataset; the label never names the injected fault. */
+export const DatasetCase = z.object({ id: z.string(), label: z.string() });
+export type DatasetCase = z.infer<typeof DatasetCase>;
+
+export const SnapshotProbe = z.object({
+  format: z.enum(openFormats),
+  /** The incidents to choose from (Nezha); empty for the other formats. */
+  cases: z.array(DatasetCase),
+});
+export type SnapshotProbe = z.infer<typeof SnapshotProbe>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Diagnosis } from '../diagnosis/index.js';
-import { AppInfo, GraphView, ImportProgress, SnapshotSummary } from './app-schemas.js';
+import { AppInfo, GraphView, ImportProgress, OpenInput, SnapshotProbe, SnapshotSummary } from './app-schemas.js';
 import { ExportInput, ExportOutput, NodeInspectInput, NodeInspection } from './diagnosis-schemas.js';
 import {
   InvestigationState,
@@ -21,7 +21,9 @@ const Empty = z.object({}).default({});
 export const channels = {
   'app.info': { input: Empty, output: AppInfo },
   'snapshot.current': { input: Empty, output: SnapshotSummary.nullable() },
-  'snapshot.open': { input: z.object({ path: z.string().min(1) }), output: SnapshotSummary },
+  'snapshot.probe': { input: z.object({ path: z.string().min(1) }), output: SnapshotProbe },
+  'snapshot.open': { input: OpenInput, output: SnapshotSummary },
+  'import.cancel': { input: Empty, output: z.object({ isCancelled: z.boolean() }) },
   'graph.get': { input: Empty, output: GraphView },
   'investigation.start': { input: StartInput, output: InvestigationState },
   'investigation.step': { input: Empty, output: InvestigationState },

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { BeliefSource, Confidence, ControllerSettings, EdgeClaimed, LedgerEvent, RankedEntity } from '../ledger/index.js';
-import { Belief, Label } from '../model/index.js';
+import { Belief, Label, TimeWindow } from '../model/index.js';
 
 export const policies = ['heuristic', 'llm'] as const;
 
-/** Controller settings (core/ledger) plus the policy to run. */
+/** An investigation window chosen by the analyst (epoch ms); replaces the derived one. */
+export const WindowOverride = TimeWindow.refine((w) => w.end > w.start, { message: 'the window must end after it starts' });
+export type WindowOverride = z.infer<typeof WindowOverride>;
+
+/** Controller settings (core/ledger) plus the policy to run and an optional window override. */
 export const InvestigationSettings = ControllerSettings.extend({
   policy: z.enum(policies).default('heuristic'),
+  /** Null: the bootstrap derives the window from the alerts (design.md §2). */
+  window: WindowOverride.nullable().default(null),
 });
 export type InvestigationSettings = z.infer<typeof InvestigationSettings>;
 

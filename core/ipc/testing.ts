@@ -19,8 +19,9 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     name: 'EoG Workbench',
     version: '0.0.0',
     host: 'web',
-    capabilities: { investigation: false, overrides: false, export: false, openSnapshot: false },
+    capabilities: { investigation: false, overrides: false, export: false, openSnapshot: false, cancelImport: false },
     snapshot,
+    isReplay: false,
   };
   const graph: GraphView = {
     nodes: [{ id: 'a/Service/x', kind: 'Service', name: 'x', namespace: 'a', alertCount: 0, label: null, isFrontier: false }],
@@ -30,7 +31,9 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
     'app.info': () => Promise.resolve(info),
     'snapshot.current': () => Promise.resolve(snapshot),
+    'snapshot.probe': unavailable('snapshot.probe'),
     'snapshot.open': unavailable('snapshot.open'),
+    'import.cancel': unavailable('import.cancel'),
     'graph.get': () => Promise.resolve(graph),
     'investigation.start': unavailable('investigation.start'),
     'investigation.step': unavailable('investigation.step'),

@@ -1,14 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ImportProgress } from '../../core/ipc/index.js';
-import { convertItbenchLite, detectFormat } from '../convert/index.js';
+import type { DatasetCase, ImportProgress, SnapshotProbe } from '../../core/ipc/index.js';
+import { convertItbenchLite, convertNezha, detectFormat, nezhaBundleName } from '../convert/index.js';
+import { listDays, readFaultList } from '../convert/nezha/layout.js';
 import { SnapshotNotFoundError } from './errors.js';
 
 export class ChooseNezhaIncidentError extends Error {
   override name = 'ChooseNezhaIncidentError';
   constructor(dir: string) {
-    super(`${dir} is a Nezha dataset with many incidents: convert it first (eog convert nezha ${dir} --out <dir>) and open one of the bundles.`);
+    super(`${dir} is a Nezha dataset with many incidents: choose one in the open dialog (or convert it first: eog convert nezha ${dir} --out <dir>).`);
+  }
+}
+
+export class UnknownNezhaCaseError extends Error {
+  override name = 'UnknownNezhaCaseError';
+  constructor(dir: string, id: string) {
+    super(`${dir} has no incident "${id}": pick one of the cases the open dialog lists.`);
   }
 }
 
@@ -20,33 +28,71 @@ export interface ResolvedSnapshot {
 }
 
 /**
- * Turns what the user pointed at into a native bundle: a bundle as is, an ITBench-Lite
- * scenario converted into a private temporary folder (kept while it is open: the inspector
- * reads raw lines from it).
+ * The incidents of a Nezha dataset root, in day and injection order. Labels carry the day,
+ * the position and the injection time only: never the pod or the fault type, which are the
+ * answer the investigation is meant to find.
  */
-export async function resolveSnapshotDir(input: string, onProgress: (p: ImportProgress) => void): Promise<ResolvedSnapshot> {
+export function nezhaCases(root: string): DatasetCase[] {
+  return listDays(root).flatMap((day) =>
+    readFaultList(root, day).map((fault) => ({
+      id: nezhaBundleName(fault),
+      label: `${day} · incident ${fault.index} · ${new Date(fault.injectTime).toISOString().slice(11, 16)} UTC`,
+    })),
+  );
+}
+
+/** What a path holds, so the open dialog can ask for a case when it needs one. */
+export function probeSnapshot(input: string): SnapshotProbe {
+  const target = path.resolve(input);
+  const stat = statSync(target, { throwIfNoEntry: false });
+  if (!stat) throw new SnapshotNotFoundError(target);
+  // A file can only be a saved investigation; opening it checks that it is one.
+  if (stat.isFile()) return { format: 'ledger', cases: [] };
+  const format = detectFormat(target);
+  if (format === null) throw new SnapshotNotFoundError(target);
+  return { format, cases: format === 'nezha' ? nezhaCases(target) : [] };
+}
+
+/** Converts into a private temporary folder, reporting the conversion as import progress. */
+async function convertToTemp(label: string, onProgress: (p: ImportProgress) => void, convert: (out: string) => Promise<string>): Promise<ResolvedSnapshot> {
+  const started = Date.now();
+  onProgress({ phase: 'records', file: label, rows: 0, elapsedMs: 0, error: null });
+  const out = mkdtempSync(path.join(tmpdir(), 'eog-open-'));
+  const release = () => rmSync(out, { recursive: true, force: true });
+  try {
+    const dir = await convert(out);
+    onProgress({ phase: 'done', file: null, rows: 0, elapsedMs: Date.now() - started, error: null });
+    return { dir, release };
+  } catch (error) {
+    release();
+    onProgress({ phase: 'failed', file: null, rows: 0, elapsedMs: Date.now() - started, error: error instanceof Error ? error.message : String(error) });
+    throw error;
+  }
+}
+
+/**
+ * Turns what the user pointed at into a native bundle: a bundle as is; an ITBench-Lite
+ * scenario, or one incident of a Nezha dataset, converted into a private temporary folder
+ * (kept while it is open: the inspector reads raw lines from it).
+ */
+export async function resolveSnapshotDir(input: string, onProgress: (p: ImportProgress) => void, nezhaCase?: string): Promise<ResolvedSnapshot> {
   const dir = path.resolve(input);
-  const format = detectFormat(dir);
+  const format = existsSync(dir) && statSync(dir).isDirectory() ? detectFormat(dir) : null;
   switch (format) {
     case 'native':
       return { dir, release: () => undefined };
-    case 'itbench-lite': {
-      const started = Date.now();
-      onProgress({ phase: 'records', file: 'converting ITBench-Lite scenario', rows: 0, elapsedMs: 0, error: null });
-      const out = mkdtempSync(path.join(tmpdir(), 'eog-open-'));
-      const release = () => rmSync(out, { recursive: true, force: true });
-      try {
-        const { bundle } = await convertItbenchLite(dir, out);
-        onProgress({ phase: 'done', file: null, rows: 0, elapsedMs: Date.now() - started, error: null });
-        return { dir: bundle, release };
-      } catch (error) {
-        release();
-        onProgress({ phase: 'failed', file: null, rows: 0, elapsedMs: Date.now() - started, error: error instanceof Error ? error.message : String(error) });
-        throw error;
-      }
+    case 'itbench-lite':
+      return convertToTemp('converting ITBench-Lite scenario', onProgress, async (out) => (await convertItbenchLite(dir, out)).bundle);
+    case 'nezha': {
+      if (!nezhaCase) throw new ChooseNezhaIncidentError(dir);
+      if (!nezhaCases(dir).some((c) => c.id === nezhaCase)) throw new UnknownNezhaCaseError(dir, nezhaCase);
+      return convertToTemp(`converting Nezha incident ${nezhaCase}`, onProgress, async (out) => {
+        const { bundles } = await convertNezha(dir, out, { only: (fault) => nezhaBundleName(fault) === nezhaCase });
+        const bundle = bundles[0];
+        if (!bundle) throw new UnknownNezhaCaseError(dir, nezhaCase);
+        return bundle;
+      });
     }
-    case 'nezha':
-      throw new ChooseNezhaIncidentError(dir);
     case null:
       throw new SnapshotNotFoundError(dir);
   }

@@ -2,7 +2,8 @@ import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, Inve
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import { buildGraphView, inspectNode } from './graph.js';
 import { createInvestigationSession, investigationHandlers, type Engine, type InvestigationSession } from './investigation/index.js';
-import { resolveSnapshotDir, type ResolvedSnapshot } from './resolve-snapshot.js';
+import { loadLedgerReplay } from './replay.js';
+import { probeSnapshot, resolveSnapshotDir, type ResolvedSnapshot } from './resolve-snapshot.js';
 
 export class NoSnapshotOpenError extends Error {
   override name = 'NoSnapshotOpenError';
@@ -56,16 +57,34 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   let converted: ResolvedSnapshot | null = null;
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
+  let isReplay = false;
+
   const open = (dir: string): LoadedSnapshot => {
     const loaded = loadSnapshotBundle(dir);
     session?.close();
     snapshot = loaded;
+    isReplay = false;
     session = options.engine ? createInvestigationSession(options.engine(loaded, onProgress), emitChanged) : null;
     return loaded;
   };
+  /** A saved ledger, replayed read-only; its session starts at once, before the first evaluation. */
+  const openReplay = async (file: string): Promise<LoadedSnapshot> => {
+    const replay = loadLedgerReplay(file);
+    const next = createInvestigationSession(replay.engine, emitChanged);
+    const state = await next.start(replay.settings);
+    session?.close();
+    converted?.release();
+    converted = null;
+    snapshot = replay.snapshot;
+    session = next;
+    isReplay = true;
+    emitChanged(state);
+    return replay.snapshot;
+  };
   /** Any supported format; a converted copy lives until the next open or close. */
-  const openAny = async (input: string): Promise<LoadedSnapshot> => {
-    const resolved = await resolveSnapshotDir(input, onProgress);
+  const openAny = async (input: string, nezhaCase?: string): Promise<LoadedSnapshot> => {
+    if (probeSnapshot(input).format === 'ledger') return openReplay(input);
+    const resolved = await resolveSnapshotDir(input, onProgress, nezhaCase);
     try {
       const loaded = open(resolved.dir);
       converted?.release();
@@ -88,15 +107,24 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       name: 'EoG Workbench',
       version: options.version,
       host: options.host,
-      capabilities: { investigation: !!options.engine, overrides: !!options.engine, export: !!options.engine, openSnapshot: true },
+      capabilities: {
+        investigation: isReplay || !!options.engine,
+        overrides: !isReplay && !!options.engine,
+        export: isReplay || !!options.engine,
+        openSnapshot: true,
+        cancelImport: !isReplay && !!options.engine,
+      },
       snapshot: snapshot?.summary ?? null,
+      isReplay,
     }),
+    'snapshot.probe': async ({ path }) => probeSnapshot(path),
     'snapshot.current': async () => snapshot?.summary ?? null,
-    'snapshot.open': async ({ path }) => {
-      const loaded = await openAny(path);
+    'snapshot.open': async ({ path, case: nezhaCase }) => {
+      const loaded = await openAny(path, nezhaCase);
       emit('snapshot.changed', loaded.summary);
       return loaded.summary;
     },
+    'import.cancel': async () => ({ isCancelled: session?.cancelImport() ?? false }),
     'graph.get': async () => buildGraphView(requireSnapshot(), session?.state() ?? null),
     'node.inspect': async ({ node }) => {
       const base = inspectNode(requireSnapshot(), node, session?.state() ?? null);

@@ -12,18 +12,20 @@ export function GraphPane({ graph }: { graph: WorkbenchGraph }) {
   const layout = useWorkbench((s) => s.layout);
   const hash = useWorkbench((s) => s.info?.snapshot?.hash ?? '');
   const isList = mode === 'list';
+  // Drawn as soon as the start positions are in; ForceAtlas2 may still refine them.
+  const isDrawn = mode === 'webgl' && (layout === 'refining' || layout === 'done');
   return (
-    <section className="graph-pane" aria-label="Graph" data-node-count={nodeCount} data-layout={layout} data-renderer={mode} data-snapshot-hash={hash}>
+    <section className={isList ? 'graph-pane list-mode' : 'graph-pane'} aria-label="Graph" data-node-count={nodeCount} data-layout={layout} data-renderer={mode} data-snapshot-hash={hash}>
       {isList && (
         <p className="notice" role="note">
           WebGL is not available, so the graph is shown as a list. To see the graph, enable hardware acceleration in your
           browser settings or use a browser with WebGL support.
         </p>
       )}
-      {mode === 'webgl' && layout === 'done' && <GraphCanvas graph={graph} />}
+      {isDrawn && <GraphCanvas graph={graph} />}
       <NodeList graph={graph} isVisible={isList} />
       {mode === 'webgl' && <Legend />}
-      {mode === 'webgl' && layout === 'done' && (
+      {isDrawn && (
         <button type="button" className="zoom-fit" onClick={zoomToFit}>
           Zoom to fit
         </button>

@@ -1,27 +1,71 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { DatasetCase } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 
-/** A path field: the web host has no native file dialog, and the path is resolved by the backend. */
+/**
+ * The open dialog: a path field (the web host has no native file dialog; the backend resolves
+ * the path). It takes a snapshot bundle, an ITBench-Lite scenario, a saved ledger (replayed
+ * read-only) or a Nezha dataset root, for which it then asks which incident to open.
+ */
 export function OpenSnapshot() {
   const [path, setPath] = useState('');
-  const id = useId();
+  const [cases, setCases] = useState<{ path: string; list: DatasetCase[] } | null>(null);
+  const [chosen, setChosen] = useState('');
+  const pathId = useId();
+  const caseId = useId();
   const isOpening = useWorkbench((s) => s.isOpening);
   const canOpen = useWorkbench((s) => !!s.info?.capabilities.openSnapshot);
+  const probeSnapshot = useWorkbench((s) => s.probeSnapshot);
   const openSnapshot = useWorkbench((s) => s.openSnapshot);
+  const target = path.trim();
+  const isChoosing = cases !== null && cases.path === target;
 
-  function onSubmit(event: FormEvent): void {
+  async function onSubmit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    if (path.trim()) void openSnapshot(path.trim());
+    if (!target) return;
+    if (isChoosing) {
+      if (chosen) await openSnapshot(target, chosen);
+      return;
+    }
+    const probe = await probeSnapshot(target);
+    if (!probe) return;
+    if (probe.format === 'nezha') {
+      setCases({ path: target, list: probe.cases });
+      setChosen(probe.cases[0]?.id ?? '');
+      return;
+    }
+    setCases(null);
+    await openSnapshot(target);
   }
 
   return (
-    <form className="open-snapshot" onSubmit={onSubmit}>
-      <label htmlFor={id} className="visually-hidden">
-        Snapshot folder
+    <form className="open-snapshot" onSubmit={(e) => void onSubmit(e)}>
+      <label htmlFor={pathId} className="visually-hidden">
+        Snapshot, dataset or ledger path
       </label>
-      <input id={id} type="text" placeholder="snapshot or scenario folder" value={path} onChange={(e) => setPath(e.currentTarget.value)} />
-      <button type="submit" disabled={!canOpen || isOpening || !path.trim()}>
-        {isOpening ? 'Opening…' : 'Open'}
+      <input
+        id={pathId}
+        type="text"
+        placeholder="snapshot folder, Nezha dataset root or ledger file"
+        value={path}
+        onChange={(e) => setPath(e.currentTarget.value)}
+      />
+      {isChoosing && (
+        <>
+          <label htmlFor={caseId} className="visually-hidden">
+            Nezha incident
+          </label>
+          <select id={caseId} value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}>
+            {cases.list.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <button type="submit" disabled={!canOpen || isOpening || !target || (isChoosing && !chosen)}>
+        {isOpening ? 'Opening…' : isChoosing ? 'Open incident' : 'Open'}
       </button>
     </form>
   );

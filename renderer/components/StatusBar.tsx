@@ -14,7 +14,9 @@ export function StatusBar() {
   const error = useWorkbench((s) => s.error);
   const layout = useWorkbench((s) => s.layout);
   const importing = useWorkbench((s) => s.importProgress);
-  const isImporting = importing !== null && importing.phase !== 'done' && importing.phase !== 'failed';
+  const isImporting = importing !== null && importing.phase !== 'done' && importing.phase !== 'failed' && importing.phase !== 'cancelled';
+  const canCancelImport = useWorkbench((s) => !!s.info?.capabilities.cancelImport);
+  const cancelImport = useWorkbench((s) => s.cancelImport);
 
   return (
     <footer className="status-bar" role="status" aria-label="Status">
@@ -29,12 +31,19 @@ export function StatusBar() {
           </span>
         </>
       )}
-      {layout === 'running' && <span className="sep">Laying out…</span>}
+      {layout === 'running' && <span className="sep">Loading the graph…</span>}
+      {layout === 'refining' && <span className="sep">Refining the layout…</span>}
       {isImporting && (
         <span className="sep">
           Importing evidence: {importing.phase} {importing.file ?? ''} ({importing.rows} rows, {(importing.elapsedMs / 1000).toFixed(1)} s)
+          {canCancelImport && (
+            <button type="button" className="link" onClick={() => void cancelImport()}>
+              Cancel import
+            </button>
+          )}
         </span>
       )}
+      {importing?.phase === 'cancelled' && <span className="sep">Import cancelled: nothing was imported</span>}
       <span className="sep">
         {investigation
           ? `${investigation.status} · ${investigation.evaluations} evaluations · budget left ${investigation.budgetLeft}`

@@ -1,11 +1,15 @@
+import type { Attributes } from 'graphology-types';
 import { useEffect, useRef } from 'react';
 import Sigma from 'sigma';
-import { useWorkbenchStore } from '../store/context.js';
+import { NodePointProgram } from 'sigma/rendering';
+import { useWorkbench, useWorkbenchStore } from '../store/context.js';
 import type { WorkbenchState } from '../store/store.js';
 import { focusNodeAt } from '../store/timeline-slice.js';
 import { setActiveSigma } from './active-sigma.js';
 import type { EdgeAttributes, NodeAttributes, WorkbenchGraph } from './model.js';
-import { reduceEdge, reduceNode, type HighlightState } from './reducers.js';
+import { createEdgeDashedArrowProgram } from './edge-dashed.js';
+import { DISCOVERED_EDGE_TYPE, reduceEdge, reduceNode, type HighlightState } from './reducers.js';
+import { sizeSettings } from './sigma-settings.js';
 import { instrumentRenders } from './render-marks.js';
 
 /** The timeline focus is a scan of the ledger; redo it only when the ledger or seq moved. */
@@ -29,13 +33,17 @@ function isSameView(a: HighlightState, b: HighlightState): boolean {
 export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
   const container = useRef<HTMLDivElement>(null);
   const store = useWorkbenchStore();
+  const sigmaRef = useRef<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
+  const graphVersion = useWorkbench((s) => s.graphVersion);
 
   useEffect(() => {
     if (!container.current) return;
     const highlightOf = createHighlighter();
     let view = highlightOf(store.getState());
     const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, container.current, {
-      defaultEdgeType: 'arrow',
+      ...sizeSettings(graph.order),
+      nodeProgramClasses: { point: NodePointProgram },
+      edgeProgramClasses: { [DISCOVERED_EDGE_TYPE]: createEdgeDashedArrowProgram<NodeAttributes, EdgeAttributes, Attributes>() },
       labelFont: 'system-ui, sans-serif',
       labelSize: 12,
       labelColor: { color: '#1f2933' },
@@ -46,6 +54,7 @@ export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
       nodeReducer: (id, attrs) => reduceNode(graph, id, attrs, view),
       edgeReducer: (id, attrs) => reduceEdge(graph, id, attrs, view),
     });
+    sigmaRef.current = sigma;
     setActiveSigma(sigma);
     instrumentRenders(sigma);
     sigma.on('enterNode', ({ node }) => store.getState().setHoveredNode(node));
@@ -60,10 +69,17 @@ export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
     });
     return () => {
       unsubscribe();
+      sigmaRef.current = null;
       setActiveSigma(null);
+      if (window.__eogSigma === sigma) window.__eogSigma = undefined;
       sigma.kill();
     };
   }, [graph, store]);
+
+  // The same graph object is refilled when another snapshot opens: resize the settings with it.
+  useEffect(() => {
+    sigmaRef.current?.setSettings(sizeSettings(graph.order));
+  }, [graph, graphVersion]);
 
   return <div ref={container} className="graph-canvas" aria-hidden="true" data-testid="graph-canvas" />;
 }

@@ -75,8 +75,20 @@ export function applyInvestigation(graph: WorkbenchGraph, state: InvestigationSt
   }
 }
 
+/**
+ * Moves nodes to `positions` in one graph event (sigma then refreshes once, not once per node:
+ * that matters at 50k nodes). Nodes without a position keep theirs.
+ */
 export function applyPositions(graph: WorkbenchGraph, positions: Record<string, { x: number; y: number }>): void {
-  for (const [id, p] of Object.entries(positions)) {
-    if (graph.hasNode(id)) graph.mergeNodeAttributes(id, { x: p.x, y: p.y });
-  }
+  graph.updateEachNodeAttributes(
+    (id, attrs) => {
+      const p = positions[id];
+      if (p) {
+        attrs.x = p.x;
+        attrs.y = p.y;
+      }
+      return attrs;
+    },
+    { attributes: ['x', 'y'] },
+  );
 }

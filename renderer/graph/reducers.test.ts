@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphView } from '../../core/ipc/index.js';
 import { applyInvestigation, createWorkbenchGraph, loadGraphView } from './model.js';
-import { fade, labelColors, reduceEdge, reduceNode, type HighlightState } from './reducers.js';
+import { DISCOVERED_EDGE_TYPE, fade, labelColors, reduceEdge, reduceNode, type HighlightState } from './reducers.js';
 
 const view: GraphView = {
   nodes: [
@@ -57,7 +57,9 @@ describe('node and edge reducers', () => {
     expect(graph.size).toBe(2);
     const discovered = reduceEdge(graph, 'es:s/Service/other->s/Service/front', graph.getEdgeAttributes('es:s/Service/other->s/Service/front'), none);
     const topology = reduceEdge(graph, 'e1', graph.getEdgeAttributes('e1'), none);
-    // No dashed program in sigma 3 core: distinct colour, width and label instead.
+    // Dashed (our edge program), and a distinct colour, width and label as well.
+    expect(discovered.type).toBe(DISCOVERED_EDGE_TYPE);
+    expect(topology.type).toBeUndefined();
     expect(discovered.size).toBeGreaterThan(topology.size ?? 0);
     expect(discovered.color).not.toBe(topology.color);
     expect(discovered.label).toBe('explains (discovered)');

@@ -32,7 +32,9 @@ export interface HighlightState {
   current?: string | null;
 }
 
-const DISCOVERED_EDGE = '#c2255c';
+export const DISCOVERED_EDGE = '#c2255c';
+/** The sigma edge program key of discovered edges (registered in GraphCanvas). */
+export const DISCOVERED_EDGE_TYPE = 'dashed';
 const TOPOLOGY_EDGE = '#b5c0cc';
 
 function matchesSearch(id: string, attrs: NodeAttributes, search: string): boolean {
@@ -86,10 +88,9 @@ export function reduceEdge(
   attrs: EdgeAttributes,
   view: HighlightState,
 ): Partial<EdgeDisplayData> {
-  // Sigma 3 core has no dashed edge program, so discovered edges get their own colour, width
-  // and an "explains" label instead of a dash.
+  // Discovered edges: dashed (our own program, edge-dashed.ts), their own colour and a label.
   const out: Partial<EdgeDisplayData> = attrs.isDiscovered
-    ? { ...attrs, color: DISCOVERED_EDGE, size: 2.5, label: 'explains (discovered)', forceLabel: true }
+    ? { ...attrs, type: DISCOVERED_EDGE_TYPE, color: DISCOVERED_EDGE, size: 2.5, label: 'explains (discovered)', forceLabel: true }
     : { ...attrs, color: TOPOLOGY_EDGE, size: 1 };
   const focus = view.hovered ?? view.selected;
   if (focus && graph.hasNode(focus) && !graph.extremities(id).includes(focus)) {

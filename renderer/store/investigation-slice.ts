@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { Client, ExportOutput, InvestigationState, exportFormats } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
+import { parseWindowText } from './settings-slice.js';
 import type { WorkbenchState } from './store.js';
 
 export type InvestigationCommand = 'run' | 'pause' | 'step' | 'stepBack' | 'reset';
@@ -18,6 +19,10 @@ export interface InvestigationSlice {
 }
 
 export const DEFAULT_BUDGET = 50;
+
+function isCancelledImport(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ImportCancelledError';
+}
 
 /** Replies and pushes race; an older state must never overwrite a newer one. */
 export function isNewer(next: InvestigationState, current: InvestigationState | null): boolean {
@@ -37,8 +42,8 @@ export const createInvestigationSlice =
     async function ensureStarted(): Promise<void> {
       const current = get().investigation;
       if (current && current.seq >= 0) return;
-      const { budget, policy, maxVisits, kFlips, llm } = get();
-      const settings = { budget, policy, maxVisits, kFlips };
+      const { budget, policy, maxVisits, kFlips, llm, windowText } = get();
+      const settings = { budget, policy, maxVisits, kFlips, window: parseWindowText(windowText) };
       accept(await client.invoke('investigation.start', policy === 'llm' ? { settings, llm } : { settings }));
     }
 
@@ -85,7 +90,8 @@ export const createInvestigationSlice =
         try {
           accept(await send(command));
         } catch (error) {
-          set({ error: errorMessage(error) });
+          // A cancelled import is what the analyst asked for: the status bar says so, no error.
+          set({ error: isCancelledImport(error) ? null : errorMessage(error) });
         } finally {
           if (!isPause) set({ pending: null });
         }

@@ -21,6 +21,8 @@ export interface SessionSlice {
   setGraphLoaded(view: GraphView): void;
   setDisconnected(): void;
   setImportProgress(progress: ImportProgress): void;
+  /** Asks the backend to stop the evidence import in progress. */
+  cancelImport(): Promise<void>;
   setError(error: unknown): void;
   clearError(): void;
 }
@@ -56,6 +58,13 @@ export const createSessionSlice =
       set((s) => ({ graphVersion: s.graphVersion + 1, nodeCount: view.nodes.length, edgeCount: view.edges.length })),
     setDisconnected: () => set({ connection: 'disconnected' }),
     setImportProgress: (importProgress) => set({ importProgress }),
+    async cancelImport() {
+      try {
+        await client.invoke('import.cancel', {});
+      } catch (error) {
+        set({ error: errorMessage(error) });
+      }
+    },
     setError: (error) => set({ error: errorMessage(error) }),
     clearError: () => set({ error: null }),
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, dispatch, type Handlers, type InvestigationState, type Transport } from '../../core/ipc/index.js';
 import { fakeHandlers } from '../../core/ipc/testing.js';
+import { parseWindowText } from './settings-slice.js';
 import { createWorkbenchStore } from './store.js';
 
 function started(): InvestigationState {
@@ -46,5 +47,72 @@ describe('settings', () => {
     store.getState().setMaxVisits(Number.NaN);
     expect(store.getState().kFlips).toBe(0);
     expect(store.getState().maxVisits).toBe(5);
+  });
+
+  it('sends the window override, read as UTC, and none when the fields are empty', async () => {
+    const { store, starts } = storeRecordingStarts();
+    store.getState().setWindowText({ start: '2026-03-01T10:00', end: '2026-03-01T10:30:15' });
+    await store.getState().runCommand('step');
+    expect(starts[0]).toMatchObject({ settings: { window: { start: Date.parse('2026-03-01T10:00:00Z'), end: Date.parse('2026-03-01T10:30:15Z') } } });
+    const empty = storeRecordingStarts();
+    await empty.store.getState().runCommand('step');
+    expect(empty.starts[0]).toMatchObject({ settings: { window: null } });
+  });
+
+  it('refuses a half-filled or backwards window with a message instead of starting', async () => {
+    const { store, starts } = storeRecordingStarts();
+    store.getState().setWindowText({ start: '2026-03-01T10:30', end: '2026-03-01T10:00' });
+    await store.getState().runCommand('step');
+    expect(starts).toEqual([]);
+    expect(store.getState().error).toMatch(/end must come after the start/);
+    expect(() => parseWindowText({ start: '2026-03-01T10:00', end: '' })).toThrow(/both the start and the end/);
+    expect(() => parseWindowText({ start: 'yesterday', end: '2026-03-01T10:00' })).toThrow(/not a date/);
+    expect(parseWindowText({ start: '2026-03-01T10:00+01:00', end: '2026-03-01T10:00Z' })).toEqual({
+      start: Date.parse('2026-03-01T09:00:00Z'),
+      end: Date.parse('2026-03-01T10:00:00Z'),
+    });
+  });
+});
+
+describe('open dialog and import cancel', () => {
+  function storeWithOpen() {
+    const calls: Array<{ channel: string; input: unknown }> = [];
+    const summary = { name: 'n', description: null, incidentTime: null, sourceKind: 'nezha', hash: 'h', entityCount: 1, edgeCount: 0, alertCount: 0, warnings: [] };
+    const handlers: Handlers = fakeHandlers({
+      'snapshot.probe': async () => ({ format: 'nezha', cases: [{ id: '2023-01-29-f01', label: 'day 1' }] }),
+      'snapshot.open': async () => summary,
+      'import.cancel': async () => ({ isCancelled: true }),
+    });
+    const transport: Transport = {
+      invoke: (channel, input) => {
+        calls.push({ channel, input });
+        return dispatch(handlers, channel, input);
+      },
+      on: () => () => {},
+    };
+    return { store: createWorkbenchStore(createClient(transport)), calls };
+  }
+
+  it('probes a path, then opens the chosen Nezha incident', async () => {
+    const { store, calls } = storeWithOpen();
+    expect((await store.getState().probeSnapshot('/data/nezha'))?.cases).toHaveLength(1);
+    await store.getState().openSnapshot('/data/nezha', '2023-01-29-f01');
+    expect(calls.map((c) => c.channel)).toEqual(['snapshot.probe', 'snapshot.open']);
+    expect(calls[1]?.input).toEqual({ path: '/data/nezha', case: '2023-01-29-f01' });
+  });
+
+  it('cancels the import through the contract, and a cancelled Start is not an error', async () => {
+    const { store, calls } = storeWithOpen();
+    await store.getState().cancelImport();
+    expect(calls.map((c) => c.channel)).toEqual(['import.cancel']);
+    const cancelled: Handlers = fakeHandlers({
+      'investigation.start': async () => {
+        throw Object.assign(new Error('cancelled'), { name: 'ImportCancelledError' });
+      },
+    });
+    const other = createWorkbenchStore(createClient({ invoke: (c, i) => dispatch(cancelled, c, i), on: () => () => {} }));
+    await other.getState().runCommand('step');
+    expect(other.getState().error).toBeNull();
+    expect(other.getState().pending).toBeNull();
   });
 });

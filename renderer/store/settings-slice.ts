@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { Client, LlmEndpoint, SnapshotSummary } from '../../core/ipc/index.js';
+import type { Client, LlmEndpoint, SnapshotProbe, SnapshotSummary, WindowOverride } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
 import type { WorkbenchState } from './store.js';
 
@@ -11,16 +11,50 @@ export interface SettingsSlice {
   llm: LlmEndpoint;
   maxVisits: number;
   kFlips: number;
+  /** The investigation window as typed (`YYYY-MM-DDTHH:MM[:SS]`, UTC); both empty = derived. */
+  windowText: { start: string; end: string };
   isOpening: boolean;
   setPolicy(policy: PolicyChoice): void;
   setLlm(llm: Partial<LlmEndpoint>): void;
   setMaxVisits(value: number): void;
   setKFlips(value: number): void;
-  /** Opens a snapshot bundle folder on the backend; the graph reloads on snapshot.changed. */
-  openSnapshot(path: string): Promise<SnapshotSummary | null>;
+  setWindowText(window: Partial<{ start: string; end: string }>): void;
+  /** What a path holds (and a Nezha root's incidents); null when it cannot be opened. */
+  probeSnapshot(path: string): Promise<SnapshotProbe | null>;
+  /**
+   * Opens a snapshot bundle, ITBench-Lite scenario, Nezha incident (`nezhaCase`) or saved
+   * ledger on the backend; the graph reloads on snapshot.changed.
+   */
+  openSnapshot(path: string, nezhaCase?: string): Promise<SnapshotSummary | null>;
 }
 
 export const DEFAULT_LLM: LlmEndpoint = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b-instruct' };
+
+export class InvalidWindowError extends Error {
+  override name = 'InvalidWindowError';
+  constructor(detail: string) {
+    super(`Window: ${detail}. Give a start and an end in UTC (e.g. 2026-03-01T10:00), or leave both empty to derive it from the alerts.`);
+  }
+}
+
+/**
+ * The window override from the settings fields (read as UTC); null when both are empty.
+ * Throws InvalidWindowError for half-filled, unreadable or backwards windows.
+ */
+export function parseWindowText(text: { start: string; end: string }): WindowOverride | null {
+  const start = text.start.trim();
+  const end = text.end.trim();
+  if (!start && !end) return null;
+  if (!start || !end) throw new InvalidWindowError('both the start and the end are needed');
+  const parse = (value: string, which: string): number => {
+    const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
+    if (!Number.isFinite(ms)) throw new InvalidWindowError(`the ${which} "${value}" is not a date and time`);
+    return ms;
+  };
+  const window = { start: parse(start, 'start'), end: parse(end, 'end') };
+  if (window.end <= window.start) throw new InvalidWindowError('the end must come after the start');
+  return window;
+}
 
 function clampInt(value: number, min: number, max: number, fallback: number): number {
   return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
@@ -33,16 +67,27 @@ export const createSettingsSlice =
     llm: DEFAULT_LLM,
     maxVisits: 5,
     kFlips: 3,
+    windowText: { start: '', end: '' },
     isOpening: false,
     setPolicy: (policy) => set({ policy }),
     setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),
     setMaxVisits: (value) => set({ maxVisits: clampInt(value, 1, 100, 5) }),
     setKFlips: (value) => set({ kFlips: clampInt(value, 0, 100, 3) }),
-    async openSnapshot(path) {
+    setWindowText: (window) => set((s) => ({ windowText: { ...s.windowText, ...window } })),
+    async probeSnapshot(path) {
+      try {
+        set({ error: null });
+        return await client.invoke('snapshot.probe', { path });
+      } catch (error) {
+        set({ error: errorMessage(error) });
+        return null;
+      }
+    },
+    async openSnapshot(path, nezhaCase) {
       if (get().isOpening) return null;
       set({ isOpening: true, error: null });
       try {
-        const summary = await client.invoke('snapshot.open', { path });
+        const summary = await client.invoke('snapshot.open', nezhaCase ? { path, case: nezhaCase } : { path });
         set({ ledger: [], selectedNode: null });
         return summary;
       } catch (error) {

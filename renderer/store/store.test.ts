@@ -28,7 +28,7 @@ function storeWith(handlers: Handlers) {
 const withEngine = (overrides: Partial<Handlers> = {}): Handlers => {
   const base = fakeHandlers();
   return fakeHandlers({
-    'app.info': async () => ({ ...(await base['app.info']({})), capabilities: { investigation: true, overrides: true, export: true, openSnapshot: true } }),
+    'app.info': async () => ({ ...(await base['app.info']({})), capabilities: { investigation: true, overrides: true, export: true, openSnapshot: true, cancelImport: false } }),
     'investigation.state': async () => state({ status: 'new', seq: -1 }),
     ...overrides,
   });

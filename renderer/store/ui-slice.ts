@@ -2,7 +2,8 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { WorkbenchState } from './store.js';
 
 export type RendererMode = 'detecting' | 'webgl' | 'list';
-export type LayoutStatus = 'idle' | 'running' | 'done';
+/** running: fetching and placing; refining: drawn, ForceAtlas2 still working in the worker. */
+export type LayoutStatus = 'idle' | 'running' | 'refining' | 'done';
 
 export interface UiSlice {
   hoveredNode: string | null;

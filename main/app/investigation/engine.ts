@@ -11,6 +11,8 @@ export interface EngineHandle {
   readonly events: readonly LedgerEvent[];
   /** The fold of `events`; read-only. */
   readonly state: LedgerState;
+  /** A replayed ledger: nothing may be appended (no steps, no overrides). */
+  readonly isReadOnly?: boolean;
   step(): Promise<unknown>;
   pause(): void;
   applyOverride(node: string, label: Label, note: string): unknown;
@@ -25,6 +27,8 @@ export interface EngineHandle {
 /** Starts investigations of one opened snapshot. */
 export interface Engine {
   start(settings: InvestigationSettings, llm?: LlmEndpoint): Promise<EngineHandle>;
+  /** Stops the evidence import a Start is waiting for; false when none is running. */
+  cancelImport?(): boolean;
   /** Releases what the engine holds (evidence store, temporary files). */
   close(): void;
 }

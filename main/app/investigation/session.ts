@@ -22,6 +22,13 @@ export class InvestigationRunningError extends Error {
   }
 }
 
+export class ReadOnlyInvestigationError extends Error {
+  override name = 'ReadOnlyInvestigationError';
+  constructor() {
+    super('This investigation is a replay of a saved ledger and cannot change: open its snapshot to investigate and override.');
+  }
+}
+
 export type ExportInputFormat = 'json' | 'markdown' | 'html' | 'gexf' | 'graphml';
 
 export interface InvestigationSession {
@@ -40,6 +47,8 @@ export interface InvestigationSession {
   events(afterSeq: number, limit: number): { events: LedgerEvent[]; hasMore: boolean };
   diagnosis(): Diagnosis;
   exportFile(format: ExportInputFormat, graphPng?: string): ExportFile;
+  /** Cancels the evidence import the Start in flight is waiting for; false when there is none. */
+  cancelImport(): boolean;
   /** Resolves when the run loop in flight (if any) has stopped; for shutdown and tests. */
   settled(): Promise<void>;
   close(): void;
@@ -105,6 +114,8 @@ export function createInvestigationSession(engine: Engine, onChange: (state: Inv
       viewSeq = null;
       lastError = null;
       handle = await engine.start(next, llm);
+      // A replay starts before its first evaluation, so Step walks through the recording.
+      if (handle.isReadOnly) viewSeq = boundaries(handle.events)[0] ?? null;
       return view();
     },
     async step() {
@@ -115,6 +126,8 @@ export function createInvestigationSession(engine: Engine, onChange: (state: Inv
         viewSeq = next === undefined ? null : next;
         return view();
       }
+      // At the end of a replay there is nothing more to step through.
+      if (h.isReadOnly) return view();
       await h.step();
       return view();
     },
@@ -140,6 +153,8 @@ export function createInvestigationSession(engine: Engine, onChange: (state: Inv
       const h = requireHandle();
       if (runLoop) return view();
       viewSeq = null;
+      // A replay runs to the end of the recording at once: nothing is evaluated.
+      if (h.isReadOnly) return view();
       lastError = null;
       isPauseRequested = false;
       const own: Promise<void> = loop(h, maxSteps)
@@ -171,6 +186,7 @@ export function createInvestigationSession(engine: Engine, onChange: (state: Inv
     override(node, label, note) {
       const h = requireHandle();
       requireIdle('override a label');
+      if (h.isReadOnly) throw new ReadOnlyInvestigationError();
       viewSeq = null;
       h.applyOverride(node, label, note);
       return view();
@@ -190,6 +206,7 @@ export function createInvestigationSession(engine: Engine, onChange: (state: Inv
       if (!h.diagnosis) throw new NotAvailableError('export.render');
       return renderExportFile(parseExportFormat(format), h.diagnosis(), { state: h.state, ...(graphPng ? { graphPng } : {}) });
     },
+    cancelImport: () => engine.cancelImport?.() ?? false,
     settled: () => runLoop ?? Promise.resolve(),
     close() {
       release();

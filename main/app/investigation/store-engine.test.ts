@@ -7,7 +7,7 @@ import { createStoreEngine } from './store-engine.js';
 
 const fixture = path.join(findPackageRoot(import.meta.url), 'e2e', 'fixtures', 'sample');
 const settings: InvestigationSettings = {
-  budget: 20, maxVisits: 5, cooldown: 2, kFlips: 3, revision: true, concurrency: 1, policy: 'heuristic',
+  budget: 20, maxVisits: 5, cooldown: 2, kFlips: 3, revision: true, concurrency: 1, policy: 'heuristic', window: null,
 };
 
 describe('store engine (evidence store + heuristic policy)', () => {
@@ -79,5 +79,49 @@ describe('store engine (evidence store + heuristic policy)', () => {
     const engine = createStoreEngine(fixture);
     await expect(engine.start({ ...settings, policy: 'llm' })).rejects.toThrow(/choose the heuristic policy/);
     engine.close();
+  });
+
+  it('passes a window override through to the bootstrap, and so into the ledger', async () => {
+    const window = { start: Date.parse('2026-03-01T09:50:00Z'), end: Date.parse('2026-03-01T10:20:00Z') };
+    const derived = createInvestigationSession(createStoreEngine(fixture), () => {});
+    const chosen = createInvestigationSession(createStoreEngine(fixture), () => {});
+    try {
+      await derived.start(settings);
+      await chosen.start({ ...settings, window });
+      const startedWith = (s: typeof chosen) => s.events(-1, 10).events.find((e) => e.type === 'InvestigationStarted');
+      const own = startedWith(chosen);
+      const auto = startedWith(derived);
+      if (own?.type !== 'InvestigationStarted' || auto?.type !== 'InvestigationStarted') throw new Error('no InvestigationStarted');
+      expect(own.bootstrap?.window).toEqual(window);
+      expect(auto.bootstrap?.window).not.toEqual(window);
+      // The controller's own settings stay as they were: the window is not a controller setting.
+      expect(own.settings).toEqual(auto.settings);
+      await chosen.step();
+      const packet = chosen.events(-1, 5000).events.find((e) => e.type === 'PacketBuilt');
+      expect(packet?.type === 'PacketBuilt' ? packet.window : null).toEqual(window);
+    } finally {
+      derived.close();
+      chosen.close();
+    }
+  });
+
+  it('cancels the import a Start waits for; the next Start imports again', async () => {
+    const phases: string[] = [];
+    let engine: ReturnType<typeof createStoreEngine> | null = null;
+    engine = createStoreEngine(fixture, (p) => {
+      phases.push(p.phase);
+      // Cancel at the first report: the import has begun and cannot have finished.
+      if (phases.length === 1) expect(engine?.cancelImport?.()).toBe(true);
+    });
+    try {
+      await expect(engine.start(settings)).rejects.toMatchObject({ name: 'ImportCancelledError' });
+      expect(phases.at(-1)).toBe('cancelled');
+      expect(engine.cancelImport?.()).toBe(false);
+      const handle = await engine.start(settings);
+      expect(handle.events.length).toBeGreaterThan(0);
+      expect(phases.at(-1)).toBe('done');
+    } finally {
+      engine.close();
+    }
   });
 });

@@ -1,10 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fold, type InvestigationState as LedgerState, type LedgerEvent } from '../../../core/ledger/index.js';
 import { createHeuristicPolicy } from '../../../core/policy/heuristic/index.js';
 import type { ImportProgress, InvestigationSettings, LlmEndpoint } from '../../../core/ipc/index.js';
 import type { Policy } from '../../../core/controller/index.js';
 import { createLlmPolicy, defaultCacheFile, parseLlmOptions } from '../../policies/llm/index.js';
-import { Investigation, openSnapshot, type OpenedSnapshot } from '../../session/index.js';
+import { Investigation } from '../../session/index.js';
+import { EvidenceStore } from '../../store/index.js';
+import { ImportCancelledError, importStoreCancellable } from '../import/index.js';
 import type { Engine, EngineHandle } from './engine.js';
+import { withWindow } from './window-override.js';
 
 export class PolicyNotConfiguredError extends Error {
   override name = 'PolicyNotConfiguredError';
@@ -50,28 +56,49 @@ function adapt(investigation: Investigation, closePolicy: () => void): EngineHan
   };
 }
 
+interface ImportedStore {
+  store: EvidenceStore;
+  close(): void;
+}
+
 /**
  * The product engine: the snapshot folder is imported into a private evidence store on the
  * first Start (not at open, so just looking at the graph stays instant), then each Start runs
- * a fresh in-memory investigation over it with the built-in heuristic policy.
+ * a fresh in-memory investigation over it. The import can be cancelled (`cancelImport`); the
+ * next Start imports again.
  */
 export function createStoreEngine(snapshotDir: string, onProgress: (progress: ImportProgress) => void = () => {}): Engine {
-  let opened: Promise<OpenedSnapshot> | null = null;
-  const importStore = async (): Promise<OpenedSnapshot> => {
+  let opened: Promise<ImportedStore> | null = null;
+  let importing: AbortController | null = null;
+  const importStore = async (): Promise<ImportedStore> => {
     const started = Date.now();
+    const controller = new AbortController();
+    importing = controller;
+    const dir = mkdtempSync(path.join(tmpdir(), 'eog-store-'));
     try {
-      const result = await openSnapshot(snapshotDir, {
+      const summary = await importStoreCancellable(snapshotDir, path.join(dir, 'store.sqlite'), {
+        signal: controller.signal,
         onProgress: (p) => onProgress({ phase: p.phase, file: p.file, rows: p.rows, elapsedMs: p.elapsedMs, error: null }),
       });
-      const rows = result.imported?.totalRows ?? 0;
-      onProgress({ phase: 'done', file: null, rows, elapsedMs: Date.now() - started, error: null });
-      return result;
+      const store = EvidenceStore.open(summary.store);
+      onProgress({ phase: 'done', file: null, rows: summary.totalRows, elapsedMs: Date.now() - started, error: null });
+      return {
+        store,
+        close: () => {
+          store.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
     } catch (error) {
-      // A failed import is retried on the next Start rather than cached.
+      rmSync(dir, { recursive: true, force: true });
+      // A failed or cancelled import is retried on the next Start rather than cached.
       opened = null;
-      const message = error instanceof Error ? error.message : String(error);
-      onProgress({ phase: 'failed', file: null, rows: 0, elapsedMs: Date.now() - started, error: message });
+      const elapsedMs = Date.now() - started;
+      if (error instanceof ImportCancelledError) onProgress({ phase: 'cancelled', file: null, rows: 0, elapsedMs, error: null });
+      else onProgress({ phase: 'failed', file: null, rows: 0, elapsedMs, error: error instanceof Error ? error.message : String(error) });
       throw error;
+    } finally {
+      if (importing === controller) importing = null;
     }
   };
   let isClosed = false;
@@ -80,18 +107,25 @@ export function createStoreEngine(snapshotDir: string, onProgress: (progress: Im
       if (settings.policy === 'llm' && !llm) throw new PolicyNotConfiguredError(settings.policy);
       opened ??= importStore();
       const { store } = await opened;
-      const { policy: _policy, ...controllerSettings } = settings;
+      const { policy: _policy, window, ...controllerSettings } = settings;
       const chosen = createPolicy(settings, llm);
       try {
-        return adapt(new Investigation({ store, policy: chosen.policy, settings: controllerSettings }), chosen.close);
+        const investigated = window ? withWindow(store, window) : store;
+        return adapt(new Investigation({ store: investigated, policy: chosen.policy, settings: controllerSettings }), chosen.close);
       } catch (error) {
         chosen.close();
         throw error;
       }
     },
+    cancelImport() {
+      if (!importing) return false;
+      importing.abort();
+      return true;
+    },
     close() {
       if (isClosed) return;
       isClosed = true;
+      importing?.abort();
       void opened?.then((o) => o.close(), () => undefined);
     },
   };

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export const projectRoot = path.resolve(import.meta.dirname, '..');
+const URL_LINE = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/;
+
+export interface Served {
+  child: ChildProcess;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `eog serve` on a snapshot as a child, exactly as a user would, and reads its URL. */
+export function startServe(snapshot: string): Promise<Served> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', 'serve', snapshot, '--port', '0'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    lines.on('line', (line) => {
+      if (URL_LINE.test(line.trim())) resolve({ child, url: line.trim(), stop });
+    });
+    child.once('exit', (code) => reject(new Error(`eog serve exited with ${code}: ${stderr}`)));
+  });
+}
+
+/** Runs the CLI (`eog <args>`) to completion from the sources; rejects with its stderr on failure. */
+export function runCli(args: string[]): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`eog ${args[0] ?? ''} exited with ${code}: ${stderr}`))));
+  });
+}

@@ -1,0 +1,1 @@
+export { importStoreCancellable, ImportCancelledError, type ImportJobOptions } from './import-job.js';
