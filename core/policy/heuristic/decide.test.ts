@@ -209,6 +209,16 @@ describe('evaluateHeuristic', () => {
     expect(evaluateHeuristic(packet([received, few, level])).reasoning.join('\n')).not.toMatch(/traffic_source/);
   });
 
+  it('does not take a chronic restart loop or a non-golden alert for this incident', () => {
+    const chronic = ev({ type: 'event', reason: 'BackOff', eventType: 'Warning', count: 41, isFailure: true });
+    const tls = ev({ type: 'alert', name: 'TLSCertificateExpiringSoon', severity: 'warning', startsAt: 550, endsAt: null });
+    expect(evaluateHeuristic(packet([chronic, tls])).label).toBe('Healthy');
+    // The same loop just begun, on a node whose error alert fired, is a cause.
+    const fresh = ev({ type: 'event', reason: 'BackOff', eventType: 'Warning', count: 3, isFailure: true });
+    const errors = ev({ type: 'alert', name: 'HighErrorRate', severity: 'critical', startsAt: 550, endsAt: null });
+    expect(evaluateHeuristic(packet([fresh, errors])).label).toBe('Origin');
+  });
+
   it('is deterministic and cites only evidence from the packet', () => {
     const p = packet([oom(), edge(node, 'shop/Service/cache', { windowP95Ms: 300 })], [['shop/Service/cache', null]]);
     const a = evaluateHeuristic(p);

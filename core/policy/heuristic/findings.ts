@@ -1,5 +1,6 @@
 import type { EvidenceDetail } from '../../model/evidence.js';
 import type { ContextPacket } from '../../model/packet.js';
+import { classifyAlert, isGoldenSignal } from '../../bootstrap/index.js';
 import { edgeFindings } from './edges.js';
 import { isType, saturate, type Finding, type Of } from './finding.js';
 import { metricFamily, thresholds } from './thresholds.js';
@@ -12,14 +13,19 @@ export function collectFindings(packet: ContextPacket): Finding[] {
   const ev = packet.evidence;
   const findings: Finding[] = [];
 
-  for (const e of ev.filter(isType('alert'))) findings.push({ role: 'symptom', rule: 'alert', evidence: [e.id], text: `alert ${e.detail.name} (${e.detail.severity}) fired` });
+  // Only golden-signal alerts say the node is degraded; a certificate about to expire does not.
+  for (const e of ev.filter(isType('alert'))) {
+    if (!isGoldenSignal(classifyAlert(e.detail.name, e.summary, e.detail.severity))) continue;
+    findings.push({ role: 'symptom', rule: 'alert', evidence: [e.id], text: `alert ${e.detail.name} (${e.detail.severity}) fired` });
+  }
 
   for (const e of ev.filter(isType('change'))) {
     if (e.time > onsetEnd) continue;
     findings.push({ role: 'cause', rule: 'change', evidence: [e.id], strength: e.detail.changeKind === 'scale' ? 0.5 : 0.85, text: `${e.detail.changeKind} change before the incident: ${e.summary}`, explainedBy: null });
   }
   for (const e of ev.filter(isType('event'))) {
-    if (!e.detail.isFailure) continue;
+    // A loop that had restarted dozens of times before it reached the window is chronic.
+    if (!e.detail.isFailure || e.detail.count >= thresholds.chronicFailureCount) continue;
     findings.push({ role: 'cause', rule: 'failure_event', evidence: [e.id], strength: 0.55, text: `failure event ${e.detail.reason}`, explainedBy: 'surge' });
   }
   findings.push(...metricFindings(ev.filter(isType('metric_anomaly'))));

@@ -24,6 +24,8 @@ export const thresholds = {
   minSurgeCalls: 20,
   /** Fewer calls than this in a period say nothing about its latency or error rate. */
   minCalls: 5,
+  /** A failure event repeated this often (its cumulative count) began long before the incident. */
+  chronicFailureCount: 10,
   /** A CPU or memory metric must grow this many times over to count as saturation. */
   saturationFold: 3,
   /** A robust z-score this large marks a metric as anomalous. */
