@@ -3,6 +3,7 @@ import { createClient, dispatch, type Handlers, type InvestigationState, type Tr
 import { fakeHandlers } from '../../core/ipc/testing.js';
 import { parseWindowText } from './settings-slice.js';
 import { createWorkbenchStore } from './store.js';
+import { recordingStore } from './test-support.js';
 
 function started(): InvestigationState {
   return {
@@ -76,21 +77,13 @@ describe('settings', () => {
 
 describe('open dialog and import cancel', () => {
   function storeWithOpen() {
-    const calls: Array<{ channel: string; input: unknown }> = [];
     const summary = { name: 'n', description: null, incidentTime: null, sourceKind: 'nezha', hash: 'h', entityCount: 1, edgeCount: 0, alertCount: 0, warnings: [] };
     const handlers: Handlers = fakeHandlers({
       'snapshot.probe': async () => ({ format: 'nezha', cases: [{ id: '2023-01-29-f01', label: 'day 1' }] }),
       'snapshot.open': async () => summary,
       'import.cancel': async () => ({ isCancelled: true }),
     });
-    const transport: Transport = {
-      invoke: (channel, input) => {
-        calls.push({ channel, input });
-        return dispatch(handlers, channel, input);
-      },
-      on: () => () => {},
-    };
-    return { store: createWorkbenchStore(createClient(transport)), calls };
+    return recordingStore(handlers);
   }
 
   it('probes a path, then opens the chosen Nezha incident', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, dispatch, type Handlers, type InvestigationState, type Transport } from '../../core/ipc/index.js';
+import type { Handlers, InvestigationState } from '../../core/ipc/index.js';
 import { fakeHandlers } from '../../core/ipc/testing.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
-import { createWorkbenchStore } from './store.js';
+import { recordingStore } from './test-support.js';
 import { focusNodeAt } from './timeline-slice.js';
 
 let revision = 0;
@@ -21,16 +21,7 @@ const ledger: LedgerEvent[] = [
 ];
 
 function storeWith(overrides: Partial<Handlers>) {
-  const calls: Array<{ channel: string; input: unknown }> = [];
-  const handlers = fakeHandlers(overrides);
-  const transport: Transport = {
-    invoke: (channel, input) => {
-      calls.push({ channel, input });
-      return dispatch(handlers, channel, input);
-    },
-    on: () => () => {},
-  };
-  return { store: createWorkbenchStore(createClient(transport)), calls };
+  return recordingStore(fakeHandlers(overrides));
 }
 
 describe('timeline', () => {
