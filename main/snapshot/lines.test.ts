@@ -63,6 +63,13 @@ describe('streamLines', () => {
     expect((err as LineTooLongError).line).toBe(2);
   });
 
+  it('counts bytes, not characters, against the cap', async () => {
+    const path = tempFile('g.jsonl', `ok\n${'€'.repeat(300)}\n${'€'.repeat(400)}\n`);
+    const err = await collect(path, 'g.jsonl', false, 1000).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LineTooLongError);
+    expect((err as LineTooLongError).line).toBe(3);
+  });
+
   it('names the line with bytes that are not UTF-8', async () => {
     const path = tempFile('f.jsonl', Buffer.concat([Buffer.from('fine\nbad '), Buffer.from([0xff, 0xfe]), Buffer.from('\nfine\n')]));
     const err = await collect(path, 'f.jsonl').catch((e: unknown) => e);

@@ -3,17 +3,32 @@ import { isEntityId, parseEntityId } from '../../core/model/ids.js';
 import type { Topology } from '../../core/model/topology.js';
 import { BundleFormatError, type ImportWarning } from '../snapshot/errors.js';
 
+/** Where an undeclared entity was first named: files in bundle order (by id), then lines. */
+interface Sighting {
+  key: number;
+  id: string;
+  kind: string;
+  fileId: number;
+  rel: string;
+  line: number | null;
+  isMoved: boolean;
+}
+
+const isEarlier = (fileId: number, line: number | null, than: Sighting): boolean =>
+  fileId < than.fileId || (fileId === than.fileId && (line ?? -1) < (than.line ?? -1));
+
 /**
  * Maps entity ids to the integer keys raw rows store. Entities named by records but missing
  * from topology.json are created with the kind from their id and reported once each
- * (design.md §5).
+ * (design.md §5), at the place they are first named in the bundle: files may be read in
+ * parallel, so that place is only known once every file has been read (`finish`).
  */
 export class EntityRegistry {
   private readonly ids = new Map<string, number>();
   private readonly insert;
-  readonly warnings: ImportWarning[] = [];
+  private readonly sightings = new Map<number, Sighting>();
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.insert = db.prepare(
       'INSERT INTO entities (id, eid, kind, name, namespace, labels, attrs, is_declared, file_id, line) VALUES (?,?,?,?,?,?,?,?,?,?)',
     );
@@ -41,20 +56,35 @@ export class EntityRegistry {
     return key;
   }
 
-  /** Key of `id`, creating an undeclared entity (with a warning) the first time it is seen. */
+  /** Key of `id`, creating an undeclared entity the first time it is seen. */
   resolve(id: string, fileId: number, rel: string, line: number | null, field = 'entity'): number {
     const key = this.ids.get(id);
-    if (key !== undefined) return key;
+    if (key !== undefined) {
+      const seen = this.sightings.get(key);
+      if (seen && isEarlier(fileId, line, seen)) {
+        seen.fileId = fileId;
+        seen.rel = rel;
+        seen.line = line;
+        seen.isMoved = true;
+      }
+      return key;
+    }
     if (!isEntityId(id)) throw new BundleFormatError(rel, line, field, `"${id}" is not "namespace/Kind/name" or "Kind/name"`);
     const parsed = parseEntityId(id);
     const created = this.ids.size + 1;
     this.insert.run(created, id, parsed.kind, parsed.name, parsed.namespace, '{}', '{}', 0, fileId, line);
     this.ids.set(id, created);
-    this.warnings.push({
-      file: rel,
-      line,
-      message: `entity "${id}" is not in topology.json; created it with kind "${parsed.kind}"`,
-    });
+    this.sightings.set(created, { key: created, id, kind: parsed.kind, fileId, rel, line, isMoved: false });
     return created;
+  }
+
+  /** Records where each undeclared entity was first named; returns their warnings in bundle order. */
+  finish(): ImportWarning[] {
+    const move = this.db.prepare('UPDATE entities SET file_id = ?, line = ? WHERE id = ?');
+    const sightings = [...this.sightings.values()];
+    for (const s of sightings) if (s.isMoved) move.run(s.fileId, s.line, s.key);
+    return sightings
+      .sort((a, b) => a.fileId - b.fileId || (a.line ?? -1) - (b.line ?? -1) || a.key - b.key)
+      .map((s) => ({ file: s.rel, line: s.line, message: `entity "${s.id}" is not in topology.json; created it with kind "${s.kind}"` }));
   }
 }

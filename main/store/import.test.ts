@@ -124,4 +124,51 @@ describe('importBundle + EvidenceStore', () => {
     };
     expect(ids(a)).toEqual(ids(b));
   });
+
+  it('reads files in parallel workers without changing warnings, entity order or evidence', async () => {
+    const pod = (n: number): string => `shop/Pod/cart-${n}`;
+    const bundle = writeBundle({
+      records: {
+        // Pod 2 is named by logs (read by one worker) before spans (another), pod 3 only by spans.
+        logs: [
+          { time: T0, entity: cart, severity: 'info', body: 'a' },
+          { time: T0 + MIN, entity: pod(2), severity: 'Error', body: 'b' },
+          { time: T0 + 2 * MIN, entity: cart, body: 'c' },
+          { time: T0 + 3 * MIN, entity: cart, severity: 'FATAL', body: 'd' },
+          { time: T0 + 4 * MIN, entity: cart, severity: 'error', body: 'e' },
+        ],
+        metrics: [{ time: T0, entity: pod(4), name: 'cpu', value: 1 }],
+        spans: [
+          { traceId: 't', spanId: 's1', entity: pod(3), name: 'GET', start: T0, durationMs: 1, status: 'ok' },
+          { traceId: 't', spanId: 's2', parentSpanId: 's1', entity: pod(2), name: 'GET', start: T0, durationMs: 1, status: 'ok' },
+        ],
+      },
+    }, tempDir());
+    const results = [];
+    for (const worker of ['never', 'always'] as const) {
+      const file = join(tempDir(), `${worker}.sqlite`);
+      const summary = await importBundle(bundle, file, { worker });
+      const store = EvidenceStore.open(file);
+      try {
+        const logs = store.evidenceFor(cart, store.window(), { limit: 20, kinds: ['log'] }).items.map((i) => i.id);
+        const templates = logs.filter((id) => !id.startsWith('log:')).length;
+        results.push({
+          warnings: summary.warnings.map((w) => `${w.file}:${w.line ?? ''}`),
+          entities: store.topology().entities.map((e) => e.id),
+          logs: logs.slice(templates),
+          page: store.evidenceFor(cart, store.window(), { limit: 2, offset: templates + 1, kinds: ['log'] }).items.map((i) => i.id),
+        });
+      } finally {
+        store.close();
+      }
+    }
+    expect(results[0]).toEqual({
+      warnings: ['logs.jsonl:2', 'metrics.jsonl:1', 'spans.jsonl:1'],
+      entities: ['shop/Service/frontend', cart, 'shop/Pod/cart-1', pod(2), pod(4), pod(3)],
+      // Error lines first (severity in any case), then the rest, each by time; pages run across both.
+      logs: ['log:4', 'log:5', 'log:1', 'log:3'],
+      page: ['log:5', 'log:1'],
+    });
+    expect(results[1]).toEqual(results[0]);
+  });
 });

@@ -12,7 +12,7 @@ import { EntityRegistry } from './entities.js';
 import { RecordConsumer } from './ingest/consume.js';
 import { ingestRecords, type WorkerMode } from './ingest/run.js';
 import { snapshotHashOf, writeMeta } from './meta.js';
-import { rawIndexes, storeMigrations } from './schema.js';
+import { signalIndexes, storeMigrations } from './schema.js';
 import type { SignalCounts } from './signals/build.js';
 import { insertSignals } from './signals/insert.js';
 import type { WindowInfo } from './window.js';
@@ -40,7 +40,7 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** Minimum time between two progress reports. */
   progressIntervalMs?: number;
-  /** Parse in a worker thread (default `auto`: for large bundles). */
+  /** Parse in worker threads (default `auto`: for large bundles; see ingest/run.ts). */
   worker?: WorkerMode;
 }
 
@@ -94,7 +94,7 @@ async function fill(db: Db, bundle: Bundle, dest: string, started: number, optio
     addEdge.run(source, target, e.relation, topologyFileId, i + 1);
   });
 
-  const consumer = new RecordConsumer(db, bundle.records, addFile, registry, bundle.manifest.value);
+  const consumer = new RecordConsumer(db, bundle.records, addFile, registry);
   let lastReport = 0;
   const report = (phase: ImportProgress['phase'], file: string): void => {
     const elapsedMs = Date.now() - started;
@@ -109,11 +109,17 @@ async function fill(db: Db, bundle: Bundle, dest: string, started: number, optio
       report('records', file);
     };
   }
-  const templates = await ingestRecords({ files: bundle.records, manifest: bundle.manifest.value }, consumer, options.worker ?? 'auto');
+  let entityWarnings: ImportWarning[] = [];
+  // While the workers derive the signals.
+  const afterRecords = (): void => {
+    entityWarnings = registry.finish();
+    report('indexes', '');
+    consumer.indexMissing();
+    for (const sql of signalIndexes) db.exec(sql);
+  };
+  const input = { files: bundle.records, manifest: bundle.manifest.value, knownEdges: aliasExpandedEdges(topology.value) };
+  const produced = await ingestRecords(input, consumer, options.worker ?? 'auto', afterRecords);
   report('signals', '');
-  const produced = consumer.finish(aliasExpandedEdges(topology.value), templates);
-  report('indexes', '');
-  for (const sql of rawIndexes) db.exec(sql);
   const signals = insertSignals(db, produced.signals, { fileIds: consumer.fileIds, entityKey: (id) => registry.keyOf(id) });
   const snapshotHash = snapshotHashOf([bundle.manifest, topology, ...consumer.hashes]);
   writeMeta(db, { manifest: bundle.manifest.value, snapshotHash, window: produced.window, bundleRoot: bundle.root, manifestFileId });
@@ -122,7 +128,7 @@ async function fill(db: Db, bundle: Bundle, dest: string, started: number, optio
     rows: consumer.rows,
     totalRows: consumer.totalRows,
     signals,
-    warnings: [...registry.warnings, ...consumer.warnings],
+    warnings: [...entityWarnings, ...consumer.warnings],
     snapshotHash,
     window: produced.window,
   };

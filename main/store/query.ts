@@ -1,8 +1,8 @@
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../../core/model/evidence.js';
 import type { TimeWindow } from '../../core/model/packet.js';
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../db/open.js';
+import type { StatementCache } from '../db/statements.js';
 import { rawItem, signalItem, tableKind, type RawTable, type Row, type RowContext } from './rows.js';
+import { IS_ERROR_LOG } from './schema.js';
 
 export interface EvidenceQuery {
   limit: number;
@@ -19,30 +19,25 @@ export interface EvidencePage {
   omittedByKind: Record<EvidenceKind, number>;
 }
 
-/** Raw records after the ranked head, in this order, each by time. */
-const TAIL: readonly RawTable[] = ['events', 'logs', 'spans', 'metrics'];
-
-const ERROR_FIRST = "(upper(coalesce(severity, '')) IN ('ERROR', 'FATAL', 'CRITICAL', 'ALERT', 'EMERGENCY', 'EMERG')) DESC";
-
-/** Raw events represented by a failure-event signal are not listed twice. */
-const NOT_HIDDEN = `NOT EXISTS (SELECT 1 FROM signals s WHERE s.entity = t.entity AND s.hides_line = t.line)`;
+/**
+ * Raw records after the ranked head, in this order, each by time. Error lines come before
+ * the other logs: an analyst reads what went wrong before the routine chatter. Each segment
+ * is one range of an index (store/schema.ts), so a page costs its own rows, not the window's.
+ */
+const TAIL: readonly { table: RawTable; where: string }[] = [
+  // Raw events represented by a failure-event signal are not listed twice.
+  { table: 'events', where: 'AND NOT EXISTS (SELECT 1 FROM signals s WHERE s.entity = t.entity AND s.hides_line = t.line)' },
+  { table: 'logs', where: `AND ${IS_ERROR_LOG} = 1` },
+  { table: 'logs', where: `AND ${IS_ERROR_LOG} = 0` },
+  { table: 'spans', where: '' },
+  { table: 'metrics', where: '' },
+];
 
 export class EvidenceQueries {
-  private readonly statements = new Map<string, Statement<unknown[]>>();
-
   constructor(
-    private readonly db: Db,
+    private readonly statements: StatementCache,
     private readonly ctx: RowContext,
   ) {}
-
-  private stmt(sql: string): Statement<unknown[]> {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
-    return s;
-  }
 
   /**
    * Ranked, paginated evidence for one entity in a window: alerts overlapping the window,
@@ -55,28 +50,23 @@ export class EvidenceQueries {
     const head = this.head(entityKey, window, kinds);
     const counts = zeroCounts();
     for (const item of head) counts[item.kind]++;
-    const tailCounts = TAIL.filter((t) => kinds.has(tableKind[t])).map((table) => {
-      const where = table === 'events' ? `AND ${NOT_HIDDEN}` : '';
-      const row = this.stmt(`SELECT count(*) AS n FROM ${table} t WHERE entity = ? AND time >= ? AND time <= ? ${where}`).get(
-        entityKey, window.start, window.end,
-      ) as { n: number };
+    const tail = TAIL.filter((s) => kinds.has(tableKind[s.table])).map(({ table, where }) => {
+      const from = `FROM ${table} t WHERE entity = ? AND time >= ? AND time <= ? ${where}`;
+      const row = this.statements.get(`SELECT count(*) AS n ${from}`).get(entityKey, window.start, window.end) as { n: number };
       counts[tableKind[table]] += row.n;
-      return { table, n: row.n };
+      return { table, from, n: row.n };
     });
     const items = head.slice(offset, offset + limit);
     let skip = Math.max(0, offset - head.length);
-    for (const { table, n } of tailCounts) {
+    for (const { table, from, n } of tail) {
       if (items.length >= limit) break;
       if (skip >= n) {
         skip -= n;
         continue;
       }
-      const where = table === 'events' ? `AND ${NOT_HIDDEN}` : '';
-      // Error lines first: an analyst reads what went wrong before the routine chatter.
-      const order = table === 'logs' ? `${ERROR_FIRST}, time, line` : 'time, line';
-      const rows = this.stmt(
-        `SELECT * FROM ${table} t WHERE entity = ? AND time >= ? AND time <= ? ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-      ).all(entityKey, window.start, window.end, limit - items.length, skip) as Row[];
+      const rows = this.statements.get(`SELECT * ${from} ORDER BY time, line LIMIT ? OFFSET ?`).all(
+        entityKey, window.start, window.end, limit - items.length, skip,
+      ) as Row[];
       skip = 0;
       for (const r of rows) items.push(rawItem(table, r, this.ctx));
     }
@@ -90,19 +80,19 @@ export class EvidenceQueries {
   private head(entityKey: number, window: TimeWindow, kinds: ReadonlySet<EvidenceKind>): EvidenceItem[] {
     const items: EvidenceItem[] = [];
     if (kinds.has('alert')) {
-      const rows = this.stmt(
+      const rows = this.statements.get(
         // An alert without an end was still firing when the snapshot was taken.
         'SELECT * FROM alerts t WHERE entity = ? AND time <= ? AND (ends_at IS NULL OR ends_at >= ?) ORDER BY time, line',
       ).all(entityKey, window.end, window.start) as Row[];
       for (const r of rows) items.push(rawItem('alerts', r, this.ctx));
     }
     if (kinds.has('change')) {
-      const rows = this.stmt('SELECT * FROM changes t WHERE entity = ? AND time >= ? AND time <= ? ORDER BY time, line').all(
+      const rows = this.statements.get('SELECT * FROM changes t WHERE entity = ? AND time >= ? AND time <= ? ORDER BY time, line').all(
         entityKey, window.start, window.end,
       ) as Row[];
       for (const r of rows) items.push(rawItem('changes', r, this.ctx));
     }
-    const signals = this.stmt('SELECT * FROM signals WHERE entity = ? AND time >= ? AND time <= ?').all(
+    const signals = this.statements.get('SELECT * FROM signals WHERE entity = ? AND time >= ? AND time <= ?').all(
       entityKey, window.start, window.end,
     ) as Row[];
     for (const r of signals) {

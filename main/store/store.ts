@@ -2,8 +2,8 @@ import { EvidenceKind, type EvidenceItem } from '../../core/model/evidence.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import { Entity, type Relation, type Topology } from '../../core/model/topology.js';
 import type { SnapshotManifest } from '../../core/snapshot/schema.js';
-import type { Statement } from 'better-sqlite3';
 import { openDatabase, type Db } from '../db/open.js';
+import { StatementCache } from '../db/statements.js';
 import { readMeta, type StoreMeta } from './meta.js';
 import { EvidenceQueries, type EvidencePage, type EvidenceQuery } from './query.js';
 import { readRawLines, type RawLine } from './raw-lines.js';
@@ -34,7 +34,8 @@ export class EvidenceStore {
   private readonly meta: StoreMeta;
   private readonly queries: EvidenceQueries;
   private readonly ctx: RowContext;
-  private readonly statements = new Map<string, Statement<unknown[]>>();
+  /** The packet builder calls these in tight loops; shared with the evidence queries. */
+  private readonly statements: StatementCache;
 
   private constructor(
     private readonly db: Db,
@@ -56,17 +57,8 @@ export class EvidenceStore {
       file: (id) => this.files.get(id) ?? { path: `unknown#${id}`, sha256: '' },
       rawFile: (table) => this.filesByKind.get(table) ?? { path: `${table}.jsonl`, sha256: '' },
     };
-    this.queries = new EvidenceQueries(db, this.ctx);
-  }
-
-  /** Prepared once per SQL text: the packet builder calls these in tight loops. */
-  private stmt(sql: string): Statement<unknown[]> {
-    let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
-    return s;
+    this.statements = new StatementCache(db);
+    this.queries = new EvidenceQueries(this.statements, this.ctx);
   }
 
   static open(file: string): EvidenceStore {
@@ -104,8 +96,12 @@ export class EvidenceStore {
     return this.entityKeys.has(id);
   }
 
+  /**
+   * Declared entities in topology order, then undeclared ones where they were first named:
+   * their keys follow the order in which parallel readers met them, which may vary.
+   */
   topology(): Topology {
-    const entities = (this.db.prepare('SELECT * FROM entities ORDER BY id').all() as Row[]).map((r) =>
+    const entities = (this.db.prepare('SELECT * FROM entities ORDER BY file_id, is_declared DESC, line, id').all() as Row[]).map((r) =>
       Entity.parse({ id: r.eid, kind: r.kind, name: r.name, namespace: r.namespace, labels: JSON.parse(String(r.labels)), attrs: JSON.parse(String(r.attrs)) }),
     );
     const edges = (this.db.prepare('SELECT source, target, relation FROM edges ORDER BY rowid').all() as { source: number; target: number; relation: Relation }[]).map(
@@ -122,16 +118,16 @@ export class EvidenceStore {
 
   /** Every alert in the snapshot, by start time. */
   alerts(): EvidenceItem[] {
-    return (this.stmt('SELECT * FROM alerts ORDER BY time, line').all() as Row[]).map((r) => rawItem('alerts', r, this.ctx));
+    return (this.statements.get('SELECT * FROM alerts ORDER BY time, line').all() as Row[]).map((r) => rawItem('alerts', r, this.ctx));
   }
 
   evidenceById(id: string): EvidenceItem | null {
     const raw = parseRawId(id);
     if (raw) {
-      const row = this.stmt(`SELECT * FROM ${kindTable[raw.kind]} WHERE line = ?`).get(raw.line) as Row | undefined;
+      const row = this.statements.get(`SELECT * FROM ${kindTable[raw.kind]} WHERE line = ?`).get(raw.line) as Row | undefined;
       return row ? rawItem(kindTable[raw.kind], row, this.ctx) : null;
     }
-    const row = this.stmt('SELECT * FROM signals WHERE id = ?').get(id) as Row | undefined;
+    const row = this.statements.get('SELECT * FROM signals WHERE id = ?').get(id) as Row | undefined;
     return row ? signalItem(row, this.ctx) : null;
   }
 
@@ -141,7 +137,7 @@ export class EvidenceStore {
     if (!item) return [];
     let lines: number[] = item.provenance.line === null ? [] : [item.provenance.line];
     if (!parseRawId(id)) {
-      const row = this.stmt('SELECT sample_lines FROM signals WHERE id = ?').get(id) as { sample_lines: string };
+      const row = this.statements.get('SELECT sample_lines FROM signals WHERE id = ?').get(id) as { sample_lines: string };
       lines = [...new Set([...lines, ...(JSON.parse(row.sample_lines) as number[])])].sort((a, b) => a - b);
     }
     return readRawLines(this.meta.bundleRoot, item.provenance.file, lines);

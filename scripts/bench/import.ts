@@ -109,10 +109,15 @@ export async function benchImport(options: ImportBenchOptions): Promise<ImportFi
     const results: ChildResult[] = [];
     const loadDuringRuns: number[] = [];
     for (let i = 0; i < options.runs; i++) {
-      loadDuringRuns.push(loadavg()[0] ?? 0);
+      const loadBefore = loadavg()[0] ?? 0;
+      loadDuringRuns.push(loadBefore);
       const result = runChild(bundle, store, options.worker);
       results.push(result);
-      log(`import: run ${i + 1}/${options.runs}: ${Math.round(result.ms)} ms, ${Math.round(result.maxRssMb)} MB`);
+      const rate = (per: number): string => Math.round((result.rows * 1000) / per).toLocaleString('en');
+      log(
+        `import: run ${i + 1}/${options.runs}: ${Math.round(result.ms)} ms, ${rate(result.ms)} rows/s, ${rate(result.cpuMs)} rows per CPU-second, ` +
+          `${Math.round(result.maxRssMb)} MB, load ${loadBefore.toFixed(1)} -> ${(loadavg()[0] ?? 0).toFixed(1)}`,
+      );
     }
     const latencies = queryLatencies(store, options.queries);
     return {

@@ -1,18 +1,12 @@
 import type { Statement } from 'better-sqlite3';
-import type { TimeWindow } from '../../../core/model/packet.js';
-import type { KnownEdge } from '../../../core/signals/index.js';
-import type { RecordFileName, SnapshotManifest } from '../../../core/snapshot/schema.js';
+import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { Db } from '../../db/open.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
 import type { ImportWarning } from '../../snapshot/errors.js';
-import { BatchInserter, type Cells } from '../batch.js';
+import { BatchInserter } from '../batch.js';
 import type { EntityRegistry } from '../entities.js';
-import { rawColumnCount } from '../schema.js';
-import { buildSignals, type SignalRow } from '../signals/build.js';
-import { SignalCollector, type RowObserver } from '../signals/collect.js';
-import type { LogTemplateState } from '../signals/log-templates.js';
-import { OPEN_EXTENT, Periods } from '../signals/periods.js';
-import { deriveWindow, type AlertSpan, type WindowInfo } from '../window.js';
+import { rawIndexes } from '../schema.js';
+import { rowWidth, unpackBatch, type PackedBatch } from './packed.js';
 import type { FileDone, ProducerSink } from './produce.js';
 
 interface Target {
@@ -21,45 +15,46 @@ interface Target {
   inserter: BatchInserter;
 }
 
-export interface Consumed {
-  window: WindowInfo;
-  extent: TimeWindow | null;
-  signals: SignalRow[];
-}
-
 /**
- * Stores produced rows (main thread: the one SQLite connection) and feeds the signal
- * collector on the way, which balances the work against a parsing worker.
+ * Writes produced rows into the raw tables: the main thread's share of an import, since it
+ * holds the one SQLite connection. Batches of different files may arrive interleaved.
  */
 export class RecordConsumer implements ProducerSink {
   private readonly targets = new Map<RecordFileName, Target>();
   readonly rows: Partial<Record<RecordFileName, number>> = {};
   readonly fileIds: Partial<Record<RecordFileName, number>> = {};
   readonly hashes: { rel: string; sha256: string }[] = [];
-  readonly warnings: ImportWarning[] = [];
   totalRows = 0;
-  /** Called after every batch with the file being read (for progress reports). */
+  /** Called after every batch with the file it came from (for progress reports). */
   onBatch: ((file: string) => void) | null = null;
   private readonly setFile: Statement<unknown[]>;
-  private readonly alerts: AlertSpan[] = [];
-  private min = Infinity;
-  private max = -Infinity;
-  private collector: SignalCollector | null = null;
-  private readonly observers = new Map<RecordFileName, RowObserver | null>();
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     files: readonly RecordFile[],
     addFile: Statement<unknown[]>,
     private readonly registry: EntityRegistry,
-    private readonly manifest: SnapshotManifest,
   ) {
     this.setFile = db.prepare('UPDATE files SET sha256 = ?, lines = ?, rows = ? WHERE id = ?');
+    // File ids follow the bundle's file order whatever order the files are read in.
     for (const file of files) {
       const fileId = Number(addFile.run(file.rel, file.kind, '', 0, 0).lastInsertRowid);
-      this.targets.set(file.kind, { file, fileId, inserter: new BatchInserter(db, file.kind, rawColumnCount[file.kind]) });
+      this.targets.set(file.kind, { file, fileId, inserter: new BatchInserter(db, file.kind, rowWidth(file.kind)) });
       this.fileIds[file.kind] = fileId;
+      this.rows[file.kind] = 0;
     }
+  }
+
+  /** Indexes the tables of kinds the bundle has no file for. */
+  indexMissing(): void {
+    for (const kind of Object.keys(rawIndexes) as RecordFileName[]) if (!this.targets.has(kind)) this.db.exec(rawIndexes[kind]);
+  }
+
+  /** Files without records, in bundle order. */
+  get warnings(): ImportWarning[] {
+    return [...this.targets.values()]
+      .filter((t) => this.rows[t.file.kind] === 0)
+      .map((t) => ({ file: t.file.rel, line: null, message: 'file has no records; nothing imported from it' }));
   }
 
   private target(kind: RecordFileName): Target {
@@ -68,53 +63,20 @@ export class RecordConsumer implements ProducerSink {
     return t;
   }
 
-  /** Periods are fixed once the alerts (imported first) are in; see signals/periods.ts. */
-  private observerFor(kind: RecordFileName): RowObserver | null {
-    if (kind === 'alerts') return null;
-    let observer = this.observers.get(kind);
-    if (observer === undefined) {
-      this.collector ??= new SignalCollector(Periods.fromPlan(deriveWindow(this.manifest, this.alerts, OPEN_EXTENT)));
-      observer = this.collector.observerFor(kind);
-      this.observers.set(kind, observer);
-    }
-    return observer;
-  }
-
-  /** Feeds signals and the extent, then replaces each entity id by its key in place and inserts. */
-  batch(kind: RecordFileName, cells: Cells, count: number): void {
-    const { file, fileId, inserter } = this.target(kind);
-    const width = cells.length / count;
-    const observe = this.observerFor(kind);
-    const isAlerts = kind === 'alerts';
-    for (let o = 0; o < cells.length; o += width) {
-      const time = Number(cells[o + 2]);
-      if (time < this.min) this.min = time;
-      if (time > this.max) this.max = time;
-      if (isAlerts) {
-        const end = cells[o + 3];
-        this.alerts.push({ name: String(cells[o + 4]), start: time, end: typeof end === 'number' ? end : null });
-      }
-      observe?.(cells, o);
-      cells[o + 1] = this.registry.resolve(String(cells[o + 1]), fileId, file.rel, Number(cells[o]));
-    }
-    inserter.insert(cells, count);
-    this.totalRows += count;
+  batch(batch: PackedBatch): void {
+    const { file, fileId, inserter } = this.target(batch.kind);
+    const keys = batch.entities.map((id, i) => this.registry.resolve(id, fileId, file.rel, batch.entityLines[i] ?? null));
+    inserter.insert(unpackBatch(batch, keys), batch.rows);
+    this.totalRows += batch.rows;
     this.onBatch?.(file.rel);
   }
 
+  /** Indexes the file's table at once: its rows are all in, other files may still be read. */
   fileDone(kind: RecordFileName, done: FileDone): void {
     const { file, fileId } = this.target(kind);
+    this.db.exec(rawIndexes[kind]);
     this.setFile.run(done.sha256, done.lines, done.rows, fileId);
     this.rows[kind] = done.rows;
     this.hashes.push({ rel: file.rel, sha256: done.sha256 });
-    if (done.rows === 0) this.warnings.push({ file: file.rel, line: null, message: 'file has no records; nothing imported from it' });
-  }
-
-  /** The final window (the data extent is known now) and the derived signals. */
-  finish(knownEdges: readonly KnownEdge[], templates: LogTemplateState): Consumed {
-    const extent = this.min <= this.max ? { start: this.min, end: this.max } : null;
-    const window = deriveWindow(this.manifest, this.alerts, extent);
-    const collector = this.collector ?? new SignalCollector(Periods.fromPlan(window));
-    return { window, extent, signals: buildSignals(collector, templates, { final: window, extent, knownEdges }) };
   }
 }

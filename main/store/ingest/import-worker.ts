@@ -1,15 +1,17 @@
-/** Worker entry: runs the record producer off the main thread (see run.ts). */
+/** Worker entry: a record producer for some of a bundle's files, off the main thread (see run.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { produceRecords, type ProducerInput, type ProducerSink } from './produce.js';
+import type { SignalContext } from '../signals/build.js';
+import { RecordProducer, type ProducerSink } from './produce.js';
+import { MAX_BATCHES_IN_FLIGHT, type WorkerInput, type WorkerMessage } from './protocol.js';
 import { errorToData } from './transfer.js';
-import { MAX_BATCHES_IN_FLIGHT, type WorkerMessage } from './protocol.js';
 
-const init = workerData as { input: ProducerInput; credits: SharedArrayBuffer };
+const init = workerData as WorkerInput;
 const inFlight = new Int32Array(init.credits);
 const port = parentPort;
+const producer = new RecordProducer(init.setup);
 
-function post(message: WorkerMessage): void {
-  port?.postMessage(message);
+function post(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(message, transfer);
 }
 
 /** Blocks (this is a worker) while the main thread is behind, so memory stays bounded. */
@@ -23,16 +25,28 @@ function waitForRoom(): void {
 }
 
 const sink: ProducerSink = {
-  batch(kind, cells, count) {
+  batch(batch) {
     waitForRoom();
-    post({ type: 'batch', kind, cells, count });
+    post({ type: 'batch', batch }, [batch.values.buffer]);
   },
   fileDone(kind, done) {
     post({ type: 'file', kind, done });
   },
 };
 
-produceRecords(init.input, sink).then(
-  (templates) => post({ type: 'done', templates }),
+port?.on('message', (context: SignalContext) => {
+  try {
+    post({ type: 'signals', rows: producer.signals(context) });
+  } catch (error) {
+    post({ type: 'error', error: errorToData(error) });
+  }
+});
+
+async function readAll(): Promise<void> {
+  for (const file of init.files) await producer.read(file, sink);
+}
+
+readAll().then(
+  () => post({ type: 'read', extent: producer.extent }),
   (error: unknown) => post({ type: 'error', error: errorToData(error) }),
 );

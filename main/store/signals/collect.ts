@@ -1,13 +1,10 @@
 import { MetricSeriesCollector, TraceEdgeAggregator, classifyEvent, type EventCategory } from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
-import type { Cells } from '../batch.js';
+import type { RecordRow } from '../../snapshot/records.js';
 import { FAR, type Periods } from './periods.js';
 
-/**
- * Sees one row of a batch: `cells[o]` is the line, `cells[o + 1]` the entity id, `cells[o + 2]`
- * the time, then the record's columns in the order of store/schema.ts.
- */
-export type RowObserver = (cells: Cells, o: number) => void;
+/** Sees one parsed record: entity id, time, then the record's columns in the order of store/schema.ts. */
+export type RowObserver = (row: RecordRow, line: number) => void;
 
 export interface FailureEvent {
   line: number;
@@ -20,14 +17,14 @@ export interface FailureEvent {
   category: EventCategory;
 }
 
-type Cell = Cells[number];
+type Cell = RecordRow[number];
 const text = (v: Cell | undefined): string => (typeof v === 'string' ? v : '');
 const numberOr = (v: Cell | undefined, fallback: number): number => (typeof v === 'number' ? v : fallback);
 
 /**
- * Feeds records to the pure signal algorithms (core/signals) as they are stored, so derived
- * signals cost no second pass over the data. Log templates are mined where logs are parsed
- * instead (log-templates.ts).
+ * Feeds records to the pure signal algorithms (core/signals) as they are parsed, so derived
+ * signals cost no second pass over the data. Log templates are mined alongside
+ * (log-templates.ts).
  */
 export class SignalCollector {
   readonly metrics: MetricSeriesCollector;
@@ -45,11 +42,11 @@ export class SignalCollector {
   observerFor(kind: RecordFileName): RowObserver | null {
     switch (kind) {
       case 'metrics':
-        return (c, o) => this.metrics.add(text(c[o + 1]), text(c[o + 3]), numberOr(c[o + 2], Number.NaN), numberOr(c[o + 4], Number.NaN));
+        return (r) => this.metrics.add(r[0], text(r[2]), r[1], numberOr(r[3], Number.NaN));
       case 'spans':
-        return (c, o) => this.addSpan(c, o);
+        return (r) => this.addSpan(r);
       case 'events':
-        return (c, o) => this.addEvent(c, o);
+        return (r, line) => this.addEvent(r, line);
       case 'alerts':
       case 'changes':
       case 'logs':
@@ -57,28 +54,28 @@ export class SignalCollector {
     }
   }
 
-  private addSpan(c: Cells, o: number): void {
-    const status = c[o + 8];
-    const parent = c[o + 6];
+  private addSpan(r: RecordRow): void {
+    const status = r[7];
+    const parent = r[5];
     this.traces.add(
       {
-        traceId: text(c[o + 4]),
-        spanId: text(c[o + 5]),
+        traceId: text(r[3]),
+        spanId: text(r[4]),
         parentSpanId: typeof parent === 'string' ? parent : null,
-        entity: text(c[o + 1]),
-        durationMs: numberOr(c[o + 3], 0),
+        entity: r[0],
+        durationMs: numberOr(r[2], 0),
         status: status === 'error' || status === 'ok' ? status : 'unset',
       },
-      this.periods.periodOf(numberOr(c[o + 2], Number.NaN)),
+      this.periods.periodOf(r[1]),
     );
   }
 
-  private addEvent(c: Cells, o: number): void {
-    const eventType = text(c[o + 3]);
-    const reason = text(c[o + 4]);
-    const message = text(c[o + 5]);
+  private addEvent(r: RecordRow, line: number): void {
+    const eventType = text(r[2]);
+    const reason = text(r[3]);
+    const message = text(r[4]);
     const { isFailure, category } = classifyEvent(reason, message, eventType);
     if (!isFailure) return;
-    this.failures.push({ line: numberOr(c[o], 0), entity: text(c[o + 1]), time: numberOr(c[o + 2], 0), reason, eventType, message, count: numberOr(c[o + 6], 1), category });
+    this.failures.push({ line, entity: r[0], time: r[1], reason, eventType, message, count: numberOr(r[5], 1), category });
   }
 }

@@ -4,7 +4,7 @@ import type { Periods } from './periods.js';
 /** Source lines kept per log template and entity, for the inspector. */
 export const SAMPLE_LINES = 3;
 
-/** What template mining leaves behind: plain data, so it can come back from the parse worker. */
+/** What template mining leaves behind, for buildSignals. */
 export interface LogTemplateState {
   rows: TemplateCountRow[];
   /** Template id → its final text. */
@@ -24,16 +24,22 @@ export function templateLookup(state: LogTemplateState): TemplateLookup {
   return { templateText: (id) => state.texts[id] };
 }
 
+/** Where a template of one entity was seen. */
+interface Seen {
+  samples: number[];
+  example: string;
+  isWindowExample: boolean;
+}
+
 /**
- * Mines log templates (Drain, core/signals) and counts them per entity and period. Runs
- * where the logs are parsed, the worker when there is one: it is the costliest signal, and
- * the main thread already has the inserts.
+ * Mines log templates (Drain, core/signals) and counts them per entity and period, where
+ * the logs are parsed: a worker thread when there is one, since it is the costliest signal.
  */
 export class LogTemplateCollector {
   private readonly miner = new TemplateMiner();
   private readonly counts = new TemplateCountTable();
-  private readonly samples = new Map<string, number[]>();
-  private readonly examples = new Map<string, { text: string; isWindow: boolean }>();
+  /** Entity → template id → where seen; nested maps spare a key string per line. */
+  private readonly seen = new Map<string, Map<string, Seen>>();
 
   constructor(private readonly periods: Periods) {}
 
@@ -42,20 +48,36 @@ export class LogTemplateCollector {
     if (period === null) return;
     const templateId = this.miner.add(body);
     this.counts.add(entity, templateId, period, severity);
-    const key = `${entity}\u0000${templateId}`;
-    const samples = this.samples.get(key);
-    if (!samples) this.samples.set(key, [line]);
-    else if (samples.length < SAMPLE_LINES && period === 'window') samples.push(line);
+    let byTemplate = this.seen.get(entity);
+    if (!byTemplate) {
+      byTemplate = new Map();
+      this.seen.set(entity, byTemplate);
+    }
+    const seen = byTemplate.get(templateId);
+    const isWindow = period === 'window';
     // Templates mask what varies (ids, and names that differ between lines); an example keeps it.
-    const example = this.examples.get(key);
-    if (!example || (!example.isWindow && period === 'window')) this.examples.set(key, { text: body.slice(0, EXAMPLE_CHARS), isWindow: period === 'window' });
+    if (!seen) byTemplate.set(templateId, { samples: [line], example: body.slice(0, EXAMPLE_CHARS), isWindowExample: isWindow });
+    else if (isWindow) {
+      if (seen.samples.length < SAMPLE_LINES) seen.samples.push(line);
+      if (!seen.isWindowExample) {
+        seen.example = body.slice(0, EXAMPLE_CHARS);
+        seen.isWindowExample = true;
+      }
+    }
   }
 
   state(): LogTemplateState {
     const texts: Record<string, string> = {};
     for (const t of this.miner.templates()) texts[t.id] = t.template;
+    const samples: Record<string, number[]> = {};
     const examples: Record<string, string> = {};
-    for (const [key, e] of this.examples) examples[key] = e.text;
-    return { rows: this.counts.rows(), texts, samples: Object.fromEntries(this.samples), examples };
+    for (const [entity, byTemplate] of this.seen) {
+      for (const [templateId, seen] of byTemplate) {
+        const key = `${entity}\u0000${templateId}`;
+        samples[key] = seen.samples;
+        examples[key] = seen.example;
+      }
+    }
+    return { rows: this.counts.rows(), texts, samples, examples };
   }
 }
