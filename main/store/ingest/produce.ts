@@ -50,8 +50,9 @@ export async function produceRecords(input: ProducerInput, sink: ProducerSink): 
     const result = await streamLines(file, (text, line) => {
       const row = parseRecordLine(file.kind, text, file.rel, line);
       if (isAlerts) alerts.push({ name: String(row[3]), start: row[1], end: typeof row[2] === 'number' ? row[2] : null });
-      // Log columns: [entity, time, severity, body, ...].
-      mine?.add(line, row[0], row[1], typeof row[2] === 'string' ? row[2] : null, typeof row[3] === 'string' ? row[3] : '');
+      // Log columns: [entity, time, severity, body, traceId, spanId, ...].
+      const span = typeof row[4] === 'string' && typeof row[5] === 'string' ? `${row[4]}/${row[5]}` : null;
+      mine?.add(line, row[0], row[1], typeof row[2] === 'string' ? row[2] : null, typeof row[3] === 'string' ? row[3] : '', span);
       cells.push(line);
       for (let i = 0; i < row.length; i++) cells.push(row[i] ?? null);
       rows++;

@@ -1,4 +1,4 @@
-import { TemplateCountTable, TemplateMiner, type TemplateCountRow, type TemplateLookup } from '../../../core/signals/index.js';
+import { SpanTemplatePairs, TemplateCountTable, TemplateMiner, type BrokenSequence, type TemplateCountRow, type TemplateLookup } from '../../../core/signals/index.js';
 import type { Periods } from './periods.js';
 
 /** Source lines kept per log template and entity, for the inspector. */
@@ -13,12 +13,14 @@ export interface LogTemplateState {
   samples: Record<string, number[]>;
   /** `entity \0 templateId` → the text of one line as logged (a window line when there is one). */
   examples: Record<string, string>;
+  /** Statements that stopped following another in the same span, most surprising first. */
+  sequences: BrokenSequence[];
 }
 
 /** Characters of an example line kept: enough to read the message, bounded for hostile input. */
 export const EXAMPLE_CHARS = 400;
 
-export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {}, examples: {} });
+export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {}, examples: {}, sequences: [] });
 
 export function templateLookup(state: LogTemplateState): TemplateLookup {
   return { templateText: (id) => state.texts[id] };
@@ -32,16 +34,19 @@ export function templateLookup(state: LogTemplateState): TemplateLookup {
 export class LogTemplateCollector {
   private readonly miner = new TemplateMiner();
   private readonly counts = new TemplateCountTable();
+  private readonly pairs = new SpanTemplatePairs();
   private readonly samples = new Map<string, number[]>();
   private readonly examples = new Map<string, { text: string; isWindow: boolean }>();
 
   constructor(private readonly periods: Periods) {}
 
-  add(line: number, entity: string, time: number, severity: string | null, body: string): void {
+  /** `span` identifies the request span that wrote the line (trace and span id), when known. */
+  add(line: number, entity: string, time: number, severity: string | null, body: string, span: string | null = null): void {
     const period = this.periods.periodOf(time);
     if (period === null) return;
     const templateId = this.miner.add(body);
     this.counts.add(entity, templateId, period, severity);
+    if (span !== null) this.pairs.add(entity, span, templateId, period);
     const key = `${entity}\u0000${templateId}`;
     const samples = this.samples.get(key);
     if (!samples) this.samples.set(key, [line]);
@@ -56,6 +61,6 @@ export class LogTemplateCollector {
     for (const t of this.miner.templates()) texts[t.id] = t.template;
     const examples: Record<string, string> = {};
     for (const [key, e] of this.examples) examples[key] = e.text;
-    return { rows: this.counts.rows(), texts, samples: Object.fromEntries(this.samples), examples };
+    return { rows: this.counts.rows(), texts, samples: Object.fromEntries(this.samples), examples, sequences: this.pairs.finish() };
   }
 }
