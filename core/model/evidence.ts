@@ -75,6 +75,21 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     volumeRatio: z.number().optional(),
     /** One line as logged (window line preferred), with what the template masked. */
     example: z.string().optional(),
+    /**
+     * This statement ran in (nearly) every request span that ran `before` in the baseline and
+     * now often does not: the code between the two fails or returns early.
+     */
+    sequence: z
+      .object({
+        before: z.string(),
+        baselineSpans: z.number(),
+        baselineFollowed: z.number(),
+        windowSpans: z.number(),
+        windowFollowed: z.number(),
+        /** −log10 of the binomial probability of so few follow-ups at the baseline's rate. */
+        surprise: z.number(),
+      })
+      .optional(),
   }),
   z.object({
     type: z.literal('metric_anomaly'),

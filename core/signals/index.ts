@@ -16,6 +16,7 @@ export {
 } from './logs/drain.js';
 export { isErrorSeverity, hasErrorKeyword } from './logs/severity.js';
 export { TemplateCountTable, type LogPeriod, type TemplateCountRow } from './logs/counts.js';
+export { SpanTemplatePairs, type BrokenSequence, type SpanPairOptions } from './logs/span-pairs.js';
 export {
   compareTemplateCounts,
   type LogTemplateDetail,
@@ -61,5 +62,5 @@ export { classifyEvent, type EventCategory, type EventClassification } from './k
 // Statistics helpers, exported for benchmarks and for the heuristic policy.
 export { median, medianAbsoluteDeviation } from './stats/robust.js';
 export { poissonUpperTailLog10, poissonLowerTailLog10 } from './stats/poisson.js';
-export { binomialUpperTailSurprise } from './stats/binomial.js';
+export { binomialLowerTailSurprise, binomialUpperTailSurprise } from './stats/binomial.js';
 export { QuantileSketch } from './stats/quantile.js';

@@ -219,6 +219,17 @@ describe('evaluateHeuristic', () => {
     expect(evaluateHeuristic(packet([fresh, errors])).label).toBe('Origin');
   });
 
+  it('sees a statement that runs less and no longer after its predecessor as a (weak) code path', () => {
+    const sequence = { before: 'INFO Impl#451 [getTickets][start]', baselineSpans: 38, baselineFollowed: 38, windowSpans: 21, windowFollowed: 8, surprise: 16.8 };
+    const tpl = (rateRatio: number): EvidenceItem =>
+      ev({ type: 'log_template', template: 'INFO Impl#457 [getTickets][done]', windowCount: 16, baselineCount: 64, rateRatio, isNew: false, isGone: false, isError: false, surprise: 3.1, sequence });
+    const broken = evaluateHeuristic(packet([tpl(0.48)]));
+    expect(broken.label).toBe('Origin');
+    expect(broken.confidence).toBeLessThan(0.5);
+    // The predecessor ran more (a shift in the request mix), the follower as often as ever: no fault.
+    expect(evaluateHeuristic(packet([tpl(0.8)])).label).toBe('Healthy');
+  });
+
   it('is deterministic and cites only evidence from the packet', () => {
     const p = packet([oom(), edge(node, 'shop/Service/cache', { windowP95Ms: 300 })], [['shop/Service/cache', null]]);
     const a = evaluateHeuristic(p);

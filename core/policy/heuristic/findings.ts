@@ -104,9 +104,14 @@ function logFindings(templates: ReadonlyArray<Of<'log_template'>>, dependencies:
   // Gone, or nearly so: a statement that now runs at a fraction of the rate the service's own
   // volume predicts (an exception thrown on most requests before it is reached).
   const isDropped = (e: Of<'log_template'>): boolean => e.detail.rateRatio != null && e.detail.rateRatio <= thresholds.droppedRateRatio && surprise(e) >= thresholds.templateSurprise;
-  const gone = templates.filter((e) => !e.detail.isError && ((e.detail.isGone && surprise(e) >= 2) || isDropped(e)));
+  // A statement that runs less and no longer after its predecessor in the same requests. A
+  // shift in the request mix also breaks sequences (the predecessor then runs more, not the
+  // follower less), so the follower's own rate must have fallen, and the weight is capped.
+  const sequenceWeight = (e: Of<'log_template'>): number =>
+    (e.detail.sequence?.surprise ?? 0) >= thresholds.sequenceSurprise && (e.detail.rateRatio ?? 1) <= thresholds.sequenceRateRatio ? thresholds.templateSurprise : 0;
+  const gone = templates.filter((e) => !e.detail.isError && ((e.detail.isGone && surprise(e) >= 2) || isDropped(e) || sequenceWeight(e) > 0));
   if (gone.length > 0) {
-    const total = gone.reduce((a, e) => a + surprise(e), 0);
+    const total = gone.reduce((a, e) => a + Math.max(isDropped(e) || e.detail.isGone ? surprise(e) : 0, sequenceWeight(e)), 0);
     out.push({ role: 'cause', rule: 'code_path', evidence: gone.map((e) => e.id), strength: 0.25 + 0.6 * saturate(total, 8), text: `${gone.length} log statement(s) stopped or nearly stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`, explainedBy: 'callee' });
   }
   return out;

@@ -34,6 +34,10 @@ export const thresholds = {
   templateRateRatio: 2,
   /** A statement logged at a third or less of the rate its service's own volume predicts has (nearly) stopped. */
   droppedRateRatio: 1 / 3,
+  /** −log10 p from which a statement that stopped following its predecessor in a span counts (strict: mixes shift). */
+  sequenceSurprise: 10,
+  /** ...and the statement itself must run at most this share of its expected rate. */
+  sequenceRateRatio: 0.6,
   /** −log10 p from which a template's change is more than chance. */
   templateSurprise: 3,
 } as const;

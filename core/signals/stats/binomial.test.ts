@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binomialUpperTailSurprise } from './binomial.js';
+import { binomialLowerTailSurprise, binomialUpperTailSurprise } from './binomial.js';
 
 describe('binomialUpperTailSurprise', () => {
   it('matches exact small tails', () => {
@@ -22,5 +22,19 @@ describe('binomialUpperTailSurprise', () => {
     expect(binomialUpperTailSurprise(3, 10, 0)).toBe(Number.POSITIVE_INFINITY);
     expect(binomialUpperTailSurprise(3, 10, 1)).toBe(0);
     expect(() => binomialUpperTailSurprise(1.5, 10, 0.1)).toThrow(RangeError);
+  });
+});
+
+describe('binomialLowerTailSurprise', () => {
+  it('matches exact small tails and mirrors the upper tail', () => {
+    // P(X <= 1 | n = 3, p = .5) = (1 + 3) / 8
+    expect(binomialLowerTailSurprise(1, 3, 0.5)).toBeCloseTo(-Math.log10(0.5), 10);
+    expect(binomialLowerTailSurprise(16, 57, 0.98)).toBeCloseTo(binomialUpperTailSurprise(41, 57, 0.02), 8);
+  });
+
+  it('handles the edges', () => {
+    expect(binomialLowerTailSurprise(5, 5, 0.9)).toBe(0);
+    expect(binomialLowerTailSurprise(2, 5, 1)).toBe(Number.POSITIVE_INFINITY);
+    expect(binomialLowerTailSurprise(2, 5, 0)).toBe(0);
   });
 });

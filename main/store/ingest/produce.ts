@@ -67,7 +67,11 @@ export class RecordProducer {
     if (kind === 'logs') {
       const templates = (this.templates ??= new LogTemplateCollector(this.periods()));
       // Log columns: [entity, time, severity, body, ...].
-      return (row, line) => templates.add(line, row[0], row[1], typeof row[2] === 'string' ? row[2] : null, typeof row[3] === 'string' ? row[3] : '');
+      // Log columns: [entity, time, severity, body, traceId, spanId, ...].
+      return (row, line) => {
+        const span = typeof row[4] === 'string' && typeof row[5] === 'string' ? `${row[4]}/${row[5]}` : null;
+        templates.add(line, row[0], row[1], typeof row[2] === 'string' ? row[2] : null, typeof row[3] === 'string' ? row[3] : '', span);
+      };
     }
     this.collector ??= new SignalCollector(this.periods());
     return this.collector.observerFor(kind);

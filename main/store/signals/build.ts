@@ -1,6 +1,6 @@
 import type { EvidenceDetail, EvidenceKind } from '../../../core/model/evidence.js';
 import type { TimeWindow } from '../../../core/model/packet.js';
-import { OVERFLOW_TEMPLATE_ID, compareTemplateCounts, toTraceEdgeDetail, type KnownEdge } from '../../../core/signals/index.js';
+import { OVERFLOW_TEMPLATE_ID, compareTemplateCounts, toTraceEdgeDetail, type BrokenSequence, type KnownEdge } from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
 import type { SignalCollector } from './collect.js';
@@ -39,6 +39,9 @@ export interface SignalRow {
   point: { metric: string; time: number } | null;
 }
 
+/** −log10 p from which a statement that stopped following another in its spans is worth a packet's room. */
+const SEQUENCE_NOTABLE = 6;
+
 const pct = (x: number): string => `${Math.round(x * 1000) / 10}%`;
 const ms = (x: number): string => `${Math.round(x * 10) / 10} ms`;
 
@@ -59,17 +62,29 @@ function failureRows(collected: SignalCollector): SignalRow[] {
 function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRow[] {
   const out: SignalRow[] = [];
   const durations = Periods.durations(ctx.final, ctx.extent);
+  // The most surprising broken sequence per statement (entity and the template that stopped).
+  const sequences = new Map<string, BrokenSequence>();
+  for (const b of templates.sequences) {
+    const key = `${b.entity}\u0000${b.after}`;
+    if (!sequences.has(key)) sequences.set(key, b);
+  }
   for (const c of compareTemplateCounts(templates.rows, templateLookup(templates), durations)) {
     const key = `${c.entity}\u0000${c.templateId}`;
     const example = templates.examples[key];
-    const d = example === undefined ? c.detail : { ...c.detail, example };
+    const broken = sequences.get(key);
+    const sequence = broken && {
+      before: templates.texts[broken.before] ?? broken.before,
+      baselineSpans: broken.baselineSpans, baselineFollowed: broken.baselineFollowed,
+      windowSpans: broken.windowSpans, windowFollowed: broken.windowFollowed, surprise: broken.surprise,
+    };
+    const d = { ...c.detail, ...(example === undefined ? {} : { example }), ...(sequence ? { sequence } : {}) };
     if (d.windowCount === 0 && !d.isGone) continue;
     const n = c.templateId === OVERFLOW_TEMPLATE_ID ? 0 : Number(c.templateId.slice(1));
     const flags = [d.isNew && 'new', d.isGone && 'gone', d.isError && 'error'].filter(Boolean).join(', ');
     out.push({
       id: `tpl:${c.entity}:${n}`, entity: c.entity, kind: 'log', extractor: 'log_template', time: ctx.final.window.start,
       // c.score is core/signals' tier (4 new error .. 1 steady error) plus a surprise fraction.
-      score: (c.isNotable || (d.isError && d.windowCount > 0) ? TIER.notableTemplate : TIER.template) + c.score * 19,
+      score: (c.isNotable || (d.isError && d.windowCount > 0) || (sequence?.surprise ?? 0) >= SEQUENCE_NOTABLE ? TIER.notableTemplate : TIER.template) + c.score * 19,
       summary: `log template${flags ? ` (${flags})` : ''}: ${d.windowCount} in window vs ${d.baselineCount} in baseline: ${d.template}`,
       detail: d, file: 'logs', line: null, samples: templates.samples[key] ?? [], hidesLine: null, point: null,
     });

@@ -1,4 +1,4 @@
-import { TemplateCountTable, TemplateMiner, type TemplateCountRow, type TemplateLookup } from '../../../core/signals/index.js';
+import { SpanTemplatePairs, TemplateCountTable, TemplateMiner, type BrokenSequence, type TemplateCountRow, type TemplateLookup } from '../../../core/signals/index.js';
 import type { Periods } from './periods.js';
 
 /** Source lines kept per log template and entity, for the inspector. */
@@ -13,12 +13,14 @@ export interface LogTemplateState {
   samples: Record<string, number[]>;
   /** `entity \0 templateId` → the text of one line as logged (a window line when there is one). */
   examples: Record<string, string>;
+  /** Statements that stopped following another in the same span, most surprising first. */
+  sequences: BrokenSequence[];
 }
 
 /** Characters of an example line kept: enough to read the message, bounded for hostile input. */
 export const EXAMPLE_CHARS = 400;
 
-export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {}, examples: {} });
+export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {}, examples: {}, sequences: [] });
 
 export function templateLookup(state: LogTemplateState): TemplateLookup {
   return { templateText: (id) => state.texts[id] };
@@ -40,14 +42,17 @@ export class LogTemplateCollector {
   private readonly counts = new TemplateCountTable();
   /** Entity → template id → where seen; nested maps spare a key string per line. */
   private readonly seen = new Map<string, Map<string, Seen>>();
+  private readonly pairs = new SpanTemplatePairs();
 
   constructor(private readonly periods: Periods) {}
 
-  add(line: number, entity: string, time: number, severity: string | null, body: string): void {
+  /** `span` identifies the request span that wrote the line (trace and span id), when known. */
+  add(line: number, entity: string, time: number, severity: string | null, body: string, span: string | null = null): void {
     const period = this.periods.periodOf(time);
     if (period === null) return;
     const templateId = this.miner.add(body);
     this.counts.add(entity, templateId, period, severity);
+    if (span !== null) this.pairs.add(entity, span, templateId, period);
     let byTemplate = this.seen.get(entity);
     if (!byTemplate) {
       byTemplate = new Map();
@@ -78,6 +83,6 @@ export class LogTemplateCollector {
         examples[key] = seen.example;
       }
     }
-    return { rows: this.counts.rows(), texts, samples, examples };
+    return { rows: this.counts.rows(), texts, samples, examples, sequences: this.pairs.finish() };
   }
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { SpanTemplatePairs } from './span-pairs.js';
+
+/** `n` spans of `entity` in `period`, each logging `templates`. */
+function spans(pairs: SpanTemplatePairs, entity: string, period: 'window' | 'baseline', n: number, templates: string[], offset = 0): void {
+  for (let i = 0; i < n; i++) for (const t of templates) pairs.add(entity, `${period}-${offset + i}`, t, period);
+}
+
+describe('SpanTemplatePairs', () => {
+  it('finds a statement that stopped following another in the same span', () => {
+    const pairs = new SpanTemplatePairs();
+    spans(pairs, 'travel', 'baseline', 64, ['#451', '#457']);
+    spans(pairs, 'travel', 'window', 16, ['#451', '#457']);
+    spans(pairs, 'travel', 'window', 25, ['#451'], 100);
+    const [top] = pairs.finish();
+    expect(top).toMatchObject({ entity: 'travel', before: '#451', after: '#457', baselineSpans: 64, baselineFollowed: 64, windowSpans: 41, windowFollowed: 16 });
+    expect(top?.surprise).toBeGreaterThan(20);
+  });
+
+  it('ignores statements that only sometimes follow, thin baselines, and unchanged sequences', () => {
+    const pairs = new SpanTemplatePairs();
+    spans(pairs, 'a', 'baseline', 30, ['x', 'y']);
+    spans(pairs, 'a', 'baseline', 10, ['x'], 30); // y follows x in 75 % only
+    spans(pairs, 'a', 'window', 20, ['x'], 0);
+    spans(pairs, 'b', 'baseline', 5, ['p', 'q']); // too few baseline spans
+    spans(pairs, 'b', 'window', 20, ['p']);
+    spans(pairs, 'c', 'baseline', 50, ['m', 'n']);
+    spans(pairs, 'c', 'window', 50, ['m', 'n']);
+    expect(pairs.finish().filter((s) => s.surprise > 2)).toEqual([]);
+  });
+
+  it('keeps memory bounded by folding old spans, with the same counts', () => {
+    const bounded = new SpanTemplatePairs({ maxOpenSpans: 3 });
+    const free = new SpanTemplatePairs();
+    for (const p of [bounded, free]) {
+      spans(p, 'travel', 'baseline', 20, ['a', 'b']);
+      spans(p, 'travel', 'window', 20, ['a']);
+    }
+    expect(bounded.finish()).toEqual(free.finish());
+  });
+});

@@ -1,0 +1,128 @@
+import { binomialLowerTailSurprise } from '../stats/binomial.js';
+import type { LogPeriod } from './counts.js';
+
+/**
+ * A statement that, in the baseline, ran in (nearly) every request span that ran an earlier
+ * one, and now often does not: the code between them fails or returns early. This is the
+ * signature of an injected exception that only the log order shows.
+ */
+export interface BrokenSequence {
+  entity: string;
+  /** The template that still runs. */
+  before: string;
+  /** The template that used to follow it in the same span. */
+  after: string;
+  baselineSpans: number;
+  baselineFollowed: number;
+  windowSpans: number;
+  windowFollowed: number;
+  /** −log10 of the binomial probability of so few follow-ups at the baseline's rate. */
+  surprise: number;
+}
+
+export interface SpanPairOptions {
+  /** Spans whose template sets are held at once; older ones are folded into the counts. */
+  maxOpenSpans?: number;
+  /** Baseline spans with the earlier statement needed before its follow-up rate means anything. */
+  minBaselineSpans?: number;
+  /** Window spans with the earlier statement needed to test the follow-up. */
+  minWindowSpans?: number;
+  /** Share of baseline spans in which the later statement followed. */
+  minFollowRate?: number;
+}
+
+interface OpenSpan {
+  entity: string;
+  period: LogPeriod;
+  templates: Set<string>;
+}
+
+interface EntityCounts {
+  spans: Record<LogPeriod, Map<string, number>>;
+  pairs: Record<LogPeriod, Map<string, number>>;
+}
+
+/** Templates per span are a handful; more means a span id reused by a long-lived worker. */
+const MAX_TEMPLATES_PER_SPAN = 40;
+const SEPARATOR = '\u0000';
+
+/**
+ * Counts, per entity and period, the spans in which each log template ran and the spans in
+ * which two templates ran together. Streaming, bounded memory: a span's template set is held
+ * until `maxOpenSpans` newer spans arrive (logs of one span are written close together), then
+ * folded into the counts. Deterministic for the same input order.
+ */
+export class SpanTemplatePairs {
+  private readonly open = new Map<string, OpenSpan>();
+  /** Open span keys, oldest first: a Map's first key is slow to find after many deletions. */
+  private queue: string[] = [];
+  private head = 0;
+  private readonly byEntity = new Map<string, EntityCounts>();
+  private readonly settings: Required<SpanPairOptions>;
+
+  constructor(options: SpanPairOptions = {}) {
+    this.settings = { maxOpenSpans: 20_000, minBaselineSpans: 8, minWindowSpans: 5, minFollowRate: 0.95, ...options };
+  }
+
+  add(entity: string, spanKey: string, templateId: string, period: LogPeriod): void {
+    const key = `${entity}${SEPARATOR}${spanKey}`;
+    let span = this.open.get(key);
+    if (!span) {
+      span = { entity, period, templates: new Set() };
+      this.open.set(key, span);
+      this.queue.push(key);
+      if (this.open.size > this.settings.maxOpenSpans) this.foldOldest();
+    }
+    if (span.templates.size < MAX_TEMPLATES_PER_SPAN) span.templates.add(templateId);
+  }
+
+  /** Broken sequences, most surprising first (ties by entity and template ids). */
+  finish(): BrokenSequence[] {
+    while (this.open.size > 0) this.foldOldest();
+    const out: BrokenSequence[] = [];
+    const { minBaselineSpans, minWindowSpans, minFollowRate } = this.settings;
+    for (const [entity, counts] of this.byEntity) {
+      for (const [pair, baselineFollowed] of counts.pairs.baseline) {
+        const [before = '', after = ''] = pair.split(SEPARATOR);
+        const baselineSpans = counts.spans.baseline.get(before) ?? 0;
+        const windowSpans = counts.spans.window.get(before) ?? 0;
+        if (baselineSpans < minBaselineSpans || windowSpans < minWindowSpans || baselineFollowed / baselineSpans < minFollowRate) continue;
+        const windowFollowed = counts.pairs.window.get(pair) ?? 0;
+        // A follow-up that never failed in the baseline is not proof it never will: cap at 98 %.
+        const rate = Math.min(baselineFollowed / baselineSpans, 0.98);
+        const surprise = binomialLowerTailSurprise(windowFollowed, windowSpans, rate);
+        if (surprise <= 0) continue;
+        out.push({ entity, before, after, baselineSpans, baselineFollowed, windowSpans, windowFollowed, surprise: Math.round(surprise * 100) / 100 });
+      }
+    }
+    return out.sort((a, b) => b.surprise - a.surprise || cmp(a.entity, b.entity) || cmp(a.before, b.before) || cmp(a.after, b.after));
+  }
+
+  private foldOldest(): void {
+    const key = this.queue[this.head++];
+    if (this.head > 4096 && this.head * 2 > this.queue.length) {
+      this.queue = this.queue.slice(this.head);
+      this.head = 0;
+    }
+    const span = key === undefined ? undefined : this.open.get(key);
+    if (key === undefined || span === undefined) return;
+    this.open.delete(key);
+    let counts = this.byEntity.get(span.entity);
+    if (!counts) {
+      counts = { spans: { window: new Map(), baseline: new Map() }, pairs: { window: new Map(), baseline: new Map() } };
+      this.byEntity.set(span.entity, counts);
+    }
+    const spans = counts.spans[span.period];
+    const pairs = counts.pairs[span.period];
+    for (const a of span.templates) {
+      spans.set(a, (spans.get(a) ?? 0) + 1);
+      for (const b of span.templates) {
+        if (a === b) continue;
+        const pair = `${a}${SEPARATOR}${b}`;
+        pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+      }
+    }
+  }
+}
+
+const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
