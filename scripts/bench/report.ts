@@ -99,7 +99,11 @@ function faultSection(f: BenchReport['faults']): string {
 
 function uiSection(ui: UiOutcome): string {
   const body = ui.status === 'skipped' ? `UI rendering: skipped (${ui.reason})` : ui.markdown;
-  return ['### 4. UI rendering', '', command('npx tsx scripts/bench/ui-render.ts'), '', body].join('\n');
+  const about =
+    'The built renderer in Debian Chromium (WebGL through SwiftShader, i.e. on the CPU), medians of the runs per size. ' +
+    '"First render" is the first frame with the graph drawn (from a cheap layered layout); "layout done" is when the worker\'s ForceAtlas2 refinement lands (skipped above 20,000 nodes). ' +
+    '"Pan frame" is the median interval between frames while the page itself drags the camera, one move per frame, for 120 frames after the layout is done; on this machine it is dominated by software rendering (an almost empty graph already takes 66-117 ms a frame), while "sigma render per frame" is the renderer\'s own JavaScript time.';
+  return ['### 4. UI rendering', '', command('npx tsx scripts/bench/ui-render.ts'), '', about, '', body].join('\n');
 }
 
 export function renderReport(r: BenchReport): string {
