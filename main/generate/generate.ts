@@ -200,11 +200,12 @@ function manifest(name: string, options: GenerateOptions, system: SystemModel, t
     format: 'eog-snapshot',
     version: 1,
     name,
-    description: `Synthetic ${options.fault.replace(/_/g, ' ')} incident in a ${system.services.length}-service system (eog generate, seed ${options.seed}).`,
+    // The answer lives in ground_truth.yaml only: what an analyst or a model reads must not give it away.
+    description: `Synthetic incident in a ${system.services.length}-service system (eog generate, seed ${options.seed}).`,
     // Without an alert the analyst still gets a time: the middle of the window.
     incidentTime: iso(firstAlert ?? timeline.windowStart + (timeline.windowEnd - timeline.windowStart) / 2),
     window: { start: iso(timeline.windowStart), end: iso(timeline.windowEnd) },
     baseline: { start: iso(timeline.baselineStart), end: iso(timeline.windowStart - 1) },
-    source: { kind: 'generated', generator: 'eog generate', seed: options.seed, fault: options.fault, services: system.services.length, entities, minutes: timeline.minutes, minuteMs: MINUTE_MS },
+    source: { kind: 'generated', generator: 'eog generate', seed: options.seed, services: system.services.length, entities, minutes: timeline.minutes, minuteMs: MINUTE_MS },
   };
 }
