@@ -1,7 +1,7 @@
 import type { Policy } from '../../core/controller/index.js';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
 import type { ControllerSettingsInput } from '../../core/ledger/index.js';
-import { Investigation } from './investigation.js';
+import { Investigation, isPhasedPolicy } from './investigation.js';
 import { openSnapshot } from './open-snapshot.js';
 
 export interface InvestigateSnapshotOptions {
@@ -22,10 +22,13 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
   const started = performance.now();
   const opened = await openSnapshot(snapshot);
   try {
-    const investigation = new Investigation({ store: opened.store, ...options });
+    const investigation = await Investigation.open({ store: opened.store, ...options });
     try {
       if (!investigation.isFinished) await investigation.run();
-      return { diagnosis: investigation.diagnosis(), ms: performance.now() - started };
+      const computed = investigation.diagnosis();
+      // A phased policy (the LLM) writes the report's prose; every decision stays as computed.
+      const diagnosis = isPhasedPolicy(options.policy) ? (await options.policy.finalize(computed)).diagnosis : computed;
+      return { diagnosis, ms: performance.now() - started };
     } finally {
       investigation.close();
     }

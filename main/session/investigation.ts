@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
 import { createController, type Controller, type Policy, type StepRecord } from '../../core/controller/index.js';
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
 import type { ControllerSettingsInput, EventOf, LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/belief.js';
-import type { BootstrapResult } from '../../core/bootstrap/index.js';
+import type { BootstrapResult, Seed } from '../../core/bootstrap/index.js';
+import type { TimeWindow } from '../../core/model/packet.js';
 import { openLedger, type LedgerFile } from '../ledger/index.js';
+import type { BootstrapAlertView } from '../policies/llm/index.js';
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import { StorePacketBuilder } from './packet-builder.js';
 import { bootstrapFromStore } from './seeds.js';
@@ -16,6 +19,21 @@ export interface InvestigationOptions {
   /** Ledger file: created when absent, resumed when it holds an interrupted investigation. */
   ledgerFile?: string | null;
   tokenBudget?: number;
+  /** Window and seed order to use instead of the bootstrap's own (a policy's bootstrap phase). */
+  start?: { window: TimeWindow; seeds: Seed[] };
+}
+
+/**
+ * A policy with the optional phases around the walk (the LLM policy): choosing the window and
+ * seeds among the bootstrap's candidates, and writing the report's prose at the end.
+ */
+export interface PhasedPolicy extends Policy {
+  bootstrap(candidates: { windows: readonly TimeWindow[]; seeds: readonly Seed[]; alerts: readonly BootstrapAlertView[] }): Promise<{ window: TimeWindow; seeds: Seed[] }>;
+  finalize(diagnosis: Diagnosis): Promise<{ diagnosis: Diagnosis }>;
+}
+
+export function isPhasedPolicy(policy: Policy): policy is PhasedPolicy {
+  return 'bootstrap' in policy && typeof policy.bootstrap === 'function' && 'finalize' in policy && typeof policy.finalize === 'function';
 }
 
 export class NoSeedsError extends Error {
@@ -37,12 +55,31 @@ export class Investigation {
   /** Packets built in this process, by hash: what the inspector shows as "what the policy saw". */
   private readonly packets = new Map<string, string>();
 
+  /**
+   * Opens an investigation, letting a phased policy choose the window and the seed order
+   * among the bootstrap's candidates first (a resumed ledger keeps what it recorded).
+   */
+  static async open(options: InvestigationOptions): Promise<Investigation> {
+    const { store, policy } = options;
+    if (!isPhasedPolicy(policy) || options.start || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
+    const boot = bootstrapFromStore(store, OperationalGraph.fromTopology(store.topology()));
+    if (boot.seeds.length === 0) return new Investigation(options);
+    const windows = [boot.window, store.window()].filter((w, i, all) => all.findIndex((o) => o.start === w.start && o.end === w.end) === i);
+    const alerts = store.alerts().flatMap((a) => (a.detail.type === 'alert' ? [{ name: a.detail.name, entity: a.entity, severity: a.detail.severity, startsAt: a.detail.startsAt, summary: a.summary }] : []));
+    const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts });
+    return new Investigation({ ...options, start: { window: choice.window, seeds: choice.seeds } });
+  }
+
   constructor(private readonly options: InvestigationOptions) {
     const { store } = options;
     const graph = OperationalGraph.fromTopology(store.topology());
-    this.bootstrap = bootstrapFromStore(store, graph);
+    const own = bootstrapFromStore(store, graph);
+    this.bootstrap = options.start ? { ...own, ...options.start } : own;
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
     const history = this.ledger?.events() ?? [];
+    // A resumed investigation keeps the window it started with.
+    const started = history[0]?.type === 'InvestigationStarted' ? history[0].bootstrap : undefined;
+    if (started?.window) this.bootstrap = { ...this.bootstrap, window: started.window };
     if (history.length === 0 && this.bootstrap.seeds.length === 0) {
       this.ledger?.close();
       throw new NoSeedsError();
@@ -125,4 +162,14 @@ export class Investigation {
 function alertInputs(store: EvidenceStore, boot: BootstrapResult): Array<{ id: string; name: string; entity: string }> {
   const ignored = new Set(boot.ignoredAlerts.map((a) => a.id));
   return store.alerts().flatMap((a) => (a.detail.type === 'alert' && !ignored.has(a.id) ? [{ id: a.id, name: a.detail.name, entity: a.entity }] : []));
+}
+
+function hasHistory(ledgerFile: string): boolean {
+  if (!existsSync(ledgerFile)) return false;
+  const ledger = openLedger(ledgerFile);
+  try {
+    return ledger.events().length > 0;
+  } finally {
+    ledger.close();
+  }
 }

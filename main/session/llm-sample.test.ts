@@ -41,12 +41,20 @@ function evaluationBound(events: readonly LedgerEvent[]): number {
   return Math.min(settings.budget, settings.maxVisits * visited.size);
 }
 
+const schemaNameOf = (request: FakeRequest): string | undefined => request.body?.response_format?.json_schema?.name;
+
 function expectRequestsWithinLimits(requests: readonly FakeRequest[], events: readonly LedgerEvent[]): void {
   const evaluations = events.filter((e) => e.type === 'StepStarted').length;
-  expect(requests.length).toBeGreaterThanOrEqual(evaluations);
+  const explore = requests.filter(isExploreRequest);
+  expect(explore.length).toBeGreaterThanOrEqual(evaluations);
+  // Besides the walk, one bootstrap ask before it and one finalize ask after it.
+  const phases = requests.filter((r) => !isExploreRequest(r));
+  expect(phases.length).toBeGreaterThanOrEqual(2);
+  expect(phases.length).toBeLessThanOrEqual(2 * requestsPerAsk);
+  expect(requests.indexOf(phases[0] as FakeRequest)).toBe(0);
+  expect(requests.at(-1)).toBe(phases.at(-1));
   // Every prompt here fits at once (no map-reduce), so one evaluation is exactly one ask.
-  expect(requests.every(isExploreRequest)).toBe(true);
-  expect(requests.length).toBeLessThanOrEqual(evaluationBound(events) * requestsPerAsk + formatDowngrades);
+  expect(explore.length).toBeLessThanOrEqual(evaluationBound(events) * requestsPerAsk + formatDowngrades);
   for (const request of requests) {
     expect(request.body).toMatchObject({ temperature: 0, max_tokens: llm.maxTokens });
     // The prompt and its completion limit must fit the model's context window.
@@ -69,6 +77,11 @@ describe('the llm policy on the sample snapshot, against a fake OpenAI-compatibl
     // No corrective retry happened, so every request was a first attempt: those keep room for one.
     for (const request of run.requests) expect(promptTokensOf(request)).toBeLessThanOrEqual(promptBudget(llm));
     expect(run.events.filter((e) => e.type === 'PolicyCalled').every((e) => e.error === null)).toBe(true);
+    // The bootstrap phase chose the start and the finalize phase wrote the report's prose.
+    expect(schemaNameOf(run.requests[0] as FakeRequest)).toBe('bootstrap_choice');
+    expect(schemaNameOf(run.requests.at(-1) as FakeRequest)).toBe('report_prose');
+    const frontend = run.diagnosis.entities.find((e) => e.name === 'shop/Service/frontend');
+    expect(frontend?.reasoning).not.toEqual(heuristic.diagnosis.entities.find((e) => e.name === 'shop/Service/frontend')?.reasoning);
   });
 
   it('ends no_confident_root_cause, without throwing, when every answer is garbage', async () => {
@@ -80,8 +93,9 @@ describe('the llm policy on the sample snapshot, against a fake OpenAI-compatibl
     for (const call of calls) expect(call.error).toMatch(/\S/);
     const labels = run.events.flatMap((e) => (e.type === 'BeliefSet' && e.source === 'policy' ? [e.belief.label] : []));
     expect(new Set(labels)).toEqual(new Set(['Defer']));
-    // Each evaluation: the first answer and the one corrective retry; no transport faults here.
-    expect(run.requests).toHaveLength(calls.length * 2);
+    // Each ask — the bootstrap, every evaluation, the finalize — is the first answer and the one
+    // corrective retry; no transport faults here. Garbage leaves the controller's choices in place.
+    expect(run.requests).toHaveLength((calls.length + 2) * 2);
     expectRequestsWithinLimits(run.requests, run.events);
   });
 

@@ -53,9 +53,10 @@ describe('eog investigate, killed and resumed', () => {
     const { dir, env } = workDir();
     let stalled: () => void = () => undefined;
     const isStalled = new Promise<void>((resolve) => (stalled = resolve));
-    // The third request never gets an answer: the process is killed while it waits.
+    // Request 0 is the bootstrap phase, 1 and 2 the first two evaluations; the third evaluation's
+    // request never gets an answer: the process is killed while it waits.
     const fake = await scratch.serve((request, index): FakeReply | Promise<FakeReply> => {
-      if (index !== 2) return goodModel(request);
+      if (index !== 3) return goodModel(request);
       stalled();
       return new Promise<FakeReply>(() => undefined);
     });

@@ -111,7 +111,7 @@ export function createStoreEngine(snapshotDir: string, onProgress: (progress: Im
       const chosen = createPolicy(settings, llm);
       try {
         const investigated = window ? withWindow(store, window) : store;
-        return adapt(new Investigation({ store: investigated, policy: chosen.policy, settings: controllerSettings }), chosen.close);
+        return adapt(await Investigation.open({ store: investigated, policy: chosen.policy, settings: controllerSettings }), chosen.close);
       } catch (error) {
         chosen.close();
         throw error;

@@ -150,7 +150,7 @@ function stopAfterStepsHook(env: Env): number | null {
 
 async function stopAfterSteps(snapshot: string, options: InvestigateSnapshotOptions, steps: number): Promise<never> {
   const opened = await openSnapshot(snapshot);
-  const investigation = new Investigation({ store: opened.store, ...options });
+  const investigation = await Investigation.open({ store: opened.store, ...options });
   // Each step() commits its tick to the ledger before it resolves, so what is counted is persisted.
   while (!investigation.isFinished && evaluations(investigation.events) < steps) await investigation.step();
   // No cleanup on purpose: like a kill, the ledger is left exactly as the last transaction wrote it.
