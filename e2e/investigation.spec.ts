@@ -78,11 +78,14 @@ test('an analyst override is recorded, propagates, and shows as human-asserted',
   await app.runToEnd();
   await expect(app.nodeRow(PROCESSOR)).toHaveAttribute('data-label', 'Origin');
   await expect(app.nodeRow(DATABASE)).toHaveAttribute('data-label', 'Symptom');
-  const texts = await app.timeline.locator('li').allTextContents();
-  const overrideAt = texts.findIndex((t) => t.includes('Analyst override'));
-  const revisedAt = texts.findIndex((t, i) => i > overrideAt && t.includes('Service/database → Symptom'));
-  expect(overrideAt).toBeGreaterThanOrEqual(0);
-  expect(revisedAt).toBeGreaterThan(overrideAt);
+  // The timeline renders after the graph: wait for it rather than read it once.
+  const order = async (): Promise<{ overrideAt: number; revisedAfter: boolean }> => {
+    const texts = await app.timeline.locator('li').allTextContents();
+    const overrideAt = texts.findIndex((t) => t.includes('Analyst override'));
+    return { overrideAt, revisedAfter: texts.some((t, i) => i > overrideAt && overrideAt >= 0 && t.includes('Service/database → Symptom')) };
+  };
+  await expect.poll(order).toEqual({ overrideAt: expect.any(Number), revisedAfter: true });
+  expect((await order()).overrideAt).toBeGreaterThanOrEqual(0);
 });
 
 test('→ steps and space runs to the end', async ({ page }) => {
