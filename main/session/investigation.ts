@@ -10,7 +10,7 @@ import { openLedger, type LedgerFile } from '../ledger/index.js';
 import type { BootstrapAlertView } from '../policies/llm/index.js';
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import { StorePacketBuilder } from './packet-builder.js';
-import { bootstrapFromStore } from './seeds.js';
+import { bootstrapFromStore, storeAlerts } from './seeds.js';
 
 export interface InvestigationOptions {
   store: EvidenceStore;
@@ -19,8 +19,12 @@ export interface InvestigationOptions {
   /** Ledger file: created when absent, resumed when it holds an interrupted investigation. */
   ledgerFile?: string | null;
   tokenBudget?: number;
-  /** Window and seed order to use instead of the bootstrap's own (a policy's bootstrap phase). */
-  start?: { window: TimeWindow; seeds: Seed[] };
+}
+
+/** What `Investigation.open` already computed, so the constructor does not compute it again. */
+interface Prepared {
+  graph: OperationalGraph;
+  bootstrap: BootstrapResult;
 }
 
 /**
@@ -61,20 +65,22 @@ export class Investigation {
    */
   static async open(options: InvestigationOptions): Promise<Investigation> {
     const { store, policy } = options;
-    if (!isPhasedPolicy(policy) || options.start || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
-    const boot = bootstrapFromStore(store, OperationalGraph.fromTopology(store.topology()));
-    if (boot.seeds.length === 0) return new Investigation(options);
+    if (!isPhasedPolicy(policy) || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
+    const graph = OperationalGraph.fromTopology(store.topology());
+    const boot = bootstrapFromStore(store, graph);
+    if (boot.seeds.length === 0) return new Investigation(options, { graph, bootstrap: boot });
     const windows = [boot.window, store.window()].filter((w, i, all) => all.findIndex((o) => o.start === w.start && o.end === w.end) === i);
-    const alerts = store.alerts().flatMap((a) => (a.detail.type === 'alert' ? [{ name: a.detail.name, entity: a.entity, severity: a.detail.severity, startsAt: a.detail.startsAt, summary: a.summary }] : []));
-    const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts });
-    return new Investigation({ ...options, start: { window: choice.window, seeds: choice.seeds } });
+    const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts: storeAlerts(store) });
+    return new Investigation(options, { graph, bootstrap: { ...boot, window: choice.window, seeds: choice.seeds } });
   }
 
-  constructor(private readonly options: InvestigationOptions) {
+  constructor(
+    private readonly options: InvestigationOptions,
+    prepared?: Prepared,
+  ) {
     const { store } = options;
-    const graph = OperationalGraph.fromTopology(store.topology());
-    const own = bootstrapFromStore(store, graph);
-    this.bootstrap = options.start ? { ...own, ...options.start } : own;
+    const graph = prepared?.graph ?? OperationalGraph.fromTopology(store.topology());
+    this.bootstrap = prepared?.bootstrap ?? bootstrapFromStore(store, graph);
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
     const history = this.ledger?.events() ?? [];
     // A resumed investigation keeps the window it started with.

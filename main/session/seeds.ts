@@ -5,14 +5,19 @@ import type { EvidenceStore } from '../store/index.js';
 /** Entity relations that make `target` something its source depends on. */
 const DEPENDS = new Set(['calls', 'depends_on', 'runs_on']);
 
-/** Runs the bootstrap (design.md §2) over the evidence store: window, noise filter, seed order. */
-export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph): BootstrapResult {
-  const window = store.window();
-  const alerts = store.alerts().flatMap((a) =>
+/** The store's alerts as the bootstrap (and a policy's bootstrap phase) read them. */
+export function storeAlerts(store: EvidenceStore) {
+  return store.alerts().flatMap((a) =>
     a.detail.type === 'alert'
       ? [{ id: a.id, entity: a.entity, name: a.detail.name, severity: a.detail.severity, summary: a.summary, startsAt: a.detail.startsAt, endsAt: a.detail.endsAt }]
       : [],
   );
+}
+
+/** Runs the bootstrap (design.md §2) over the evidence store: window, noise filter, seed order. */
+export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph): BootstrapResult {
+  const window = store.window();
+  const alerts = storeAlerts(store);
   const lookback = { start: window.start - ONSET_LEAD_MS, end: window.end };
   const changes: Array<{ id: string; entity: string; time: number }> = [];
   const failureEvents: Array<{ id: string; entity: string; time: number }> = [];
