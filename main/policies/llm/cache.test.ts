@@ -1,20 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from './testing/fake-openai.js';
+import { describe, expect, it } from 'vitest';
 import { goodModel } from './testing/models.js';
-import { tempCacheFile, testPolicy, workedExamplePacket } from './testing/harness.js';
+import { tempCacheFile, testPolicy, workedExamplePacket, useFakeOpenAI } from './testing/harness.js';
 
-let fake: FakeOpenAI | null = null;
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
+const serve = useFakeOpenAI();
 
 const packet = workedExamplePacket();
 
 describe('response cache', () => {
   it('replays a run from the cache at no cost and with identical output', async () => {
     // The first answer is malformed, so the replay must also reproduce the corrective retry.
-    fake = await startFakeOpenAI((request, i) => (i === 0 ? { content: 'thinking...' } : goodModel(request)));
+    const fake = await serve((request, i) => (i === 0 ? { content: 'thinking...' } : goodModel(request)));
     const cacheFile = tempCacheFile();
     const first = testPolicy(fake.url, { cacheFile });
     const live = await first.evaluate(packet);
@@ -31,7 +26,7 @@ describe('response cache', () => {
   });
 
   it('asks afresh with useCache off (--no-cache) and for another model', async () => {
-    fake = await startFakeOpenAI('good');
+    const fake = await serve('good');
     const cacheFile = tempCacheFile();
     for (const options of [{}, { useCache: false }, { model: 'other-model' }]) {
       const policy = testPolicy(fake.url, { cacheFile, ...options });

@@ -6,14 +6,11 @@ import { createMemoryPacketBuilder } from '../../../core/controller/test-support
 import { ids, workedExampleEvidence, workedExampleGraph } from '../../../core/controller/worked-example.fixture.js';
 import { createHeuristicPolicy } from '../../../core/policy/heuristic/index.js';
 import { promptBudget } from './budget.js';
-import { startFakeOpenAI, type FakeOpenAI, type FakeScript } from './testing/fake-openai.js';
-import { testPolicy } from './testing/harness.js';
+import { testPolicy, useFakeOpenAI } from './testing/harness.js';
 
-let fake: FakeOpenAI | null = null;
-afterEach(async () => {
+const serve = useFakeOpenAI();
+afterEach(() => {
   vi.restoreAllMocks();
-  await fake?.close();
-  fake = null;
 });
 
 async function investigate(policy: Policy) {
@@ -30,11 +27,6 @@ async function investigate(policy: Policy) {
   const calls = controller.events.filter((e) => e.type === 'PolicyCalled');
   const beliefs = controller.events.flatMap((e) => (e.type === 'BeliefSet' ? [[e.node, e.belief]] : []));
   return { finished, calls, beliefs, ledger: JSON.stringify(controller.events) };
-}
-
-async function serve(script: FakeScript): Promise<FakeOpenAI> {
-  fake = await startFakeOpenAI(script);
-  return fake;
 }
 
 describe('the llm policy inside the controller (worked example)', () => {

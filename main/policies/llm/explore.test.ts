@@ -1,21 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countTokens } from '../../../core/context/index.js';
 import { evaluateHeuristic } from '../../../core/policy/heuristic/index.js';
 import { promptBudget } from './budget.js';
-import { startFakeOpenAI, type FakeOpenAI, type FakeScript } from './testing/fake-openai.js';
 import { goodModel } from './testing/models.js';
-import { testPolicy, workedExamplePacket } from './testing/harness.js';
+import { testPolicy, workedExamplePacket, useFakeOpenAI } from './testing/harness.js';
 
-let fake: FakeOpenAI | null = null;
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
-
-async function serve(script: FakeScript): Promise<FakeOpenAI> {
-  fake = await startFakeOpenAI(script);
-  return fake;
-}
+const serve = useFakeOpenAI();
 
 const packet = workedExamplePacket();
 const good = JSON.stringify(evaluateHeuristic(packet));

@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countTokens } from '../../../core/context/index.js';
 import { makeEvidence } from '../../../core/controller/test-support.js';
 import type { ContextPacket, EvidenceItem } from '../../../core/model/index.js';
 import { promptBudget } from './budget.js';
-import { startFakeOpenAI, type FakeOpenAI, type FakeRequest } from './testing/fake-openai.js';
+import { type FakeRequest } from './testing/fake-openai.js';
 import { promptBlock } from './testing/models.js';
-import { testPolicy, workedExamplePacket } from './testing/harness.js';
+import { testPolicy, workedExamplePacket, useFakeOpenAI } from './testing/harness.js';
 
-let fake: FakeOpenAI | null = null;
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
+const serve = useFakeOpenAI();
 
 const options = { contextTokens: 2048, maxTokens: 256 };
 
@@ -36,7 +32,7 @@ describe('map-reduce over packets larger than the model context', () => {
   it('reads every item in chunks that fit, keeps notes to their chunk, and decides on the notes', async () => {
     const packet = bigPacket();
     let isFirstMap = true;
-    fake = await startFakeOpenAI((request) => {
+    const fake = await serve((request) => {
       if (schemaName(request) === 'chunk_notes') {
         const ids = idsOf(promptBlock(request, 'chunk'));
         // The first map answer cites an id of another chunk: it must be corrected.
@@ -66,7 +62,7 @@ describe('map-reduce over packets larger than the model context', () => {
   });
 
   it('defers with an actionable reason when even the packet without evidence does not fit', async () => {
-    fake = await startFakeOpenAI('good');
+    const fake = await serve('good');
     const packet = bigPacket();
     const crowded = { ...packet, inbox: [], neighbours: Array.from({ length: 200 }, (_, i) => ({ id: `shop/Service/n${i}`, kind: 'Service', relation: 'calls' as const, direction: 'out' as const, isDiscovered: false, belief: null })) };
     const result = await testPolicy(fake.url, { contextTokens: 2048, maxTokens: 256 }).evaluate(crowded);

@@ -1,13 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
-import { startFakeOpenAI, type FakeOpenAI } from './testing/fake-openai.js';
-import { testPolicy } from './testing/harness.js';
+import { testPolicy, useFakeOpenAI } from './testing/harness.js';
 
-let fake: FakeOpenAI | null = null;
-afterEach(async () => {
-  await fake?.close();
-  fake = null;
-});
+const serve = useFakeOpenAI();
 
 const windows = [
   { start: 1_000_000, end: 2_000_000 },
@@ -18,7 +13,7 @@ const alerts = [{ name: 'HighErrorRate', entity: 'shop/Service/a', severity: 'cr
 
 describe('bootstrap phase', () => {
   it('lets the model pick a candidate window and reorder candidate seeds, discarding anything else', async () => {
-    fake = await startFakeOpenAI(() => ({ content: JSON.stringify({ window: 1, seeds: ['shop/Service/c', 'evil/Service/x', 'shop/Service/a'], reasoning: 'c changed first' }) }));
+    const fake = await serve(() => ({ content: JSON.stringify({ window: 1, seeds: ['shop/Service/c', 'evil/Service/x', 'shop/Service/a'], reasoning: 'c changed first' }) }));
     const choice = await testPolicy(fake.url).bootstrap({ windows, seeds, alerts });
     expect(choice.window).toEqual(windows[1]);
     expect(choice.seeds.map((s) => s.node)).toEqual(['shop/Service/c', 'shop/Service/a']);
@@ -28,7 +23,7 @@ describe('bootstrap phase', () => {
   });
 
   it("keeps the controller's choice when the answer is unusable or out of range", async () => {
-    fake = await startFakeOpenAI((_request, i) => ({ content: i < 2 ? 'no idea' : JSON.stringify({ window: 9, seeds: ['nope'], reasoning: '' }) }));
+    const fake = await serve((_request, i) => ({ content: i < 2 ? 'no idea' : JSON.stringify({ window: 9, seeds: ['nope'], reasoning: '' }) }));
     const policy = testPolicy(fake.url);
     const failed = await policy.bootstrap({ windows, seeds, alerts });
     expect(failed).toMatchObject({ window: windows[0], seeds, error: expect.stringMatching(/kept the controller choice/) });
@@ -52,7 +47,7 @@ const diagnosis: Diagnosis = {
 
 describe('finalize phase', () => {
   it('writes prose for known entities and alerts only and leaves every decision alone', async () => {
-    fake = await startFakeOpenAI('good');
+    const fake = await serve('good');
     const result = await testPolicy(fake.url).finalize(diagnosis);
     expect(result.error).toBeNull();
     expect(result.diagnosis.entities[0]?.reasoning).toBe('shop/Service/a is a root cause according to its cited evidence.');
@@ -63,7 +58,7 @@ describe('finalize phase', () => {
   });
 
   it('discards prose for names the diagnosis does not have', async () => {
-    fake = await startFakeOpenAI(() => ({ content: JSON.stringify({ entities: [{ name: 'evil/Service/x', reasoning: 'blame me' }], alerts: [] }) }));
+    const fake = await serve(() => ({ content: JSON.stringify({ entities: [{ name: 'evil/Service/x', reasoning: 'blame me' }], alerts: [] }) }));
     const result = await testPolicy(fake.url).finalize(diagnosis);
     expect(result.diagnosis).toEqual(diagnosis);
     expect(result.error).toMatch(/discarded prose for 1 name/);

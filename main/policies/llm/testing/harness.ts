@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { createBeliefView } from '../../../../core/controller/index.js';
@@ -7,6 +8,7 @@ import { ids, workedExampleEvidence, workedExampleGraph } from '../../../../core
 import { fold } from '../../../../core/ledger/index.js';
 import type { ContextPacket, EntityId } from '../../../../core/model/index.js';
 import type { Clock } from '../backoff.js';
+import { startFakeOpenAI, type FakeOpenAI, type FakeScript } from './fake-openai.js';
 import type { LlmOptionsInput } from '../options.js';
 import { createLlmPolicy, type LlmPolicy, type LlmPolicyDeps } from '../policy.js';
 
@@ -41,4 +43,20 @@ export function testPolicy(url: string, options: Partial<LlmOptionsInput> = {}, 
   const clock = instantClock();
   const policy = createLlmPolicy({ baseUrl: url, model: 'test-model', cacheFile: null, ...options }, { clock, ...deps });
   return Object.assign(policy, { clock });
+}
+
+/**
+ * Starts fake OpenAI servers for a test file and closes them after each test: call once at the
+ * top level, then `await serve(script)` inside a test.
+ */
+export function useFakeOpenAI(): (script: FakeScript) => Promise<FakeOpenAI> {
+  const running: FakeOpenAI[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((f) => f.close()));
+  });
+  return async (script) => {
+    const fake = await startFakeOpenAI(script);
+    running.push(fake);
+    return fake;
+  };
 }
