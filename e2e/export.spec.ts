@@ -58,7 +58,13 @@ test('the HTML report shows snapshot text containing <script> as text', async ({
   try {
     cpSync(sampleDir(), dir, { recursive: true });
     const changes = path.join(dir, 'changes.jsonl');
-    writeFileSync(changes, readFileSync(changes, 'utf8').replace('flash_sale flag switched on for all users', JSON.stringify(`flash_sale on ${HOSTILE}`).slice(1, -1)));
+    writeFileSync(
+      changes,
+      readFileSync(changes, 'utf8').replace(
+        'flash_sale flag switched on for all users',
+        JSON.stringify(`flash_sale on ${HOSTILE}`).slice(1, -1),
+      ),
+    );
     await page.getByLabel('Snapshot, dataset or ledger path').fill(dir);
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(app.graph).not.toHaveAttribute('data-snapshot-hash', sampleHash);

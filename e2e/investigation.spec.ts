@@ -82,7 +82,10 @@ test('an analyst override is recorded, propagates, and shows as human-asserted',
   const order = async (): Promise<{ overrideAt: number; revisedAfter: boolean }> => {
     const texts = await app.timeline.locator('li').allTextContents();
     const overrideAt = texts.findIndex((t) => t.includes('Analyst override'));
-    return { overrideAt, revisedAfter: texts.some((t, i) => i > overrideAt && overrideAt >= 0 && t.includes('Service/database → Symptom')) };
+    return {
+      overrideAt,
+      revisedAfter: texts.some((t, i) => i > overrideAt && overrideAt >= 0 && t.includes('Service/database → Symptom')),
+    };
   };
   await expect.poll(order).toEqual({ overrideAt: expect.any(Number), revisedAfter: true });
   expect((await order()).overrideAt).toBeGreaterThanOrEqual(0);

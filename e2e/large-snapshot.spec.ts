@@ -14,15 +14,33 @@ const id = (i: number) => `big/Service/s${String(i).padStart(5, '0')}`;
 /** A generated bundle: a service tree, one alert, and a long log on the alerting service. */
 function writeLargeBundle(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  const entities = Array.from({ length: ENTITIES }, (_, i) => ({ id: id(i), kind: 'Service', name: `s${String(i).padStart(5, '0')}`, namespace: 'big' }));
+  const entities = Array.from({ length: ENTITIES }, (_, i) => ({
+    id: id(i),
+    kind: 'Service',
+    name: `s${String(i).padStart(5, '0')}`,
+    namespace: 'big',
+  }));
   const edges = entities.slice(1).map((e, i) => ({ source: e.id, target: id(Math.floor(i / 2)), relation: 'calls' }));
-  writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ format: 'eog-snapshot', version: 1, name: 'large', incidentTime: '2026-03-01T10:04:00Z' }));
+  writeFileSync(
+    path.join(dir, 'snapshot.json'),
+    JSON.stringify({ format: 'eog-snapshot', version: 1, name: 'large', incidentTime: '2026-03-01T10:04:00Z' }),
+  );
   writeFileSync(path.join(dir, 'topology.json'), JSON.stringify({ entities, edges }));
-  writeFileSync(path.join(dir, 'alerts.jsonl'), `${JSON.stringify({ name: 'HighErrorRate', entity: id(0), severity: 'critical', startsAt: '2026-03-01T10:04:00Z' })}\n`);
+  writeFileSync(
+    path.join(dir, 'alerts.jsonl'),
+    `${JSON.stringify({ name: 'HighErrorRate', entity: id(0), severity: 'critical', startsAt: '2026-03-01T10:04:00Z' })}\n`,
+  );
   const start = Date.parse('2026-03-01T09:40:00Z');
   const lines: string[] = [];
   for (let i = 0; i < LOG_LINES; i++) {
-    lines.push(JSON.stringify({ time: start + i * 5, entity: id(0), severity: i % 9 ? 'INFO' : 'ERROR', body: `GET /api/item/${i % 97} status=${i % 9 ? 200 : 500}` }));
+    lines.push(
+      JSON.stringify({
+        time: start + i * 5,
+        entity: id(0),
+        severity: i % 9 ? 'INFO' : 'ERROR',
+        body: `GET /api/item/${i % 97} status=${i % 9 ? 200 : 500}`,
+      }),
+    );
   }
   writeFileSync(path.join(dir, 'logs.jsonl'), `${lines.join('\n')}\n`);
 }
@@ -66,7 +84,8 @@ test('a large graph is drawn, and its entity list renders only the rows in view'
   // The list view (as without WebGL) scrolls through all 3000 rows, rendering a window of them.
   await page.addInitScript(() => {
     HTMLCanvasElement.prototype.getContext = new Proxy(HTMLCanvasElement.prototype.getContext, {
-      apply: (target, self: HTMLCanvasElement, args: [string, ...unknown[]]) => (String(args[0]).startsWith('webgl') ? null : Reflect.apply(target, self, args)),
+      apply: (target, self: HTMLCanvasElement, args: [string, ...unknown[]]) =>
+        String(args[0]).startsWith('webgl') ? null : Reflect.apply(target, self, args),
     });
   });
   await page.reload();

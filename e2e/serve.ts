@@ -36,7 +36,10 @@ export function startServe(snapshot: string): Promise<Served> {
 
 /** Runs the CLI (`eog <args>`) to completion from the sources; rejects with its stderr on failure. */
 export function runCli(args: string[]): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {

@@ -20,9 +20,10 @@ test('opens the sample: graph canvas with every entity and the investigation con
   await expect(pane).toHaveAttribute('data-renderer', 'webgl');
   await expect(pane).toHaveAttribute('data-node-count', String(ids.length));
   await expect(pane.locator('canvas').first()).toBeVisible();
-  const listed = await page.getByRole('list', { name: 'Entities' }).locator('li').evaluateAll((items) =>
-    items.map((li) => li.getAttribute('data-node-id')),
-  );
+  const listed = await page
+    .getByRole('list', { name: 'Entities' })
+    .locator('li')
+    .evaluateAll((items) => items.map((li) => li.getAttribute('data-node-id')));
   expect(listed.sort()).toEqual([...ids].sort());
   for (const id of ['shop/Service/frontend', 'shop/Service/gateway', 'shop/Service/processor', 'shop/Service/database']) {
     expect(listed).toContain(id);

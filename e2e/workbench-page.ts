@@ -47,7 +47,9 @@ export class WorkbenchPage {
 
   /** Selects a node through the list mirror (hidden while the canvas is shown). */
   async select(id: string): Promise<void> {
-    await this.nodeRow(id).locator('button').evaluate((b: HTMLButtonElement) => b.click());
+    await this.nodeRow(id)
+      .locator('button')
+      .evaluate((b: HTMLButtonElement) => b.click());
     await expect(this.inspector).toHaveAttribute('data-node', id);
   }
 

@@ -88,7 +88,11 @@ export function App({ client }: { client: Client }) {
         <h1>EoG Workbench</h1>
         {snapshotName && <span className="snapshot-name">{snapshotName}</span>}
         {isReplay && (
-          <span className="replay-badge" role="note" title="A saved ledger: Step, Step back and Run move through the recording; nothing can change it.">
+          <span
+            className="replay-badge"
+            role="note"
+            title="A saved ledger: Step, Step back and Run move through the recording; nothing can change it."
+          >
             Replay (read-only)
           </span>
         )}

@@ -32,15 +32,33 @@ for (const name of readdirSync(root).sort()) {
   const rows: Array<{ s: string; label: string; conf: number; causes: string }> = [];
   for (const id of graph.ids()) {
     if (graph.entity(id).kind !== 'Service') continue;
-    const packet = builder.build(id, { ...view, neighbours: (n) => graph.neighbours(n).map((x) => ({ id: x.id, kind: graph.entity(x.id).kind, relation: x.relation, direction: x.direction, isDiscovered: false, belief: null })) });
+    const packet = builder.build(id, {
+      ...view,
+      neighbours: (n) =>
+        graph.neighbours(n).map((x) => ({
+          id: x.id,
+          kind: graph.entity(x.id).kind,
+          relation: x.relation,
+          direction: x.direction,
+          isDiscovered: false,
+          belief: null,
+        })),
+    });
     const out = evaluateHeuristic(packet);
-    const f = collectFindings(packet).filter((x) => x.role === 'cause').map((x) => `${x.rule}:${'strength' in x ? x.strength : ''}`);
+    const f = collectFindings(packet)
+      .filter((x) => x.role === 'cause')
+      .map((x) => `${x.rule}:${'strength' in x ? x.strength : ''}`);
     rows.push({ s: graph.entity(id).name, label: out.label, conf: out.label === 'Origin' ? out.confidence : 0, causes: f.join(' ') });
   }
   rows.sort((a, b) => b.conf - a.conf);
   const rank = rows.findIndex((r) => expected.includes(r.s)) + 1;
   const t = rows.find((r) => expected.includes(r.s));
   const short = (c: string) => c.replace(/:(\d\.\d\d)\d*/g, ':$1');
-  console.log(`${name} rank=${rank} true=${t?.label}/${t?.conf.toFixed(2)}[${short(t?.causes ?? '')}] | ${rows.slice(0, 3).map((r) => `${r.s.replace('ts-','').replace('-service','')} ${r.conf.toFixed(2)}[${short(r.causes)}]`).join(' | ')}`);
+  console.log(
+    `${name} rank=${rank} true=${t?.label}/${t?.conf.toFixed(2)}[${short(t?.causes ?? '')}] | ${rows
+      .slice(0, 3)
+      .map((r) => `${r.s.replace('ts-', '').replace('-service', '')} ${r.conf.toFixed(2)}[${short(r.causes)}]`)
+      .join(' | ')}`,
+  );
   store.close();
 }

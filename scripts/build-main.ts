@@ -32,5 +32,6 @@ for (const [entry, out] of [
   ['main/electron/preload.ts', 'dist/electron/preload.cjs'],
 ] as const) {
   // The store finds its worker through import.meta.url and falls back to the main thread in CJS.
-  if (existsSync(entry)) await build({ ...common, entryPoints: [entry], outfile: out, format: 'cjs', logOverride: { 'empty-import-meta': 'silent' } });
+  if (existsSync(entry))
+    await build({ ...common, entryPoints: [entry], outfile: out, format: 'cjs', logOverride: { 'empty-import-meta': 'silent' } });
 }

@@ -23,8 +23,7 @@ function blend(x: number, y: number, [r, g, b]: readonly number[], alpha: number
 
 function disc(cx: number, cy: number, radius: number, colour: readonly number[]): void {
   for (let y = Math.floor(cy - radius - 1); y <= cy + radius + 1; y++)
-    for (let x = Math.floor(cx - radius - 1); x <= cx + radius + 1; x++)
-      blend(x, y, colour, radius + 0.5 - Math.hypot(x - cx, y - cy));
+    for (let x = Math.floor(cx - radius - 1); x <= cx + radius + 1; x++) blend(x, y, colour, radius + 0.5 - Math.hypot(x - cx, y - cy));
 }
 
 function line(x0: number, y0: number, x1: number, y1: number, width: number, colour: readonly number[]): void {

@@ -62,7 +62,15 @@ function topology(): unknown {
 function rate(s: Service, at: number): number {
   const surge = at >= ms('10:00:00');
   const base: Record<Service, number> = { frontend: 120, gateway: 100, processor: 80, database: 80, catalog: 60, auth: 100, notifier: 20 };
-  const factor: Record<Service, number> = { frontend: 1.6, gateway: 1.5, processor: 1.3, database: 1.3, catalog: 1.05, auth: 1, notifier: 1 };
+  const factor: Record<Service, number> = {
+    frontend: 1.6,
+    gateway: 1.5,
+    processor: 1.3,
+    database: 1.3,
+    catalog: 1.05,
+    auth: 1,
+    notifier: 1,
+  };
   return Math.round(base[s] * (surge ? factor[s] : 1));
 }
 
@@ -100,27 +108,76 @@ function spans(): unknown[] {
   let n = 0;
   const id = (prefix: string): string => `${prefix}${(n++).toString(16).padStart(12, '0')}`;
   /** A server span; when called from another service, wrapped in the caller's client span (as OpenTelemetry records calls). */
-  const span = (traceId: string, parent: string | undefined, s: Service, name: string, start: number, durationMs: number, error?: string): string => {
+  const span = (
+    traceId: string,
+    parent: string | undefined,
+    s: Service,
+    name: string,
+    start: number,
+    durationMs: number,
+    error?: string,
+  ): string => {
     const status = error ? 'error' : 'ok';
     let parentId = parent;
     const caller = parent === undefined ? undefined : rows.find((r) => r.spanId === parent)?.entity;
     if (parent !== undefined && caller !== undefined) {
       parentId = id('s');
-      rows.push({ traceId, spanId: parentId, parentSpanId: parent, entity: caller, name: `call ${s}`, start: iso(start - 1), durationMs: durationMs + 2, status, statusMessage: error, kind: 'client' });
+      rows.push({
+        traceId,
+        spanId: parentId,
+        parentSpanId: parent,
+        entity: caller,
+        name: `call ${s}`,
+        start: iso(start - 1),
+        durationMs: durationMs + 2,
+        status,
+        statusMessage: error,
+        kind: 'client',
+      });
     }
     const spanId = id('s');
-    rows.push({ traceId, spanId, parentSpanId: parentId, entity: pod(s), name, start: iso(start), durationMs, status, statusMessage: error, kind: 'server' });
+    rows.push({
+      traceId,
+      spanId,
+      parentSpanId: parentId,
+      entity: pod(s),
+      name,
+      start: iso(start),
+      durationMs,
+      status,
+      statusMessage: error,
+      kind: 'server',
+    });
     return spanId;
   };
-  for (const [from, to] of [[ms('09:00:00'), ms('09:30:00')], [ms('09:55:00'), ms('10:10:00')]] as const) {
+  for (const [from, to] of [
+    [ms('09:00:00'), ms('09:30:00')],
+    [ms('09:55:00'), ms('10:10:00')],
+  ] as const) {
     for (const minute of range(from, to)) {
       const perMinute = tracesPerMinute(minute);
       const slow = minute >= ms('10:02:00');
       for (let i = 0; i < perMinute.checkout; i++) {
         const at = minute + Math.floor((i * 60_000) / perMinute.checkout);
         const traceId = id('t');
-        const root = span(traceId, undefined, 'frontend', 'POST /checkout', at, slow ? 1800 : 60, slow ? 'gateway returned 504' : undefined);
-        const gw = span(traceId, root, 'gateway', 'POST /orders', at + 2, slow ? 1750 : 50, slow ? 'upstream processor timeout' : undefined);
+        const root = span(
+          traceId,
+          undefined,
+          'frontend',
+          'POST /checkout',
+          at,
+          slow ? 1800 : 60,
+          slow ? 'gateway returned 504' : undefined,
+        );
+        const gw = span(
+          traceId,
+          root,
+          'gateway',
+          'POST /orders',
+          at + 2,
+          slow ? 1750 : 50,
+          slow ? 'upstream processor timeout' : undefined,
+        );
         span(traceId, gw, 'auth', 'verify', at + 3, 5);
         const pr = span(traceId, gw, 'processor', 'process-order', at + 10, slow ? 1700 : 35, slow ? 'database write failed' : undefined);
         span(traceId, pr, 'database', 'INSERT orders', at + 12, slow ? 1650 : 8, slow ? 'connection reset' : undefined);
@@ -147,20 +204,47 @@ function spans(): unknown[] {
 function logs(): unknown[] {
   const rows: Array<{ time: string; entity: string; severity: string; body: string }> = [];
   for (const at of range(ms('09:00:00'), ms('09:30:00'), 120_000)) {
-    for (const s of services) rows.push({ time: iso(at), entity: pod(s), severity: 'INFO', body: `${s} health check ok in ${(at / 1000) % 7} ms` });
+    for (const s of services)
+      rows.push({ time: iso(at), entity: pod(s), severity: 'INFO', body: `${s} health check ok in ${(at / 1000) % 7} ms` });
   }
   for (const at of range(ms('09:55:00'), ms('10:10:00'), 60_000)) {
-    for (const s of services) rows.push({ time: iso(at), entity: pod(s), severity: 'INFO', body: `${s} health check ok in ${(at / 1000) % 7} ms` });
+    for (const s of services)
+      rows.push({ time: iso(at), entity: pod(s), severity: 'INFO', body: `${s} health check ok in ${(at / 1000) % 7} ms` });
   }
-  rows.push({ time: t('10:00:05'), entity: pod('frontend'), severity: 'INFO', body: 'feature flag flash_sale enabled: serving sale banner to all users' });
+  rows.push({
+    time: t('10:00:05'),
+    entity: pod('frontend'),
+    severity: 'INFO',
+    body: 'feature flag flash_sale enabled: serving sale banner to all users',
+  });
   rows.push({ time: t('10:01:30'), entity: pod('processor'), severity: 'WARN', body: 'order queue depth 4200 above soft limit 1000' });
   for (const at of range(ms('10:03:00'), ms('10:08:00'), 20_000)) {
-    rows.push({ time: iso(at), entity: pod('database'), severity: 'ERROR', body: 'java.lang.OutOfMemoryError: Java heap space while allocating write buffer' });
-    rows.push({ time: iso(at + 1000), entity: pod('gateway'), severity: 'ERROR', body: 'upstream processor timeout after 1500 ms on POST /orders' });
-    rows.push({ time: iso(at + 2000), entity: pod('processor'), severity: 'ERROR', body: 'database write failed: connection reset by peer' });
+    rows.push({
+      time: iso(at),
+      entity: pod('database'),
+      severity: 'ERROR',
+      body: 'java.lang.OutOfMemoryError: Java heap space while allocating write buffer',
+    });
+    rows.push({
+      time: iso(at + 1000),
+      entity: pod('gateway'),
+      severity: 'ERROR',
+      body: 'upstream processor timeout after 1500 ms on POST /orders',
+    });
+    rows.push({
+      time: iso(at + 2000),
+      entity: pod('processor'),
+      severity: 'ERROR',
+      body: 'database write failed: connection reset by peer',
+    });
   }
   // Hostile input: the UI and reports must show this as text.
-  rows.push({ time: t('10:05:00'), entity: pod('catalog'), severity: 'INFO', body: 'GET /search?q=<script>alert("x")</script> 200 user-agent="<img src=x onerror=alert(1)>"' });
+  rows.push({
+    time: t('10:05:00'),
+    entity: pod('catalog'),
+    severity: 'INFO',
+    body: 'GET /search?q=<script>alert("x")</script> 200 user-agent="<img src=x onerror=alert(1)>"',
+  });
   return rows.sort((a, b) => a.time.localeCompare(b.time));
 }
 
@@ -170,36 +254,96 @@ function jsonl(rows: unknown[]): string {
 
 mkdirSync(out, { recursive: true });
 const files: Record<string, string> = {
-  'snapshot.json': JSON.stringify(
-    {
-      format: 'eog-snapshot',
-      version: 1,
-      name: 'Worked example: checkout outage during a flash sale',
-      description:
-        'Hand-built sample (the EoG paper\'s worked example): checkout errors and latency on the shop. Topology, alerts, events, logs, metrics, traces and config changes around the incident.',
-      incidentTime: t('10:04:00'),
-      window: { start: t('09:55:00'), end: t('10:10:00') },
-      baseline: { start: t('09:00:00'), end: t('09:30:00') },
-      source: { kind: 'manual', generator: 'scripts/make-sample.ts' },
-    },
-    null,
-    2,
-  ) + '\n',
+  'snapshot.json':
+    JSON.stringify(
+      {
+        format: 'eog-snapshot',
+        version: 1,
+        name: 'Worked example: checkout outage during a flash sale',
+        description:
+          "Hand-built sample (the EoG paper's worked example): checkout errors and latency on the shop. Topology, alerts, events, logs, metrics, traces and config changes around the incident.",
+        incidentTime: t('10:04:00'),
+        window: { start: t('09:55:00'), end: t('10:10:00') },
+        baseline: { start: t('09:00:00'), end: t('09:30:00') },
+        source: { kind: 'manual', generator: 'scripts/make-sample.ts' },
+      },
+      null,
+      2,
+    ) + '\n',
   'topology.json': JSON.stringify(topology(), null, 2) + '\n',
   'alerts.jsonl': jsonl([
-    { name: 'HighRequestLatency', entity: svc('gateway'), severity: 'critical', startsAt: t('10:04:00'), summary: 'p95 latency of POST /orders above 1 s for 2 minutes' },
-    { name: 'HighErrorRate', entity: svc('gateway'), severity: 'warning', startsAt: t('10:04:30'), summary: 'error ratio of POST /orders above 5 %' },
-    { name: 'KubeContainerOOMKilled', entity: svc('database'), severity: 'warning', startsAt: t('10:03:45'), summary: 'database container restarted after running out of memory' },
-    { name: 'Watchdog', entity: `${ns}/Service/notifier`, severity: 'none', startsAt: t('09:00:00'), summary: 'Alerting pipeline heartbeat; always firing' },
+    {
+      name: 'HighRequestLatency',
+      entity: svc('gateway'),
+      severity: 'critical',
+      startsAt: t('10:04:00'),
+      summary: 'p95 latency of POST /orders above 1 s for 2 minutes',
+    },
+    {
+      name: 'HighErrorRate',
+      entity: svc('gateway'),
+      severity: 'warning',
+      startsAt: t('10:04:30'),
+      summary: 'error ratio of POST /orders above 5 %',
+    },
+    {
+      name: 'KubeContainerOOMKilled',
+      entity: svc('database'),
+      severity: 'warning',
+      startsAt: t('10:03:45'),
+      summary: 'database container restarted after running out of memory',
+    },
+    {
+      name: 'Watchdog',
+      entity: `${ns}/Service/notifier`,
+      severity: 'none',
+      startsAt: t('09:00:00'),
+      summary: 'Alerting pipeline heartbeat; always firing',
+    },
   ]),
   'events.jsonl': jsonl([
-    { time: t('10:03:40'), entity: pod('database'), type: 'Warning', reason: 'OOMKilled', message: 'Container database exceeded its memory limit (2Gi) and was killed', count: 1 },
-    { time: t('10:04:10'), entity: pod('database'), type: 'Warning', reason: 'BackOff', message: 'Back-off restarting failed container database', count: 3 },
-    { time: t('09:20:00'), entity: pod('notifier'), type: 'Normal', reason: 'Pulled', message: 'Container image already present on machine', count: 1 },
+    {
+      time: t('10:03:40'),
+      entity: pod('database'),
+      type: 'Warning',
+      reason: 'OOMKilled',
+      message: 'Container database exceeded its memory limit (2Gi) and was killed',
+      count: 1,
+    },
+    {
+      time: t('10:04:10'),
+      entity: pod('database'),
+      type: 'Warning',
+      reason: 'BackOff',
+      message: 'Back-off restarting failed container database',
+      count: 3,
+    },
+    {
+      time: t('09:20:00'),
+      entity: pod('notifier'),
+      type: 'Normal',
+      reason: 'Pulled',
+      message: 'Container image already present on machine',
+      count: 1,
+    },
   ]),
   'changes.jsonl': jsonl([
-    { time: '2026-02-26T14:12:00Z', entity: `${ns}/ConfigMap/catalog-config`, kind: 'config', summary: 'catalog page size raised from 20 to 24', diff: [{ path: 'data.PAGE_SIZE', from: '20', to: '24' }], actor: 'deploy-bot' },
-    { time: t('10:00:00'), entity: svc('frontend'), kind: 'feature_flag', summary: 'flash_sale flag switched on for all users', diff: [{ path: 'flags.flash_sale', from: false, to: true }], actor: 'marketing-console' },
+    {
+      time: '2026-02-26T14:12:00Z',
+      entity: `${ns}/ConfigMap/catalog-config`,
+      kind: 'config',
+      summary: 'catalog page size raised from 20 to 24',
+      diff: [{ path: 'data.PAGE_SIZE', from: '20', to: '24' }],
+      actor: 'deploy-bot',
+    },
+    {
+      time: t('10:00:00'),
+      entity: svc('frontend'),
+      kind: 'feature_flag',
+      summary: 'flash_sale flag switched on for all users',
+      diff: [{ path: 'flags.flash_sale', from: false, to: true }],
+      actor: 'marketing-console',
+    },
   ]),
   'logs.jsonl': jsonl(logs()),
   'metrics.jsonl': jsonl(metrics()),

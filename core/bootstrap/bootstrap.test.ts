@@ -3,10 +3,26 @@ import { bootstrap, ONSET_LEAD_MS, type BootstrapAlert, type BootstrapInput } fr
 import { classifyAlert } from './golden.js';
 
 const min = 60_000;
-const alert = (id: string, entity: string, name: string, startsAt: number, severity = 'warning'): BootstrapAlert => ({ id, entity, name, severity, startsAt, endsAt: null });
+const alert = (id: string, entity: string, name: string, startsAt: number, severity = 'warning'): BootstrapAlert => ({
+  id,
+  entity,
+  name,
+  severity,
+  startsAt,
+  endsAt: null,
+});
 
 function input(over: Partial<BootstrapInput>): BootstrapInput {
-  return { alerts: [], changes: [], failureEvents: [], window: null, incidentTime: null, dependenciesOf: () => [], aliasesOf: () => [], ...over };
+  return {
+    alerts: [],
+    changes: [],
+    failureEvents: [],
+    window: null,
+    incidentTime: null,
+    dependenciesOf: () => [],
+    aliasesOf: () => [],
+    ...over,
+  };
 }
 
 describe('classifyAlert', () => {
@@ -23,7 +39,9 @@ describe('classifyAlert', () => {
 
 describe('bootstrap', () => {
   it('derives the window from golden alerts and ignores watchdog noise', () => {
-    const result = bootstrap(input({ alerts: [alert('a1', 'ns/Service/gw', 'HighErrorRate', 100 * min), alert('a2', 'ns/Service/x', 'Watchdog', 0)] }));
+    const result = bootstrap(
+      input({ alerts: [alert('a1', 'ns/Service/gw', 'HighErrorRate', 100 * min), alert('a2', 'ns/Service/x', 'Watchdog', 0)] }),
+    );
     expect(result.window).toEqual({ start: 100 * min - ONSET_LEAD_MS, end: 105 * min });
     expect(result.seeds.map((s) => s.node)).toEqual(['ns/Service/gw']);
     expect(result.ignoredAlerts).toEqual([expect.objectContaining({ id: 'a2' })]);
@@ -58,8 +76,13 @@ describe('bootstrap', () => {
   });
 
   it('falls back to the entry points when no alert fired', () => {
-    const result = bootstrap(input({ alerts: [alert('a', 'ns/Service/x', 'Watchdog', 0)], entryPoints: () => ['ns/Service/ui', 'ns/Service/api'] }));
-    expect(result.seeds.map((s) => [s.node, s.strength])).toEqual([['ns/Service/api', 'entry_point'], ['ns/Service/ui', 'entry_point']]);
+    const result = bootstrap(
+      input({ alerts: [alert('a', 'ns/Service/x', 'Watchdog', 0)], entryPoints: () => ['ns/Service/ui', 'ns/Service/api'] }),
+    );
+    expect(result.seeds.map((s) => [s.node, s.strength])).toEqual([
+      ['ns/Service/api', 'entry_point'],
+      ['ns/Service/ui', 'entry_point'],
+    ]);
   });
 
   it('keeps the snapshot window when given and falls back to the incident time', () => {

@@ -57,7 +57,8 @@ export function bootstrap(input: BootstrapInput): BootstrapResult {
   const golden: Array<BootstrapAlert & { signal: AlertSignal }> = [];
   for (const alert of input.alerts) {
     const signal = classifyAlert(alert.name, alert.summary, alert.severity);
-    if (signal === 'noise') ignoredAlerts.push({ id: alert.id, name: alert.name, reason: 'monitoring noise (heartbeat, inhibitor or informational)' });
+    if (signal === 'noise')
+      ignoredAlerts.push({ id: alert.id, name: alert.name, reason: 'monitoring noise (heartbeat, inhibitor or informational)' });
     else golden.push({ ...alert, signal });
   }
   // Golden signals first; other alerts only when no golden one fired.
@@ -77,7 +78,15 @@ export function bootstrap(input: BootstrapInput): BootstrapResult {
   // An analyst handed a snapshot without alerts starts where users' requests come in.
   if (ordered.length === 0) {
     const entries = [...(input.entryPoints?.() ?? [])].sort();
-    return { window, seeds: entries.map((node) => ({ node, strength: 'entry_point' as const, reason: 'no alert fired in the window; starting from an entry point' })), ignoredAlerts };
+    return {
+      window,
+      seeds: entries.map((node) => ({
+        node,
+        strength: 'entry_point' as const,
+        reason: 'no alert fired in the window; starting from an entry point',
+      })),
+      ignoredAlerts,
+    };
   }
   return { window, seeds: ordered.map(({ order: _order, ...seed }) => seed), ignoredAlerts };
 }
@@ -97,12 +106,25 @@ function strengthOf(alert: BootstrapAlert, input: BootstrapInput): Seed {
   own.add(alert.entity);
   const precedes = (t: number): boolean => t <= alert.startsAt && t >= alert.startsAt - ONSET_LEAD_MS;
   const ownChange = input.changes.find((c) => own.has(c.entity) && precedes(c.time));
-  if (ownChange) return { node: alert.entity, strength: 'change_before_alert', reason: `${alert.name}; change ${ownChange.id} on ${ownChange.entity} precedes it` };
-  const failure = input.failureEvents.find((e) => own.has(e.entity) && e.time <= alert.startsAt + TAIL_MS && e.time >= alert.startsAt - ONSET_LEAD_MS);
-  if (failure) return { node: alert.entity, strength: 'failure_event', reason: `${alert.name}; failure event ${failure.id} on ${failure.entity}` };
+  if (ownChange)
+    return {
+      node: alert.entity,
+      strength: 'change_before_alert',
+      reason: `${alert.name}; change ${ownChange.id} on ${ownChange.entity} precedes it`,
+    };
+  const failure = input.failureEvents.find(
+    (e) => own.has(e.entity) && e.time <= alert.startsAt + TAIL_MS && e.time >= alert.startsAt - ONSET_LEAD_MS,
+  );
+  if (failure)
+    return { node: alert.entity, strength: 'failure_event', reason: `${alert.name}; failure event ${failure.id} on ${failure.entity}` };
   const deps = new Set([...own].flatMap((e) => input.dependenciesOf(e)));
   const depChange = input.changes.find((c) => deps.has(c.entity) && precedes(c.time));
-  if (depChange) return { node: alert.entity, strength: 'dependency_change', reason: `${alert.name}; change ${depChange.id} on dependency ${depChange.entity}` };
+  if (depChange)
+    return {
+      node: alert.entity,
+      strength: 'dependency_change',
+      reason: `${alert.name}; change ${depChange.id} on dependency ${depChange.entity}`,
+    };
   return { node: alert.entity, strength: 'alerting', reason: `${alert.name} (${alert.severity})` };
 }
 

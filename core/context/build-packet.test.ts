@@ -53,7 +53,20 @@ describe('buildContextPacket', () => {
   });
 
   it('rounds numbers and clips long texts of the evidence it shows, keeping ids and provenance whole', () => {
-    const long = { ...item('metric', 1), summary: 'x'.repeat(1000), detail: { type: 'metric_anomaly' as const, metric: 'CpuUsageRate', windowValue: 0.030000000000000037, baselineMedian: 12.000000000000012, baselineMad: 0, z: 7979.999999999998, direction: 'up' as const, change: 3 } };
+    const long = {
+      ...item('metric', 1),
+      summary: 'x'.repeat(1000),
+      detail: {
+        type: 'metric_anomaly' as const,
+        metric: 'CpuUsageRate',
+        windowValue: 0.030000000000000037,
+        baselineMedian: 12.000000000000012,
+        baselineMad: 0,
+        z: 7979.999999999998,
+        direction: 'up' as const,
+        change: 3,
+      },
+    };
     const shown = buildContextPacket(input([long])).evidence[0];
     expect(shown?.id).toBe(long.id);
     expect(shown?.provenance).toEqual(long.provenance);
@@ -62,8 +75,22 @@ describe('buildContextPacket', () => {
   });
 
   it('keeps dependencies when a hub has more neighbours than the context share allows', () => {
-    const neighbours: PacketNeighbour[] = Array.from({ length: 200 }, (_, i) => ({ id: `shop/Service/caller-${String(i).padStart(3, '0')}`, kind: 'Service', relation: 'calls', direction: 'in' as const, isDiscovered: false, belief: { label: 'Symptom' as const, evidence: [], summary: 'slow '.repeat(20), confidence: 0.7 } }));
-    neighbours.push({ id: 'shop/Service/zz-database', kind: 'Service', relation: 'calls', direction: 'out', isDiscovered: false, belief: null });
+    const neighbours: PacketNeighbour[] = Array.from({ length: 200 }, (_, i) => ({
+      id: `shop/Service/caller-${String(i).padStart(3, '0')}`,
+      kind: 'Service',
+      relation: 'calls',
+      direction: 'in' as const,
+      isDiscovered: false,
+      belief: { label: 'Symptom' as const, evidence: [], summary: 'slow '.repeat(20), confidence: 0.7 },
+    }));
+    neighbours.push({
+      id: 'shop/Service/zz-database',
+      kind: 'Service',
+      relation: 'calls',
+      direction: 'out',
+      isDiscovered: false,
+      belief: null,
+    });
     const packet = buildContextPacket({ ...input([item('log', 1)]), neighbours });
     expect(packet.omittedNeighbours).toBeGreaterThan(0);
     expect(packet.neighbours[0]?.id).toBe('shop/Service/zz-database');

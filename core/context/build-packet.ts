@@ -42,7 +42,9 @@ export class PacketBudgetError extends Error {
  */
 export function buildContextPacket(input: PacketInput, count: TokenCounter = countTokens): ContextPacket {
   const tokenBudget = input.tokenBudget ?? DEFAULT_TOKEN_BUDGET;
-  const neighbours = orderNeighbours(input.neighbours).slice(0, MAX_NEIGHBOURS).map((n) => ({ ...n, belief: n.belief && compactBelief(n.belief) }));
+  const neighbours = orderNeighbours(input.neighbours)
+    .slice(0, MAX_NEIGHBOURS)
+    .map((n) => ({ ...n, belief: n.belief && compactBelief(n.belief) }));
   const packet: ContextPacket = {
     node: input.entity.id,
     entity: { ...input.entity, attrs: trimAttrs(input.entity.attrs) },
@@ -51,7 +53,10 @@ export function buildContextPacket(input: PacketInput, count: TokenCounter = cou
     neighbours,
     omittedNeighbours: input.neighbours.length - neighbours.length,
     // Newest messages matter most: a revision supersedes what came before it.
-    inbox: [...input.inbox].sort((a, b) => b.seq - a.seq).slice(0, MAX_INBOX).map((m) => ({ ...m, belief: compactBelief(m.belief) })),
+    inbox: [...input.inbox]
+      .sort((a, b) => b.seq - a.seq)
+      .slice(0, MAX_INBOX)
+      .map((m) => ({ ...m, belief: compactBelief(m.belief) })),
     evidence: [],
     omitted: [],
     tokenCount: 0,
@@ -67,7 +72,9 @@ export function buildContextPacket(input: PacketInput, count: TokenCounter = cou
     base = count(JSON.stringify(packet)) + omittedReserve(count);
   }
   if (base > tokenBudget) {
-    throw new PacketBudgetError(`the context of ${input.entity.id} needs ${base} tokens before any evidence; raise the token budget above ${tokenBudget}`);
+    throw new PacketBudgetError(
+      `the context of ${input.entity.id} needs ${base} tokens before any evidence; raise the token budget above ${tokenBudget}`,
+    );
   }
   packet.evidence = selectEvidence(input.evidence.map(compactItem), tokenBudget - base, count);
   packet.omitted = summariseOmitted(input, packet.evidence);

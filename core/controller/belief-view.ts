@@ -26,7 +26,10 @@ export function createBeliefView(graph: OperationalGraph, state: InvestigationSt
       }));
       const claimed = [...(state.edgeNeighbours.get(node) ?? [])].sort();
       for (const other of claimed) {
-        for (const [from, to, direction] of [[node, other, 'out'], [other, node, 'in']] as const) {
+        for (const [from, to, direction] of [
+          [node, other, 'out'],
+          [other, node, 'in'],
+        ] as const) {
           const edge = state.edges.get(edgeKey(from, to));
           if (!edge) continue;
           const kind = graph.entity(other).kind;

@@ -6,8 +6,19 @@ import { createMemoryPacketBuilder, makeEvidence, output, scriptedPolicy, seeded
 import type { StepRecord } from './types.js';
 
 const names = Array.from({ length: 12 }, (_, i) => `n${i}`);
-const calls = names.flatMap((_, i) => [[`n${i}`, `n${(i + 1) % 12}`], [`n${i}`, `n${(i + 5) % 12}`]] as const);
-const evidence = new Map(names.map((n) => [svc(n), ['a', 'b'].map((k) => makeEvidence({ id: `${n}-${k}`, entity: svc(n), detail: { type: 'log', severity: 'error' } }))]));
+const calls = names.flatMap(
+  (_, i) =>
+    [
+      [`n${i}`, `n${(i + 1) % 12}`],
+      [`n${i}`, `n${(i + 5) % 12}`],
+    ] as const,
+);
+const evidence = new Map(
+  names.map((n) => [
+    svc(n),
+    ['a', 'b'].map((k) => makeEvidence({ id: `${n}-${k}`, entity: svc(n), detail: { type: 'log', severity: 'error' } })),
+  ]),
+);
 
 /** Deterministic in the packet: label and citations depend on the node and what its inbox says. */
 function decide(packet: ContextPacket): PolicyOutput {

@@ -88,7 +88,13 @@ export function createController(options: ControllerOptions): Controller {
   function start(): void {
     for (const seed of options.seeds) if (!graph.has(seed.node)) throw new SeedNotInGraphError(seed.node);
     const tick = new Tick(state);
-    tick.emit({ type: 'InvestigationStarted', snapshotHash: options.snapshotHash, settings, policy: { name: policy.name, model: policy.model }, bootstrap: options.bootstrap ?? null });
+    tick.emit({
+      type: 'InvestigationStarted',
+      snapshotHash: options.snapshotHash,
+      settings,
+      policy: { name: policy.name, model: policy.model },
+      bootstrap: options.bootstrap ?? null,
+    });
     for (const seed of options.seeds) {
       if (!state.active.has(seed.node)) tick.emit({ type: 'Activated', node: seed.node, reason: 'seed', by: null, note: seed.reason });
     }
@@ -129,7 +135,14 @@ export function createController(options: ControllerOptions): Controller {
     const json = canonicalJson(packet);
     const hash = sha256Hex(json);
     tick.packets.push({ hash, json });
-    tick.emit({ type: 'PacketBuilt', node, packetHash: hash, tokenCount: packet.tokenCount, window: packet.window, evidence: packet.evidence.map(toEvidenceRef) });
+    tick.emit({
+      type: 'PacketBuilt',
+      node,
+      packetHash: hash,
+      tokenCount: packet.tokenCount,
+      window: packet.window,
+      evidence: packet.evidence.map(toEvidenceRef),
+    });
     return packet;
   }
 

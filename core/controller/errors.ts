@@ -1,7 +1,9 @@
 export class LedgerMismatchError extends Error {
   override name = 'LedgerMismatchError';
   constructor(detail: string) {
-    super(`The ledger belongs to a different investigation (${detail}); start a new ledger file or resume with the original snapshot, settings and policy.`);
+    super(
+      `The ledger belongs to a different investigation (${detail}); start a new ledger file or resume with the original snapshot, settings and policy.`,
+    );
   }
 }
 
@@ -16,7 +18,9 @@ export class PolicyCallError extends Error {
   override name = 'PolicyCallError';
   constructor(node: string, policy: string, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`Policy "${policy}" failed on ${node}: ${reason}. Nothing was recorded for this step; fix the policy endpoint and resume.`, { cause });
+    super(`Policy "${policy}" failed on ${node}: ${reason}. Nothing was recorded for this step; fix the policy endpoint and resume.`, {
+      cause,
+    });
   }
 }
 

@@ -5,7 +5,13 @@ import type { EvidenceRef, InvestigationState, NewLedgerEvent } from '../ledger/
 import { computeFrontier } from './frontier.js';
 import { Tick } from './tick.js';
 
-const hard = (id: string, isFault: boolean): EvidenceRef => ({ id, kind: isFault ? 'change' : 'log', extractor: 'raw', time: 1500, isFault });
+const hard = (id: string, isFault: boolean): EvidenceRef => ({
+  id,
+  kind: isFault ? 'change' : 'log',
+  extractor: 'raw',
+  time: 1500,
+  isFault,
+});
 const soft = (id: string): EvidenceRef => ({ id, kind: 'log', extractor: 'llm_inferred', time: 1500, isFault: false });
 
 interface NodeSpec {
@@ -33,8 +39,15 @@ function stateOf(nodes: Record<string, NodeSpec>, edges: [string, string][]): In
 describe('computeFrontier', () => {
   it('keeps only Origins that no other Origin reaches, even through Symptoms', () => {
     const state = stateOf(
-      { a: { label: 'Origin', confidence: 0.6, refs: [hard('a1', true)] }, m: { label: 'Symptom', confidence: 0.9, refs: [] }, b: { label: 'Origin', confidence: 0.9, refs: [hard('b1', true)] } },
-      [['a', 'm'], ['m', 'b']],
+      {
+        a: { label: 'Origin', confidence: 0.6, refs: [hard('a1', true)] },
+        m: { label: 'Symptom', confidence: 0.9, refs: [] },
+        b: { label: 'Origin', confidence: 0.9, refs: [hard('b1', true)] },
+      },
+      [
+        ['a', 'm'],
+        ['m', 'b'],
+      ],
     );
     const result = computeFrontier(state);
     expect(result.frontier).toEqual(['a']);
@@ -44,14 +57,23 @@ describe('computeFrontier', () => {
 
   it('keeps both Origins of a cycle and orders them by score', () => {
     const state = stateOf(
-      { a: { label: 'Origin', confidence: 0.5, refs: [hard('a1', true)] }, b: { label: 'Origin', confidence: 0.8, refs: [hard('b1', true)] } },
-      [['a', 'b'], ['b', 'a']],
+      {
+        a: { label: 'Origin', confidence: 0.5, refs: [hard('a1', true)] },
+        b: { label: 'Origin', confidence: 0.8, refs: [hard('b1', true)] },
+      },
+      [
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
     );
     expect(computeFrontier(state).frontier).toEqual(['b', 'a']);
   });
 
   it('fails the verification gate when a frontier node cites no hard evidence', () => {
-    const state = stateOf({ a: { label: 'Origin', confidence: 0.9, refs: [soft('a1')] }, b: { label: 'Origin', confidence: 0.7, refs: [hard('b1', true)] } }, []);
+    const state = stateOf(
+      { a: { label: 'Origin', confidence: 0.9, refs: [soft('a1')] }, b: { label: 'Origin', confidence: 0.7, refs: [hard('b1', true)] } },
+      [],
+    );
     const result = computeFrontier(state);
     expect(result.frontier).toEqual(['a', 'b']);
     expect(result.outcome).toBe('no_confident_root_cause');
@@ -61,7 +83,9 @@ describe('computeFrontier', () => {
   it('caps partially grounded confidence at 0.84 and falls back to the ranking without Origins', () => {
     const partial = computeFrontier(stateOf({ a: { label: 'Origin', confidence: 0.95, refs: [hard('a1', false)] } }, []));
     expect(partial.confidence).toEqual({ raw: 0.95, grounding: 'partial', cap: 0.84, effective: 0.84 });
-    const none = computeFrontier(stateOf({ a: { label: 'Symptom', confidence: 0.9, refs: [] }, b: { label: 'Defer', confidence: 0.9, refs: [hard('b1', true)] } }, []));
+    const none = computeFrontier(
+      stateOf({ a: { label: 'Symptom', confidence: 0.9, refs: [] }, b: { label: 'Defer', confidence: 0.9, refs: [hard('b1', true)] } }, []),
+    );
     expect(none.frontier).toEqual([]);
     expect(none.outcome).toBe('no_confident_root_cause');
     expect(none.ranking.map((r) => r.entity)).toEqual(['b', 'a']);

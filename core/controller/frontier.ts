@@ -60,8 +60,7 @@ export function computeFrontier(state: InvestigationState): FrontierResult {
     origins.filter((o) => !origins.some((other) => other !== o && reach.get(other)?.has(o) && !reach.get(o)?.has(other))),
   );
   const frontier = ranking.filter((r) => frontierSet.has(r.entity)).map((r) => r.entity);
-  const isVerified =
-    frontier.length > 0 && frontier.every((id) => (state.nodes.get(id)?.cited ?? []).some(isHardRef));
+  const isVerified = frontier.length > 0 && frontier.every((id) => (state.nodes.get(id)?.cited ?? []).some(isHardRef));
   const top = frontier[0] ?? ranking[0]?.entity;
   const topEntry = top === undefined ? undefined : state.nodes.get(top);
   const confidence = capConfidence(topEntry?.belief?.confidence ?? 0, groundingOf(topEntry?.cited ?? [], topEntry?.window ?? null));

@@ -22,7 +22,9 @@ describe('fabrication guard', () => {
 
   it('rejects a belief citing unknown evidence and falls back to Defer', () => {
     const guarded = guardOutput(svc('a'), output({ label: 'Origin', evidence: ['a-oom', 'made-up'] }), packet, graph);
-    expect(guarded.rejections).toEqual([{ type: 'ClaimRejected', node: svc('a'), reason: 'fabricated evidence', claim: null, evidence: ['made-up'] }]);
+    expect(guarded.rejections).toEqual([
+      { type: 'ClaimRejected', node: svc('a'), reason: 'fabricated evidence', claim: null, evidence: ['made-up'] },
+    ]);
     expect(guarded.belief).toMatchObject({ label: 'Defer', evidence: ['a-oom'] });
   });
 
@@ -33,7 +35,12 @@ describe('fabrication guard', () => {
       output({
         label: 'Symptom',
         evidence: ['a-oom'],
-        claims: [claim(svc('b'), svc('a'), ['a-oom']), claim(svc('b'), svc('a'), ['ghost']), claim('ns/Service/zzz', svc('a'), []), claim(svc('a'), svc('a'), [])],
+        claims: [
+          claim(svc('b'), svc('a'), ['a-oom']),
+          claim(svc('b'), svc('a'), ['ghost']),
+          claim('ns/Service/zzz', svc('a'), []),
+          claim(svc('a'), svc('a'), []),
+        ],
         proposals: [svc('b'), 'ns/Service/zzz', svc('a')],
       }),
       packet,
@@ -57,7 +64,13 @@ describe('fabrication guard', () => {
       settings: { budget: 5 },
       seeds: [{ node: svc('a'), reason: 'alert' }],
       packets: createMemoryPacketBuilder(graph, evidence),
-      policy: scriptedPolicy(() => output({ label: 'Origin', evidence: ['a-oom'], claims: [{ from: svc('b'), to: svc('a'), evidence: ['invented'], condition: '', effect: '' }] })),
+      policy: scriptedPolicy(() =>
+        output({
+          label: 'Origin',
+          evidence: ['a-oom'],
+          claims: [{ from: svc('b'), to: svc('a'), evidence: ['invented'], condition: '', effect: '' }],
+        }),
+      ),
       snapshotHash: 'guard',
     });
     const finished = await controller.run();

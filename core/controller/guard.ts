@@ -26,7 +26,9 @@ export function deferOutput(summary: string): PolicyOutput {
  */
 export function guardOutput(node: EntityId, raw: unknown, packet: ContextPacket, graph: OperationalGraph): GuardedOutput {
   const parsed = PolicyOutput.safeParse(raw);
-  const output = parsed.success ? parsed.data : deferOutput(`policy output failed validation: ${parsed.error.issues[0]?.message ?? 'unknown issue'}`);
+  const output = parsed.success
+    ? parsed.data
+    : deferOutput(`policy output failed validation: ${parsed.error.issues[0]?.message ?? 'unknown issue'}`);
   const known = new Set(packet.evidence.map((item) => item.id));
   const rejections: Rejection[] = [];
   const reasoning = [...output.reasoning];

@@ -50,7 +50,10 @@ describe('controller lifecycle', () => {
     const record = controller.applyOverride(ids.database, 'Origin', 'DBA confirms a bad index');
     expect(record.events.map((e) => e.type)).toEqual(['AnalystOverride', 'BeliefSet', 'MessageSent', 'Activated']);
     expect(record.events[0]).toMatchObject({ provenance: 'analyst', label: 'Origin' });
-    expect(record.events[1]).toMatchObject({ source: 'analyst', belief: { label: 'Origin', summary: 'Analyst: DBA confirms a bad index' } });
+    expect(record.events[1]).toMatchObject({
+      source: 'analyst',
+      belief: { label: 'Origin', summary: 'Analyst: DBA confirms a bad index' },
+    });
     expect(controller.state.status).toBe('running');
     const overrideSeq = record.events[0]?.seq ?? 0;
     const finished = await controller.run();

@@ -8,10 +8,18 @@ import { createMemoryPacketBuilder, makeEvidence, output, scriptedPolicy, servic
 
 const names = ['a', 'b', 'c'];
 const evidence = new Map(
-  names.map((n) => [svc(n), ['x', 'y'].map((k) => makeEvidence({ id: `${n}-${k}`, entity: svc(n), detail: { type: 'log', severity: 'error' } }))]),
+  names.map((n) => [
+    svc(n),
+    ['x', 'y'].map((k) => makeEvidence({ id: `${n}-${k}`, entity: svc(n), detail: { type: 'log', severity: 'error' } })),
+  ]),
 );
 
-function setup(decide: (packet: ContextPacket) => PolicyOutput, settings: ControllerSettingsInput, seeds: string[], calls: [string, string][] = [['a', 'b']]): Controller {
+function setup(
+  decide: (packet: ContextPacket) => PolicyOutput,
+  settings: ControllerSettingsInput,
+  seeds: string[],
+  calls: [string, string][] = [['a', 'b']],
+): Controller {
   const graph = servicesGraph(names, calls);
   return createController({
     graph,
@@ -74,7 +82,10 @@ describe('controller rules', () => {
     const finished = await controller.run();
     const events = controller.events;
     const damped = events.filter((e) => e.type === 'Damped');
-    expect(damped.map((e) => e.type === 'Damped' && [e.node, e.flips])).toEqual([[svc('a'), 4], [svc('b'), 4]]);
+    expect(damped.map((e) => e.type === 'Damped' && [e.node, e.flips])).toEqual([
+      [svc('a'), 4],
+      [svc('b'), 4],
+    ]);
     for (const d of damped) {
       if (d.type !== 'Damped') continue;
       expect(events.some((e) => e.type === 'StepStarted' && e.node === d.node && e.seq > d.seq)).toBe(false);
@@ -95,7 +106,11 @@ describe('controller rules', () => {
   it('explores claimed and proposed nodes once but does not wake unvisited neighbours', async () => {
     const decide = (packet: ContextPacket): PolicyOutput =>
       packet.node === svc('a')
-        ? output({ label: 'Symptom', evidence: ['a-x'], claims: [{ from: svc('c'), to: svc('a'), evidence: ['a-y'], condition: '', effect: '' }] })
+        ? output({
+            label: 'Symptom',
+            evidence: ['a-x'],
+            claims: [{ from: svc('c'), to: svc('a'), evidence: ['a-y'], condition: '', effect: '' }],
+          })
         : output({ label: 'Origin', evidence: [`${packet.node.slice(11)}-x`] });
     const controller = setup(decide, { budget: 10 }, ['a']);
     const finished = await controller.run();
@@ -117,7 +132,14 @@ describe('controller rules', () => {
       policy: {
         name: 'sloppy',
         model: 'm',
-        evaluate: async () => ({ output: output({ label: 'Healthy' }), tokensIn: 3.5, tokensOut: -1, cached: false, error: null, ms: Number.NaN }),
+        evaluate: async () => ({
+          output: output({ label: 'Healthy' }),
+          tokensIn: 3.5,
+          tokensOut: -1,
+          cached: false,
+          error: null,
+          ms: Number.NaN,
+        }),
       },
       snapshotHash: 'rules',
       onStep: (record) => records.push(...record.metrics.map((m) => m.ms)),

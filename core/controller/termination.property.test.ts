@@ -51,7 +51,9 @@ describe('termination (property)', () => {
           names,
           edges.filter(([a, b]) => a < size && b < size).map(([a, b]) => [`n${a}`, `n${b}`] as const),
         );
-        const evidence = new Map(names.map((n) => [svc(n), [makeEvidence({ id: `${n}-e`, entity: svc(n), detail: { type: 'log', severity: 'error' } })]]));
+        const evidence = new Map(
+          names.map((n) => [svc(n), [makeEvidence({ id: `${n}-e`, entity: svc(n), detail: { type: 'log', severity: 'error' } })]]),
+        );
         const controller = createController({
           graph,
           settings,
@@ -73,7 +75,11 @@ describe('termination (property)', () => {
         if (finished?.reason === 'fixed_point') expect(state.active.size).toBe(0);
         else expect(state.evaluations).toBe(settings.budget);
         const { frontier, outcome, ranking } = computeFrontier(fold(events));
-        expect({ frontier, outcome, ranking }).toEqual({ frontier: finished?.frontier, outcome: finished?.outcome, ranking: finished?.ranking });
+        expect({ frontier, outcome, ranking }).toEqual({
+          frontier: finished?.frontier,
+          outcome: finished?.outcome,
+          ranking: finished?.ranking,
+        });
       }),
       { numRuns: 150, seed: 20260301 },
     );

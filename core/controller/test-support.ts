@@ -20,7 +20,14 @@ export interface EvidenceSpec {
 }
 
 export function makeEvidence(spec: EvidenceSpec): EvidenceItem {
-  const kind = spec.detail.type === 'log_template' ? 'log' : spec.detail.type === 'metric_anomaly' || spec.detail.type === 'metric' ? 'metric' : spec.detail.type === 'trace_edge' ? 'span' : spec.detail.type;
+  const kind =
+    spec.detail.type === 'log_template'
+      ? 'log'
+      : spec.detail.type === 'metric_anomaly' || spec.detail.type === 'metric'
+        ? 'metric'
+        : spec.detail.type === 'trace_edge'
+          ? 'span'
+          : spec.detail.type;
   return {
     id: spec.id,
     entity: spec.entity,
@@ -34,7 +41,10 @@ export function makeEvidence(spec: EvidenceSpec): EvidenceItem {
 }
 
 /** Packets straight from an evidence map: all of the node's evidence, every neighbour. */
-export function createMemoryPacketBuilder(graph: OperationalGraph, evidence: ReadonlyMap<EntityId, readonly EvidenceItem[]>): PacketBuilder {
+export function createMemoryPacketBuilder(
+  graph: OperationalGraph,
+  evidence: ReadonlyMap<EntityId, readonly EvidenceItem[]>,
+): PacketBuilder {
   return {
     build(node: EntityId, view: BeliefView): ContextPacket {
       const items = [...(evidence.get(node) ?? [])];

@@ -100,12 +100,23 @@ function reachability(state: InvestigationState, frontier: readonly EntityId[]):
   return paths;
 }
 
-function explainAlert(alert: DiagnosisAlertInput, frontier: readonly EntityId[], reached: Map<EntityId, EntityId[]>, state: InvestigationState) {
+function explainAlert(
+  alert: DiagnosisAlertInput,
+  frontier: readonly EntityId[],
+  reached: Map<EntityId, EntityId[]>,
+  state: InvestigationState,
+) {
   const label = state.nodes.get(alert.entity)?.belief?.label;
   if (frontier.includes(alert.entity)) {
     return { alert: `${alert.name} on ${alert.entity}`, explanation: `${alert.entity} is itself a root cause (${label})`, explained: true };
   }
   const path = reached.get(alert.entity);
   if (path) return { alert: `${alert.name} on ${alert.entity}`, explanation: `propagated along ${path.join(' → ')}`, explained: true };
-  return { alert: `${alert.name} on ${alert.entity}`, explanation: label ? `${alert.entity} was labelled ${label}; no path from a root cause reaches it` : `${alert.entity} was not investigated`, explained: false };
+  return {
+    alert: `${alert.name} on ${alert.entity}`,
+    explanation: label
+      ? `${alert.entity} was labelled ${label}; no path from a root cause reaches it`
+      : `${alert.entity} was not investigated`,
+    explained: false,
+  };
 }

@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  channels,
-  events,
-  type Channel,
-  type EventName,
-  type EventPayload,
-  type InputArg,
-  type Output,
-} from './contract.js';
+import { channels, events, type Channel, type EventName, type EventPayload, type InputArg, type Output } from './contract.js';
 import { InvalidOutputError, RemoteError, WireResult } from './errors.js';
 
 /**

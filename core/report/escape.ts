@@ -32,14 +32,16 @@ const xmlStripped = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\
 
 /** Text or attribute content for XML 1.0: illegal and control characters stripped, markup escaped. */
 export function escapeXml(text: string): string {
-  return text
-    .replace(loneSurrogate, '')
-    .replace(xmlStripped, '')
-    .replace(/[&<>"']/g, (c) => (c === "'" ? '&apos;' : (htmlEntities[c] ?? c)))
-    // Attribute-value normalisation would turn raw whitespace into spaces; keep it as data.
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
+  return (
+    text
+      .replace(loneSurrogate, '')
+      .replace(xmlStripped, '')
+      .replace(/[&<>"']/g, (c) => (c === "'" ? '&apos;' : (htmlEntities[c] ?? c)))
+      // Attribute-value normalisation would turn raw whitespace into spaces; keep it as data.
+      .replace(/\t/g, '&#9;')
+      .replace(/\n/g, '&#10;')
+      .replace(/\r/g, '&#13;')
+  );
 }
 
 /**

@@ -26,7 +26,10 @@ export function renderGexf(diagnosis: Diagnosis, state?: InvestigationState): st
     ...declarations('node', nodeAttributes),
     ...declarations('edge', edgeAttributes),
     '    <nodes>',
-    ...graph.nodes.map((n, i) => `      <node id="n${i}" label="${x(displayName(n.id))}">${values(nodeAttributes, n)}${viz(n, layout.positions.get(n.id))}</node>`),
+    ...graph.nodes.map(
+      (n, i) =>
+        `      <node id="n${i}" label="${x(displayName(n.id))}">${values(nodeAttributes, n)}${viz(n, layout.positions.get(n.id))}</node>`,
+    ),
     '    </nodes>',
     '    <edges>',
     ...graph.edges.map(

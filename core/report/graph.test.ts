@@ -17,7 +17,16 @@ describe('buildReportGraph', () => {
     const d = hostileDiagnosis();
     const state = hostileState();
     const extra = d.ranking[3]?.entity ?? '';
-    state.edges.set(`${extra}\u0000shop/Service/gateway`, { from: extra, to: 'shop/Service/gateway', by: extra, evidence: [], condition: 'c', effect: 'e', isDiscovered: false, seq: 9 });
+    state.edges.set(`${extra}\u0000shop/Service/gateway`, {
+      from: extra,
+      to: 'shop/Service/gateway',
+      by: extra,
+      evidence: [],
+      condition: 'c',
+      effect: 'e',
+      isDiscovered: false,
+      seq: 9,
+    });
     const graph = buildReportGraph(d, state);
     expect(graph.nodes.map((n) => n.label)).toEqual(['Origin', 'Symptom', 'Symptom', 'Healthy']);
     expect(graph.edges.map((e) => [e.isDiscovered, e.isOnChain])).toEqual([
@@ -40,11 +49,15 @@ describe('layoutReportGraph', () => {
   it('never places two nodes on the same spot and handles cycles without a root', () => {
     const d = hostileDiagnosis();
     const [a, b, c] = d.ranking.map((r) => r.entity);
-    const graph = buildReportGraph({ ...d, frontier: [], propagations: [
-      { source: a ?? '', target: b ?? '', condition: '', effect: '' },
-      { source: b ?? '', target: a ?? '', condition: '', effect: '' },
-      { source: c ?? '', target: b ?? '', condition: '', effect: '' },
-    ] });
+    const graph = buildReportGraph({
+      ...d,
+      frontier: [],
+      propagations: [
+        { source: a ?? '', target: b ?? '', condition: '', effect: '' },
+        { source: b ?? '', target: a ?? '', condition: '', effect: '' },
+        { source: c ?? '', target: b ?? '', condition: '', effect: '' },
+      ],
+    });
     const layout = layoutReportGraph(graph);
     const spots = [...layout.positions.values()].map((p) => `${p.x},${p.y}`);
     expect(new Set(spots).size).toBe(graph.nodes.length);

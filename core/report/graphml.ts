@@ -19,8 +19,13 @@ export function renderGraphml(diagnosis: Diagnosis, state?: InvestigationState):
     ...keys('node', 'd', nodeAttributes),
     ...keys('edge', 'e', edgeAttributes),
     '  <graph id="explanation" edgedefault="directed">',
-    ...graph.nodes.map((n, i) => `    <node id="n${i}"><data key="label">${x(displayName(n.id))}</data>${data('d', nodeAttributes, n)}</node>`),
-    ...graph.edges.map((e, i) => `    <edge id="e${i}" source="n${nodeIndex.get(e.source)}" target="n${nodeIndex.get(e.target)}">${data('e', edgeAttributes, e)}</edge>`),
+    ...graph.nodes.map(
+      (n, i) => `    <node id="n${i}"><data key="label">${x(displayName(n.id))}</data>${data('d', nodeAttributes, n)}</node>`,
+    ),
+    ...graph.edges.map(
+      (e, i) =>
+        `    <edge id="e${i}" source="n${nodeIndex.get(e.source)}" target="n${nodeIndex.get(e.target)}">${data('e', edgeAttributes, e)}</edge>`,
+    ),
     '  </graph>',
     '</graphml>',
     '',

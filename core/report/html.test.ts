@@ -5,10 +5,14 @@ import { hostile, hostileDiagnosis, hostileState, rawControlChars } from './test
 
 /** Tags the report itself writes; anything else would have come from data. */
 const ownTags = new Set(
-  'html head meta title style body main h1 h2 h3 p div span strong ul ol li table thead tbody tr th td svg defs marker path g rect text img'.split(' '),
+  'html head meta title style body main h1 h2 h3 p div span strong ul ol li table thead tbody tr th td svg defs marker path g rect text img'.split(
+    ' ',
+  ),
 );
 const ownAttributes = new Set(
-  'lang charset http-equiv content name class xmlns role aria-label width height viewbox id refx refy markerwidth markerheight orient d fill stroke stroke-width stroke-dasharray marker-end x y rx alt src'.split(' '),
+  'lang charset http-equiv content name class xmlns role aria-label width height viewbox id refx refy markerwidth markerheight orient d fill stroke stroke-width stroke-dasharray marker-end x y rx alt src'.split(
+    ' ',
+  ),
 );
 
 function tagsOf(html: string): Array<{ name: string; attributes: string[] }> {
@@ -36,7 +40,9 @@ describe('renderHtml', () => {
   });
 
   it('is self-contained under a strict Content-Security-Policy', () => {
-    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    );
     const attributes = tagsOf(html).flatMap((t) => t.attributes);
     expect(attributes).not.toContain('src');
     expect(attributes).not.toContain('href');
@@ -61,7 +67,10 @@ describe('renderHtml', () => {
   });
 
   it('says plainly when unconfirmed and when still in progress', () => {
-    const unconfirmed = renderHtml({ ...hostileDiagnosis(), outcome: 'no_confident_root_cause', frontier: [] }, { state: hostileState('paused', 4) });
+    const unconfirmed = renderHtml(
+      { ...hostileDiagnosis(), outcome: 'no_confident_root_cause', frontier: [] },
+      { state: hostileState('paused', 4) },
+    );
     expect(unconfirmed).toContain('<h1>No confident root cause</h1>');
     expect(unconfirmed).toContain('<strong>Unconfirmed.</strong>');
     expect(unconfirmed).toContain('Investigation in progress — 4 steps</strong> (paused)');
@@ -72,14 +81,21 @@ describe('renderHtml', () => {
     const state = hostileState();
     const node = state.nodes.get(hostileDiagnosis().entities[0]?.name ?? '');
     if (node) node.beliefSource = 'analyst';
-    expect(renderHtml(hostileDiagnosis(), { state })).toContain('<span class="tag analyst">asserted by an analyst, not tool evidence</span>');
+    expect(renderHtml(hostileDiagnosis(), { state })).toContain(
+      '<span class="tag analyst">asserted by an analyst, not tool evidence</span>',
+    );
     expect(html).not.toContain('asserted by an analyst');
   });
 
   it('embeds the graph canvas only as a PNG data URL', () => {
     const png = 'data:image/png;base64,iVBORw0KGgo=';
     expect(renderHtml(hostileDiagnosis(), { graphPng: png })).toContain(`<img class="graph-png" alt="Graph canvas" src="${png}">`);
-    for (const bad of ['javascript:alert(1)', 'https://evil.test/x.png', `${png}" onerror="alert(1)`, 'data:image/svg+xml;base64,PHN2Zz4=']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'https://evil.test/x.png',
+      `${png}" onerror="alert(1)`,
+      'data:image/svg+xml;base64,PHN2Zz4=',
+    ]) {
       expect(() => renderHtml(hostileDiagnosis(), { graphPng: bad })).toThrow(InvalidGraphImageError);
     }
   });

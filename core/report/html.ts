@@ -44,7 +44,11 @@ export function renderHtml(diagnosis: Diagnosis, options: ReportOptions = {}): s
     ...ranking(view),
     ...evidence(view),
     '<h2>Run</h2>',
-    table(['', ''], view.run.map(([k, v]) => [`<th>${h(k)}</th>`, `<td class="mono">${h(v)}</td>`]), false),
+    table(
+      ['', ''],
+      view.run.map(([k, v]) => [`<th>${h(k)}</th>`, `<td class="mono">${h(v)}</td>`]),
+      false,
+    ),
     '</main></body>',
     '</html>',
     '',
@@ -54,12 +58,17 @@ export function renderHtml(diagnosis: Diagnosis, options: ReportOptions = {}): s
 function header(view: ReportView): string[] {
   const out: string[] = [];
   if (view.inProgress) {
-    out.push(`<div class="banner progress"><strong>Investigation in progress — ${view.inProgress.steps} steps</strong> (${h(view.inProgress.status)}). This is the state so far, not a final result.</div>`);
+    out.push(
+      `<div class="banner progress"><strong>Investigation in progress — ${view.inProgress.steps} steps</strong> (${h(view.inProgress.status)}). This is the state so far, not a final result.</div>`,
+    );
   }
   const cls = view.isConfident ? 'confident' : 'unconfirmed';
   out.push(`<div class="banner ${cls}">${view.isConfident ? '' : '<strong>Unconfirmed.</strong> '}${h(view.outcome)}</div>`);
   const c = view.confidence;
-  out.push('<h2>Confidence</h2>', table(['raw', 'grounding', 'cap', 'effective'], [[num(c.raw), `<td>${h(c.grounding)}</td>`, num(c.cap), num(c.effective)]]));
+  out.push(
+    '<h2>Confidence</h2>',
+    table(['raw', 'grounding', 'cap', 'effective'], [[num(c.raw), `<td>${h(c.grounding)}</td>`, num(c.cap), num(c.effective)]]),
+  );
   return out;
 }
 
@@ -77,7 +86,10 @@ function entities(view: ReportView): string[] {
 function chain(view: ReportView): string[] {
   if (view.propagations.length === 0) return ['<h2>Propagation chain</h2>', '<p class="muted">No propagation was claimed.</p>'];
   const items = view.propagations.map((p) => {
-    const how = [p.condition, p.effect].filter((s) => s !== '').map(h).join(' → ');
+    const how = [p.condition, p.effect]
+      .filter((s) => s !== '')
+      .map(h)
+      .join(' → ');
     return `<li><strong>${h(p.source)}</strong> → <strong>${h(p.target)}</strong>${how ? `: ${how}` : ''}</li>`;
   });
   return ['<h2>Propagation chain</h2>', `<ol class="chain">${items.join('')}</ol>`];
@@ -85,7 +97,11 @@ function chain(view: ReportView): string[] {
 
 function alerts(view: ReportView): string[] {
   if (view.alerts.length === 0) return ['<h2>Alerts explained</h2>', '<p class="muted">No alert was recorded for this investigation.</p>'];
-  const rows = view.alerts.map((a) => [`<td>${h(a.alert)}</td>`, a.explained ? '<td>yes</td>' : '<td class="no">no</td>', `<td>${h(a.explanation)}</td>`]);
+  const rows = view.alerts.map((a) => [
+    `<td>${h(a.alert)}</td>`,
+    a.explained ? '<td>yes</td>' : '<td class="no">no</td>',
+    `<td>${h(a.explanation)}</td>`,
+  ]);
   return ['<h2>Alerts explained</h2>', table(['alert', 'explained', 'explanation'], rows)];
 }
 

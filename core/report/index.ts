@@ -9,4 +9,12 @@ export { renderHtml } from './html.js';
 export { renderGexf } from './gexf.js';
 export { renderGraphml } from './graphml.js';
 export { renderJson } from './json.js';
-export { exportFormats, exportMediaTypes, parseExportFormat, renderExport, renderExportFile, type ExportFile, type ExportFormat } from './render.js';
+export {
+  exportFormats,
+  exportMediaTypes,
+  parseExportFormat,
+  renderExport,
+  renderExportFile,
+  type ExportFile,
+  type ExportFormat,
+} from './render.js';

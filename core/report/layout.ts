@@ -31,7 +31,9 @@ export function layoutReportGraph(graph: ReportGraph): GraphLayout {
   let rows = 0;
   for (const [layer, ids] of columns) {
     rows = Math.max(rows, ids.length);
-    ids.forEach((id, row) => positions.set(id, { layer, x: margin + layer * (nodeWidth + columnGap), y: margin + row * (nodeHeight + rowGap) }));
+    ids.forEach((id, row) =>
+      positions.set(id, { layer, x: margin + layer * (nodeWidth + columnGap), y: margin + row * (nodeHeight + rowGap) }),
+    );
   }
   const layerCount = columns.size === 0 ? 0 : Math.max(...columns.keys()) + 1;
   return {

@@ -17,8 +17,11 @@ describe('renderMarkdown', () => {
     expect(text).toContain('&amp;amp;');
   });
 
-  it('keeps every table row to its header\'s columns whatever the cells contain', () => {
-    const tables = text.split(/\n(?!\|)/).map((block) => block.split('\n').filter((l) => l.startsWith('|'))).filter((t) => t.length > 0);
+  it("keeps every table row to its header's columns whatever the cells contain", () => {
+    const tables = text
+      .split(/\n(?!\|)/)
+      .map((block) => block.split('\n').filter((l) => l.startsWith('|')))
+      .filter((t) => t.length > 0);
     expect(tables.length).toBe(4);
     for (const [header, ...rows] of tables) {
       expect(rows.length).toBeGreaterThan(1);

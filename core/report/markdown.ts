@@ -11,7 +11,10 @@ export function renderMarkdown(diagnosis: Diagnosis, options: ReportOptions = {}
   const view = buildReportView(diagnosis, options);
   const out: string[] = [`# ${md(view.title)}`, ''];
   if (view.inProgress) {
-    out.push(`> **Investigation in progress — ${view.inProgress.steps} steps** (${view.inProgress.status}). This is the state so far, not a final result.`, '');
+    out.push(
+      `> **Investigation in progress — ${view.inProgress.steps} steps** (${view.inProgress.status}). This is the state so far, not a final result.`,
+      '',
+    );
   }
   out.push('## Outcome', '', view.isConfident ? `**${md(view.outcome)}**` : `**Unconfirmed.** ${md(view.outcome)}`, '');
   const c = view.confidence;
@@ -26,7 +29,12 @@ function entitySection(view: ReportView): string[] {
   const out = [view.isConfident ? '## Root causes and the entities they explain' : '## Candidates (unconfirmed)', ''];
   if (view.entities.length === 0) out.push('No entity is on an explanation.', '');
   for (const e of view.entities) {
-    out.push(`### ${md(e.name)}${e.isRootCause ? ' — root cause' : ''}${e.isAnalystAsserted ? ' — asserted by an analyst, not tool evidence' : ''}`, '', `**Reasoning:** ${md(e.reasoning) || '—'}`, '');
+    out.push(
+      `### ${md(e.name)}${e.isRootCause ? ' — root cause' : ''}${e.isAnalystAsserted ? ' — asserted by an analyst, not tool evidence' : ''}`,
+      '',
+      `**Reasoning:** ${md(e.reasoning) || '—'}`,
+      '',
+    );
     if (e.evidence.length > 0) out.push('**Evidence:**', '', ...e.evidence.map((line) => `- ${md(line)}`), '');
   }
   return out;
@@ -36,7 +44,10 @@ function chainSection(view: ReportView): string[] {
   const out = ['## Propagation chain', ''];
   if (view.propagations.length === 0) return [...out, 'No propagation was claimed.', ''];
   view.propagations.forEach((p, i) => {
-    const how = [p.condition, p.effect].filter((s) => s !== '').map(md).join(' → ');
+    const how = [p.condition, p.effect]
+      .filter((s) => s !== '')
+      .map(md)
+      .join(' → ');
     out.push(`${i + 1}. ${md(p.source)} → ${md(p.target)}${how ? `: ${how}` : ''}`);
   });
   return [...out, ''];

@@ -88,7 +88,8 @@ const closeTag = new RegExp(`</(${nameStart})\\s*>`, 'y');
 const attribute = new RegExp(`(${nameStart})\\s*=\\s*(?:"([^"<]*)"|'([^'<]*)')`, 'g');
 const badReference = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9A-Fa-f]+);)/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const illegalChar = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const illegalChar =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * A small XML 1.0 well-formedness check for tests (no DTDs, no CDATA): legal characters,
@@ -158,7 +159,16 @@ export function hostileState(status: InvestigationStatus = 'finished', evaluatio
     node.belief = { label: labels[i] ?? 'Defer', evidence: [], summary: '', confidence: 0.5 };
   });
   d.propagations.forEach((p, seq) => {
-    const edge = { from: p.source, to: p.target, by: p.target, evidence: [], condition: p.condition, effect: p.effect, isDiscovered: seq === 1, seq };
+    const edge = {
+      from: p.source,
+      to: p.target,
+      by: p.target,
+      evidence: [],
+      condition: p.condition,
+      effect: p.effect,
+      isDiscovered: seq === 1,
+      seq,
+    };
     state.edges.set(edgeKey(p.source, p.target), edge);
   });
   return state;

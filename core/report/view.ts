@@ -54,7 +54,12 @@ export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {
       reasoning: clip(e.reasoning),
       evidence: e.evidence === '' ? [] : e.evidence.split('\n').map(clip),
     })),
-    propagations: chainOrder(diagnosis).map((p) => ({ source: clip(p.source), target: clip(p.target), condition: clip(p.condition), effect: clip(p.effect) })),
+    propagations: chainOrder(diagnosis).map((p) => ({
+      source: clip(p.source),
+      target: clip(p.target),
+      condition: clip(p.condition),
+      effect: clip(p.effect),
+    })),
     alerts: diagnosis.alerts_explained.map((a) => ({ alert: clip(a.alert), explained: a.explained, explanation: clip(a.explanation) })),
     ranking: diagnosis.ranking.map((r, i) => ({ rank: i + 1, entity: clip(r.entity), score: formatNumber(r.score) })),
     evidence: diagnosis.evidence.map((e) => ({
@@ -74,7 +79,10 @@ export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {
 function chainOrder(diagnosis: Diagnosis): Diagnosis['propagations'] {
   const positions = layoutReportGraph(buildReportGraph(diagnosis)).positions;
   const depth = (id: string) => positions.get(id)?.layer ?? Number.MAX_SAFE_INTEGER;
-  return diagnosis.propagations.map((p, i) => ({ p, i })).sort((a, b) => depth(a.p.source) - depth(b.p.source) || a.i - b.i).map(({ p }) => p);
+  return diagnosis.propagations
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => depth(a.p.source) - depth(b.p.source) || a.i - b.i)
+    .map(({ p }) => p);
 }
 
 function runRows(diagnosis: Diagnosis, clip: (text: string) => string): Array<[string, string]> {
@@ -86,7 +94,15 @@ function runRows(diagnosis: Diagnosis, clip: (text: string) => string): Array<[s
     ['Policy calls', String(run.policyCalls)],
     ['Tokens in / out', `${run.tokensIn} / ${run.tokensOut}`],
     ['Snapshot hash', clip(run.snapshotHash)],
-    ['Settings', clip(Object.entries(run.settings).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', '))],
+    [
+      'Settings',
+      clip(
+        Object.entries(run.settings)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+          .join(', '),
+      ),
+    ],
   ];
 }
 

@@ -30,7 +30,9 @@ describe.each(renderers)('%s export', (name, render) => {
   it('keeps every node and edge with its values intact (controls stripped)', () => {
     expect(xml.match(/<node /g)?.length).toBe(4);
     expect(xml.match(/<edge /g)?.length).toBe(2);
-    const values = [...xml.matchAll(name === 'GEXF' ? /value="([^"]*)"/g : /<data key="[^"]+">([^<]*)<\/data>/g)].map((m) => decode(m[1] ?? ''));
+    const values = [...xml.matchAll(name === 'GEXF' ? /value="([^"]*)"/g : /<data key="[^"]+">([^<]*)<\/data>/g)].map((m) =>
+      decode(m[1] ?? ''),
+    );
     expect(values).toContain(`shop/Service/${hostile.script}`);
     expect(values).toContain(hostile.img);
     expect(values).toContain(hostile.cdata);
@@ -39,7 +41,8 @@ describe.each(renderers)('%s export', (name, render) => {
   });
 
   it('flags the frontier and the discovered edge', () => {
-    const attribute = (key: string) => (name === 'GEXF' ? new RegExp(`for="${key}" value="true"`, 'g') : new RegExp(`<data key="${key}">true</data>`, 'g'));
+    const attribute = (key: string) =>
+      name === 'GEXF' ? new RegExp(`for="${key}" value="true"`, 'g') : new RegExp(`<data key="${key}">true</data>`, 'g');
     expect(xml.match(attribute(name === 'GEXF' ? '7' : 'd7'))?.length).toBe(1);
     expect(xml.match(attribute(name === 'GEXF' ? '2' : 'e2'))?.length).toBe(1);
     expect(render(hostileDiagnosis())).not.toMatch(attribute(name === 'GEXF' ? '2' : 'e2'));

@@ -57,9 +57,7 @@ function globReading(source: string, stars: number[]): string {
   const fixed = [...source].map((c, i) => (starSet.has(i) ? '.*' : c)).join('');
   if (compiles(fixed)) return anchor(fixed);
   // Not even a regex once the stars are fixed: read the whole thing as a shell glob.
-  return anchor(
-    [...source].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : escapeRegex(c))).join(''),
-  );
+  return anchor([...source].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : escapeRegex(c))).join(''));
 }
 
 /**

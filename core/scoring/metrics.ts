@@ -1,13 +1,6 @@
 import type { EntityId } from '../model/ids.js';
 import { ScoringInputError } from './errors.js';
-import {
-  bestCandidates,
-  isRootCauseClass,
-  matchCandidates,
-  toGroupMatch,
-  tryParseEntityId,
-  type GroupMatch,
-} from './match.js';
+import { bestCandidates, isRootCauseClass, matchCandidates, toGroupMatch, tryParseEntityId, type GroupMatch } from './match.js';
 import type { GroundTruth } from './types.js';
 
 export interface PredictionOutcome {

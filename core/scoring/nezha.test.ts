@@ -21,7 +21,9 @@ describe('serviceOfPod', () => {
   it('maps every injected pod of the real Nezha fault list to a TrainTicket service', () => {
     const file = path.join(NEZHA, 'rca_data/2023-01-29/2023-01-29-fault_list.json.gz');
     const faults = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as Record<string, { inject_pod: string }[]>;
-    const pods = Object.values(faults).flat().map((f) => f.inject_pod);
+    const pods = Object.values(faults)
+      .flat()
+      .map((f) => f.inject_pod);
     const metricPods = readdirSync(path.join(NEZHA, 'rca_data/2023-01-29/metric'))
       .filter((f) => f.endsWith('_metric.csv.gz'))
       .map((f) => f.replace('_metric.csv.gz', ''));

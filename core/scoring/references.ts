@@ -1,10 +1,5 @@
 import { rawAlertSchema, rawFaultSchema, rawPropagationSchema } from './schema.js';
-import type {
-  GroundTruthAlert,
-  GroundTruthFault,
-  GroundTruthPropagation,
-  GroundTruthWarning,
-} from './types.js';
+import type { GroundTruthAlert, GroundTruthFault, GroundTruthPropagation, GroundTruthWarning } from './types.js';
 
 /** Collects references to groups that are not defined, one warning per missing id. */
 export class ReferenceChecker {

@@ -13,7 +13,10 @@ export const rawGroupSchema = z.looseObject({
   kind: scalarText,
   namespace: optionalText,
   name: optionalText,
-  filter: z.union([z.array(z.unknown()), z.string(), z.null()]).optional().catch(undefined),
+  filter: z
+    .union([z.array(z.unknown()), z.string(), z.null()])
+    .optional()
+    .catch(undefined),
   root_cause: z.unknown().optional(),
 });
 export type RawGroup = z.infer<typeof rawGroupSchema>;
@@ -35,10 +38,7 @@ export const rawFaultSchema = z.looseObject({
   category: optionalText,
   condition: optionalText,
   fault_mechanism: optionalText,
-  entity: z
-    .looseObject({ group_id: optionalText, kind: optionalText, name: optionalText })
-    .nullish()
-    .catch(null),
+  entity: z.looseObject({ group_id: optionalText, kind: optionalText, name: optionalText }).nullish().catch(null),
 });
 
 /** Lists whose items are validated one by one, so one bad entry does not discard the rest. */

@@ -7,13 +7,7 @@ export { SignalOptionError, SignalInputError } from './errors.js';
 
 // Log templates (Drain) and window-vs-baseline comparison.
 export { maskLine, maskToken, tokenizeLine, WILDCARD, type TokenizeOptions } from './logs/mask.js';
-export {
-  TemplateMiner,
-  OVERFLOW_TEMPLATE_ID,
-  type TemplateMinerOptions,
-  type LogTemplate,
-  type TemplateLookup,
-} from './logs/drain.js';
+export { TemplateMiner, OVERFLOW_TEMPLATE_ID, type TemplateMinerOptions, type LogTemplate, type TemplateLookup } from './logs/drain.js';
 export { isErrorSeverity, hasErrorKeyword } from './logs/severity.js';
 export { TemplateCountTable, type LogPeriod, type TemplateCountRow } from './logs/counts.js';
 export { SpanTemplatePairs, type BrokenSequence, type SpanPairOptions } from './logs/span-pairs.js';
@@ -26,12 +20,7 @@ export {
 } from './logs/compare.js';
 
 // Metric anomalies (robust z-score).
-export {
-  detectMetricAnomaly,
-  type MetricAnomalyDetail,
-  type MetricAnomalyOptions,
-  type MetricAnomalyResult,
-} from './metrics/anomaly.js';
+export { detectMetricAnomaly, type MetricAnomalyDetail, type MetricAnomalyOptions, type MetricAnomalyResult } from './metrics/anomaly.js';
 export {
   MetricSeriesCollector,
   type MetricAnomaly,

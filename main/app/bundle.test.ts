@@ -31,12 +31,18 @@ describe('loadSnapshotBundle', () => {
   });
 
   it('names the file, line and field of a malformed record', () => {
-    writeFileSync(path.join(dir, 'alerts.jsonl'), '{"name":"A","entity":"shop/Service/frontend","severity":"x","startsAt":"2026-03-01T10:00:00Z"}\n{"name":"B","entity":"shop/Service/frontend"}\n');
+    writeFileSync(
+      path.join(dir, 'alerts.jsonl'),
+      '{"name":"A","entity":"shop/Service/frontend","severity":"x","startsAt":"2026-03-01T10:00:00Z"}\n{"name":"B","entity":"shop/Service/frontend"}\n',
+    );
     expect(() => loadSnapshotBundle(dir)).toThrow(/alerts\.jsonl:2: .*severity/);
   });
 
   it('refuses times without a zone', () => {
-    writeFileSync(path.join(dir, 'alerts.jsonl'), '{"name":"A","entity":"shop/Service/frontend","severity":"x","startsAt":"2026-03-01 10:00:00"}\n');
+    writeFileSync(
+      path.join(dir, 'alerts.jsonl'),
+      '{"name":"A","entity":"shop/Service/frontend","severity":"x","startsAt":"2026-03-01 10:00:00"}\n',
+    );
     expect(() => loadSnapshotBundle(dir)).toThrow(/alerts\.jsonl:1: startsAt: .*zone/);
   });
 

@@ -27,7 +27,12 @@ function hashBundle(root: string): string {
   const names = readdirSync(root)
     .filter((n) => !n.startsWith('.') && statSync(path.join(root, n)).isFile())
     .sort();
-  for (const name of names) hash.update(name).update('\0').update(readFileSync(path.join(root, name))).update('\0');
+  for (const name of names)
+    hash
+      .update(name)
+      .update('\0')
+      .update(readFileSync(path.join(root, name)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -80,10 +85,13 @@ export function loadSnapshotBundle(dir: string): LoadedSnapshot {
   const topology = parseJsonFile(topologyFile, Topology);
   const alerts = readAlerts(root);
   const warnings: string[] = [];
-  addMissingEntities(topology, alerts.map((a) => a.entity), warnings);
+  addMissingEntities(
+    topology,
+    alerts.map((a) => a.entity),
+    warnings,
+  );
   checkEdges(topology);
-  const incidentTime =
-    manifest.incidentTime === undefined ? null : toEpochMs(manifest.incidentTime, 'snapshot.json', null, 'incidentTime');
+  const incidentTime = manifest.incidentTime === undefined ? null : toEpochMs(manifest.incidentTime, 'snapshot.json', null, 'incidentTime');
   return {
     root,
     manifest,

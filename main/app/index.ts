@@ -1,4 +1,11 @@
-export { createWorkbench, NoSnapshotOpenError, type Workbench, type WorkbenchOptions, type EventListener, type EngineProvider } from './workbench.js';
+export {
+  createWorkbench,
+  NoSnapshotOpenError,
+  type Workbench,
+  type WorkbenchOptions,
+  type EventListener,
+  type EngineProvider,
+} from './workbench.js';
 export * from './investigation/index.js';
 export { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 export { findPackageRoot, defaultSnapshotDir, readPackageVersion, PackageRootNotFoundError } from './paths.js';

@@ -15,7 +15,12 @@ const work = mkdtempSync(path.join(tmpdir(), 'eog-open-dialog-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function workbench() {
-  return createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test', engine: (s, onProgress) => createStoreEngine(s.root, onProgress) });
+  return createWorkbench({
+    snapshot: null,
+    host: 'web',
+    version: '0.0.0-test',
+    engine: (s, onProgress) => createStoreEngine(s.root, onProgress),
+  });
 }
 
 describe.skipIf(!existsSync(nezha))('opening a Nezha dataset root', () => {
@@ -29,7 +34,9 @@ describe.skipIf(!existsSync(nezha))('opening a Nezha dataset root', () => {
       // Pod names and fault types are the answer; the picker must not give it away.
       expect(JSON.stringify(probe.cases)).not.toMatch(/ts-|cpu|exception|return|delay/i);
       await expect(wb.handlers['snapshot.open']({ path: nezha })).rejects.toMatchObject({ name: 'ChooseNezhaIncidentError' });
-      await expect(wb.handlers['snapshot.open']({ path: nezha, case: 'no-such-case' })).rejects.toMatchObject({ name: 'UnknownNezhaCaseError' });
+      await expect(wb.handlers['snapshot.open']({ path: nezha, case: 'no-such-case' })).rejects.toMatchObject({
+        name: 'UnknownNezhaCaseError',
+      });
       const summary = await wb.handlers['snapshot.open']({ path: nezha, case: '2023-01-29-f01' });
       expect(summary.sourceKind).toBe('nezha');
       expect(summary.entityCount).toBeGreaterThan(10);
@@ -83,7 +90,9 @@ describe('replaying a saved ledger', async () => {
       expect(end.evaluations).toBe(recorded.diagnosis.run.steps);
       // At the end of the recording Step stays there; nothing is evaluated.
       expect((await wb.handlers['investigation.step']({})).seq).toBe(end.seq);
-      await expect(wb.handlers['investigation.override']({ node: 'shop/Service/frontend', label: 'Healthy', note: '' })).rejects.toMatchObject({
+      await expect(
+        wb.handlers['investigation.override']({ node: 'shop/Service/frontend', label: 'Healthy', note: '' }),
+      ).rejects.toMatchObject({
         name: 'ReadOnlyInvestigationError',
       });
       const back = await wb.handlers['investigation.stepBack']({});

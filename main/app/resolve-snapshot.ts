@@ -9,7 +9,9 @@ import { SnapshotNotFoundError } from './errors.js';
 export class ChooseNezhaIncidentError extends Error {
   override name = 'ChooseNezhaIncidentError';
   constructor(dir: string) {
-    super(`${dir} is a Nezha dataset with many incidents: choose one in the open dialog (or convert it first: eog convert nezha ${dir} --out <dir>).`);
+    super(
+      `${dir} is a Nezha dataset with many incidents: choose one in the open dialog (or convert it first: eog convert nezha ${dir} --out <dir>).`,
+    );
   }
 }
 
@@ -54,7 +56,11 @@ export function probeSnapshot(input: string): SnapshotProbe {
 }
 
 /** Converts into a private temporary folder, reporting the conversion as import progress. */
-async function convertToTemp(label: string, onProgress: (p: ImportProgress) => void, convert: (out: string) => Promise<string>): Promise<ResolvedSnapshot> {
+async function convertToTemp(
+  label: string,
+  onProgress: (p: ImportProgress) => void,
+  convert: (out: string) => Promise<string>,
+): Promise<ResolvedSnapshot> {
   const started = Date.now();
   onProgress({ phase: 'records', file: label, rows: 0, elapsedMs: 0, error: null });
   const out = mkdtempSync(path.join(tmpdir(), 'eog-open-'));
@@ -65,7 +71,13 @@ async function convertToTemp(label: string, onProgress: (p: ImportProgress) => v
     return { dir, release };
   } catch (error) {
     release();
-    onProgress({ phase: 'failed', file: null, rows: 0, elapsedMs: Date.now() - started, error: error instanceof Error ? error.message : String(error) });
+    onProgress({
+      phase: 'failed',
+      file: null,
+      rows: 0,
+      elapsedMs: Date.now() - started,
+      error: error instanceof Error ? error.message : String(error),
+    });
     throw error;
   }
 }
@@ -75,7 +87,11 @@ async function convertToTemp(label: string, onProgress: (p: ImportProgress) => v
  * scenario, or one incident of a Nezha dataset, converted into a private temporary folder
  * (kept while it is open: the inspector reads raw lines from it).
  */
-export async function resolveSnapshotDir(input: string, onProgress: (p: ImportProgress) => void, nezhaCase?: string): Promise<ResolvedSnapshot> {
+export async function resolveSnapshotDir(
+  input: string,
+  onProgress: (p: ImportProgress) => void,
+  nezhaCase?: string,
+): Promise<ResolvedSnapshot> {
   const dir = path.resolve(input);
   const format = existsSync(dir) && statSync(dir).isDirectory() ? detectFormat(dir) : null;
   switch (format) {

@@ -60,7 +60,12 @@ describe('workbench handlers', () => {
 
 describe('workbench with the store engine', () => {
   it('runs an investigation, pushes progress and labels the graph', async () => {
-    const workbench = createWorkbench({ snapshot: fixture, host: 'web', version: 't', engine: (s, onProgress) => createStoreEngine(s.root, onProgress) });
+    const workbench = createWorkbench({
+      snapshot: fixture,
+      host: 'web',
+      version: 't',
+      engine: (s, onProgress) => createStoreEngine(s.root, onProgress),
+    });
     const transport: Transport = { invoke: (c, i) => dispatch(workbench.handlers, c, i), on: () => () => {} };
     const client = createClient(transport);
     const pushed: string[] = [];
@@ -80,7 +85,12 @@ describe('workbench with the store engine', () => {
       expect(phases.at(-1)).toBe('done');
       const graph = await client.invoke('graph.get', {});
       const labelled = graph.nodes.filter((n) => n.label !== null).map((n) => n.id);
-      expect(labelled.sort()).toEqual(state.nodes.filter((n) => n.belief).map((n) => n.node).sort());
+      expect(labelled.sort()).toEqual(
+        state.nodes
+          .filter((n) => n.belief)
+          .map((n) => n.node)
+          .sort(),
+      );
       expect((await client.invoke('diagnosis.get', {})).frontier).toEqual(state.frontier);
       const html = await client.invoke('export.render', { format: 'html' });
       expect(html.mimeType).toMatch(/^text\/html/);

@@ -10,20 +10,26 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 export function formatTable(rows: readonly BenchRow[]): string {
   const header = ['case', 'run', 'expected', 'predicted (top 3)', 'ok@1', 'ok@3', 'steps', 'calls', 'tokens', 'ms'];
-  const body = rows.map((r) => [
-    r.case,
-    String(r.run),
-    r.expected.join(',') || '-',
-    r.predicted.join(', ') || '-',
-    r.acAt ? (r.acAt[1] ? 'yes' : 'no') : '-',
-    r.acAt ? (r.acAt[3] ? 'yes' : 'no') : '-',
-    String(r.steps),
-    String(r.policyCalls),
-    String(r.tokens),
-    String(r.ms),
-  ].map(printable));
+  const body = rows.map((r) =>
+    [
+      r.case,
+      String(r.run),
+      r.expected.join(',') || '-',
+      r.predicted.join(', ') || '-',
+      r.acAt ? (r.acAt[1] ? 'yes' : 'no') : '-',
+      r.acAt ? (r.acAt[3] ? 'yes' : 'no') : '-',
+      String(r.steps),
+      String(r.policyCalls),
+      String(r.tokens),
+      String(r.ms),
+    ].map(printable),
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 

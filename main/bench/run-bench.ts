@@ -53,7 +53,11 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
   for (const bundle of bundles) {
     const gt = loadGroundTruth(bundle);
     for (let run = 1; run <= options.runs; run++) {
-      const { diagnosis, ms } = await investigateSnapshot(bundle, { policy: options.policy(), settings: options.settings, tokenBudget: options.tokenBudget });
+      const { diagnosis, ms } = await investigateSnapshot(bundle, {
+        policy: options.policy(),
+        settings: options.settings,
+        tokenBudget: options.tokenBudget,
+      });
       const score = gt ? scoreCase(gt, diagnosis) : null;
       const row: BenchRow = {
         case: path.basename(bundle),
@@ -92,7 +96,11 @@ function summarise(rows: readonly BenchRow[], cases: number, runs: number): Benc
     ac1: mean((r) => Number(r.acAt?.[1])),
     ac3: mean((r) => Number(r.acAt?.[3])),
     ac5: mean((r) => Number(r.acAt?.[5])),
-    rcEntity: { precision: mean((r) => r.rcEntity?.precision ?? 0), recall: mean((r) => r.rcEntity?.recall ?? 0), f1: mean((r) => r.rcEntity?.f1 ?? 0) },
+    rcEntity: {
+      precision: mean((r) => r.rcEntity?.precision ?? 0),
+      recall: mean((r) => r.rcEntity?.recall ?? 0),
+      f1: mean((r) => r.rcEntity?.f1 ?? 0),
+    },
     passAtK: share(passAtK),
     majorityAtK: share(majorityAtK),
     steps: rows.reduce((a, r) => a + r.steps, 0),

@@ -37,7 +37,9 @@ describe('writeBundle', () => {
   it('rejects an invalid record naming file, record and field, and leaves nothing behind', () => {
     const parent = mkdtempSync(join(tmpdir(), 'eog-bw-'));
     const input = sample();
-    input.records.spans = [{ traceId: 't', spanId: 's', entity: 'shop/Service/cart', name: 'x', start: 1, durationMs: -1, status: 'unset' }];
+    input.records.spans = [
+      { traceId: 't', spanId: 's', entity: 'shop/Service/cart', name: 'x', start: 1, durationMs: -1, status: 'unset' },
+    ];
     expect(() => writeBundle(join(parent, 'b'), input)).toThrow(InvalidBundleRecordError);
     expect(() => writeBundle(join(parent, 'b'), input)).toThrow(/spans\.jsonl\.gz record 1, field "durationMs"/);
     expect(readdirSync(parent)).toEqual([]);

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { readCsv } from './csv-stream.js';
 import { ConvertInputError } from './errors.js';
 
-async function collect(file: string, onSkip?: (line: number | null, reason: string) => void): Promise<{ values: Record<string, string>; line: number }[]> {
+async function collect(
+  file: string,
+  onSkip?: (line: number | null, reason: string) => void,
+): Promise<{ values: Record<string, string>; line: number }[]> {
   const rows = [];
   for await (const row of readCsv(file, onSkip ? { onSkip } : {})) rows.push(row);
   return rows;

@@ -10,7 +10,13 @@ export class TopologyBuilder {
   private readonly edges = new Map<string, { source: EntityId; target: EntityId; relation: Relation }>();
 
   /** Adds (or merges attributes into) an entity and returns its id. */
-  addEntity(kind: string, name: string, namespace: string | null, attrs: Record<string, unknown> = {}, labels: Record<string, string> = {}): EntityId {
+  addEntity(
+    kind: string,
+    name: string,
+    namespace: string | null,
+    attrs: Record<string, unknown> = {},
+    labels: Record<string, string> = {},
+  ): EntityId {
     const id = makeEntityId(kind, name, namespace);
     const existing = this.entities.get(id);
     if (existing) {
@@ -45,9 +51,7 @@ export class TopologyBuilder {
   build(): Topology {
     const byId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     const entities = [...this.entities.values()].sort(byId);
-    const edges = [...this.edges.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([, edge]) => edge);
+    const edges = [...this.edges.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, edge]) => edge);
     return { entities, edges };
   }
 }

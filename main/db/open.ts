@@ -5,10 +5,7 @@ export type Db = Database.Database;
 export class DatabaseTooNewError extends Error {
   override name = 'DatabaseTooNewError';
   constructor(file: string, found: number, known: number) {
-    super(
-      `${file} has schema version ${found}, newer than this build understands (${known}). ` +
-        'Upgrade EoG Workbench to open it.',
-    );
+    super(`${file} has schema version ${found}, newer than this build understands (${known}). ` + 'Upgrade EoG Workbench to open it.');
   }
 }
 

@@ -9,9 +9,7 @@ import { APP_ENTRY_URL, APP_SCHEME, appCsp, appRequestPath, isAllowedNavigation,
 
 // Must run before `ready`: app:// behaves like https (standard, secure) so the UI gets a
 // real origin, fetch and module workers, without file:// quirks.
-protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-]);
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 function serveRenderer(rendererDir: string): void {
   const headers = securityHeaders(appCsp());

@@ -36,7 +36,10 @@ export function balanceTraffic(rng: Rng, system: SystemModel): void {
         .slice(0, DONORS);
       if (donors.length === 0) continue;
       const donor: ServiceModel = rng.pick(donors);
-      const probability = Math.min(1, ((TARGET_SHARE * reference - rate) / Math.max(1e-9, rates[donor.index] ?? 0)) * rng.uniform(0.9, 1.1));
+      const probability = Math.min(
+        1,
+        ((TARGET_SHARE * reference - rate) / Math.max(1e-9, rates[donor.index] ?? 0)) * rng.uniform(0.9, 1.1),
+      );
       donor.callees.push({ from: donor.index, to: s.index, probability });
       donor.callees.sort((a, b) => a.to - b.to);
       s.callers.push(donor.index);

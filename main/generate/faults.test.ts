@@ -43,7 +43,10 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 
 function spansOf(c: Case, pods: ReadonlySet<string>, period: (t: number) => boolean): { p95: number; errorRate: number } {
   const spans = c.bundle.records.spans.filter((s) => pods.has(s.entity) && period(time(s)));
-  return { p95: p95Of(spans.map((s) => s.durationMs)), errorRate: spans.filter((s) => s.status === 'error').length / Math.max(1, spans.length) };
+  return {
+    p95: p95Of(spans.map((s) => s.durationMs)),
+    errorRate: spans.filter((s) => s.status === 'error').length / Math.max(1, spans.length),
+  };
 }
 
 function metric(c: Case, pod: string, name: string, period: (t: number) => boolean): number[] {
@@ -56,7 +59,11 @@ function podsOfService(c: Case, service: string): Set<string> {
 
 /** ERROR log bodies with digits masked, per period: what a template miner would group. */
 function errorTemplates(c: Case, pods: ReadonlySet<string>, period: (t: number) => boolean): Set<string> {
-  return new Set(c.bundle.records.logs.filter((l) => pods.has(l.entity) && l.severity === 'ERROR' && period(time(l))).map((l) => l.body.replace(/\d+/g, '#')));
+  return new Set(
+    c.bundle.records.logs
+      .filter((l) => pods.has(l.entity) && l.severity === 'ERROR' && period(time(l)))
+      .map((l) => l.body.replace(/\d+/g, '#')),
+  );
 }
 
 describe.each(SEEDS)('injected faults change the telemetry as intended (seed %i)', (seed) => {
@@ -82,7 +89,9 @@ describe.each(SEEDS)('injected faults change the telemetry as intended (seed %i)
     const c = await generate('resource_saturation', seed);
     const pod = c.incident.rootCause;
     const cpu = Math.max(...metric(c, pod, 'cpu_usage_cores', c.isAfterOnset)) / median(metric(c, pod, 'cpu_usage_cores', c.isBaseline));
-    const memory = Math.max(...metric(c, pod, 'memory_working_set_bytes', c.isAfterOnset)) / median(metric(c, pod, 'memory_working_set_bytes', c.isBaseline));
+    const memory =
+      Math.max(...metric(c, pod, 'memory_working_set_bytes', c.isAfterOnset)) /
+      median(metric(c, pod, 'memory_working_set_bytes', c.isBaseline));
     const oom = c.bundle.records.events.filter((e) => e.entity === pod && e.reason === 'OOMKilled' && c.isAfterOnset(time(e)));
     expect(cpu >= 1.5 || (memory >= 1.5 && oom.length > 0)).toBe(true);
     const s = new Set([pod]);
@@ -95,7 +104,9 @@ describe.each(SEEDS)('injected faults change the telemetry as intended (seed %i)
     expect(change?.kind).toBe('config');
     expect(time(change ?? {})).toBeLessThan(Date.parse(String(c.bundle.manifest.incidentTime)));
     expect(time(change ?? {})).toBeGreaterThanOrEqual(Date.parse(String(c.bundle.manifest.window?.start)));
-    const pods = new Set(c.bundle.topology.edges.filter((e) => e.source === c.incident.rootCause && e.relation === 'configures').map((e) => e.target));
+    const pods = new Set(
+      c.bundle.topology.edges.filter((e) => e.source === c.incident.rootCause && e.relation === 'configures').map((e) => e.target),
+    );
     expect(pods.size).toBeGreaterThan(0);
     expect(spansOf(c, pods, c.isAfterOnset).errorRate).toBeGreaterThan(0.2);
     expect(spansOf(c, pods, c.isBaseline).errorRate).toBeLessThan(0.02);
@@ -128,7 +139,9 @@ describe.each(SEEDS)('injected faults change the telemetry as intended (seed %i)
     for (const k of [...after.keys()].filter((x) => x.endsWith(` -> ${source}`))) expect(ratio(k)).toBeLessThan(1.3);
     const callee = (surging[0] ?? '').split(' -> ')[1] ?? '';
     for (const pod of podsOfService(c, callee)) {
-      expect(median(metric(c, pod, 'cpu_usage_cores', c.isAfterOnset))).toBeGreaterThan(1.5 * median(metric(c, pod, 'cpu_usage_cores', c.isBaseline)));
+      expect(median(metric(c, pod, 'cpu_usage_cores', c.isAfterOnset))).toBeGreaterThan(
+        1.5 * median(metric(c, pod, 'cpu_usage_cores', c.isBaseline)),
+      );
     }
   });
 

@@ -13,7 +13,11 @@ const root = mkdtempSync(join(tmpdir(), 'eog-generate-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const bytesOf = (dir: string): Map<string, string> =>
-  new Map(readdirSync(dir).sort().map((f) => [f, readFileSync(join(dir, f)).toString('base64')]));
+  new Map(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f)).toString('base64')]),
+  );
 
 describe('determinism', () => {
   it('writes byte-identical bundles for the same seed, gzip included', async () => {
@@ -61,7 +65,9 @@ describe.each(faultTypes)('a %s bundle', (fault) => {
     const gt = parseGroundTruth(readFileSync(join(incident.dir, 'ground_truth.yaml'), 'utf8'));
     const match = matchEntity(gt, incident.rootCause);
     expect(match?.isRootCause).toBe(true);
-    const service = bundle.serviceOfPod.get(incident.rootCause) ?? `${parseEntityId(incident.rootCause).namespace}/Service/${parseEntityId(incident.rootCause).name.replace(/-config$/, '')}`;
+    const service =
+      bundle.serviceOfPod.get(incident.rootCause) ??
+      `${parseEntityId(incident.rootCause).namespace}/Service/${parseEntityId(incident.rootCause).name.replace(/-config$/, '')}`;
     expect(matchEntity(gt, service)?.isRootCause).toBe(true);
     // An unrelated entity (the monitoring service) is not a root cause.
     expect(matchEntity(gt, 'monitoring/Service/prometheus')?.isRootCause ?? false).toBe(false);
@@ -87,7 +93,9 @@ describe.each(faultTypes)('a %s bundle', (fault) => {
     const backOff = bundle.records.events.filter((e) => e.reason === 'BackOff').map((e) => Date.parse(String(e.time)));
     expect(backOff.some((t) => t < windowStart)).toBe(true);
     expect(backOff.some((t) => t >= windowStart)).toBe(true);
-    const old = bundle.records.changes.filter((c) => Date.parse(String(c.time)) < Date.parse(String(bundle.manifest.baseline?.start)) - 24 * 3_600_000);
+    const old = bundle.records.changes.filter(
+      (c) => Date.parse(String(c.time)) < Date.parse(String(bundle.manifest.baseline?.start)) - 24 * 3_600_000,
+    );
     expect(old.length).toBe(2);
     expect(old.map((c) => c.entity)).not.toContain(incident.rootCause);
   });
@@ -106,18 +114,24 @@ describe('options', () => {
   it('replaces an earlier generated bundle but never a folder of other files', async () => {
     const dir = join(root, 'replace');
     await generateIncident(dir, { fault: 'code_error', seed: 1, services: 3, requestsPerMinute: 5 });
-    await expect(generateIncident(dir, { fault: 'network_delay', seed: 2, services: 3, requestsPerMinute: 5 })).resolves.toMatchObject({ fault: 'network_delay' });
+    await expect(generateIncident(dir, { fault: 'network_delay', seed: 2, services: 3, requestsPerMinute: 5 })).resolves.toMatchObject({
+      fault: 'network_delay',
+    });
     const precious = join(root, 'precious');
     mkdirSync(precious);
     writeFileSync(join(precious, 'notes.txt'), 'keep me');
-    await expect(generateIncident(precious, { fault: 'code_error', seed: 1, services: 3 })).rejects.toThrow(/--out must be a new or empty folder/);
+    await expect(generateIncident(precious, { fault: 'code_error', seed: 1, services: 3 })).rejects.toThrow(
+      /--out must be a new or empty folder/,
+    );
     expect(readFileSync(join(precious, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 
   it('rejects bad options with a message naming the option', async () => {
     await expect(generateIncident(join(root, 'bad'), { fault: 'code_error', seed: 1, services: 1 })).rejects.toThrow(GenerateOptionError);
     await expect(generateIncident(join(root, 'bad'), { fault: 'code_error', seed: -1 })).rejects.toThrow(/--seed/);
-    await expect(generateIncident(join(root, 'bad'), { fault: 'code_error', seed: 1, services: 50, rows: 1000 })).rejects.toThrow(/--rows must be at least/);
+    await expect(generateIncident(join(root, 'bad'), { fault: 'code_error', seed: 1, services: 50, rows: 1000 })).rejects.toThrow(
+      /--rows must be at least/,
+    );
     expect(() => parseFaultType('disk-full')).toThrow(UnknownFaultError);
     expect(parseFaultType('network-delay')).toBe('network_delay');
   });

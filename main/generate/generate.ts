@@ -68,9 +68,14 @@ export function bundleName(fault: FaultType, services: number, seed: number): st
 }
 
 export function resolveServiceCount(options: Pick<GenerateOptions, 'services' | 'entities'>): number {
-  const n = options.services ?? (options.entities === undefined ? DEFAULT_SERVICES : Math.round((options.entities - 1) / ENTITIES_PER_SERVICE));
+  const n =
+    options.services ?? (options.entities === undefined ? DEFAULT_SERVICES : Math.round((options.entities - 1) / ENTITIES_PER_SERVICE));
   if (!Number.isInteger(n) || n < 2 || n > MAX_SERVICES) {
-    throw new GenerateOptionError(options.services === undefined && options.entities !== undefined ? 'entities' : 'services', options.services ?? options.entities, `large enough for 2 to ${MAX_SERVICES} services (entities ≈ ${ENTITIES_PER_SERVICE} per service)`);
+    throw new GenerateOptionError(
+      options.services === undefined && options.entities !== undefined ? 'entities' : 'services',
+      options.services ?? options.entities,
+      `large enough for 2 to ${MAX_SERVICES} services (entities ≈ ${ENTITIES_PER_SERVICE} per service)`,
+    );
   }
   return n;
 }
@@ -87,7 +92,12 @@ function requestRate(options: GenerateOptions, system: SystemModel, timeline: Ti
   // Each call is one span and one access log; solve rows ≈ minutes · (2·R·visits + pods·fixed) for R.
   const fixed = system.pods.length * RECORDS_PER_POD_MINUTE;
   const floor = Math.ceil(timeline.minutes * (fixed + 2 * visits * MIN_REQUESTS_PER_ENTRY));
-  if (options.rows < floor) throw new GenerateOptionError('rows', options.rows, `at least ${floor} for ${system.services.length} services (their metrics and periodic logs alone take that many); raise --rows or lower --services`);
+  if (options.rows < floor)
+    throw new GenerateOptionError(
+      'rows',
+      options.rows,
+      `at least ${floor} for ${system.services.length} services (their metrics and periodic logs alone take that many); raise --rows or lower --services`,
+    );
   return (options.rows / timeline.minutes - fixed) / (2 * visits);
 }
 
@@ -98,10 +108,12 @@ function requestRate(options: GenerateOptions, system: SystemModel, timeline: Ti
  * renamed into place, so a failure never leaves half a bundle behind.
  */
 export async function generateIncident(dir: string, options: GenerateOptions): Promise<GeneratedIncident> {
-  if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0xffffffff) throw new GenerateOptionError('seed', options.seed, 'an integer from 0 to 4294967295');
+  if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0xffffffff)
+    throw new GenerateOptionError('seed', options.seed, 'an integer from 0 to 4294967295');
   const serviceCount = resolveServiceCount(options);
   const namespace = options.namespace ?? 'shop';
-  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace)) throw new GenerateOptionError('namespace', namespace, 'a Kubernetes namespace name (lowercase letters, digits, -)');
+  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))
+    throw new GenerateOptionError('namespace', namespace, 'a Kubernetes namespace name (lowercase letters, digits, -)');
   const root = new Rng(options.seed);
   const system = buildSystem(root.fork('system'), serviceCount, namespace);
   const faultRng = root.fork('fault');
@@ -123,7 +135,22 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
     const logs = sink('logs');
     const metrics = sink('metrics');
     const monitor = new ServiceMonitor(system, timeline);
-    const ctx: MinuteContext = { rng: root.fork('telemetry'), system, plan, noise, load, timeline, requestsPerEntry, stats: new MinuteStats(system.pods.length, system.services.length), rolling: new RollingRequests(system.pods.length), queue: new Float64Array(system.pods.length), spans, logs, metrics, drain: async () => void (await Promise.all([spans.drain(), logs.drain(), metrics.drain()])) };
+    const ctx: MinuteContext = {
+      rng: root.fork('telemetry'),
+      system,
+      plan,
+      noise,
+      load,
+      timeline,
+      requestsPerEntry,
+      stats: new MinuteStats(system.pods.length, system.services.length),
+      rolling: new RollingRequests(system.pods.length),
+      queue: new Float64Array(system.pods.length),
+      spans,
+      logs,
+      metrics,
+      drain: async () => void (await Promise.all([spans.drain(), logs.drain(), metrics.drain()])),
+    };
     for (let minute = 0; minute < timeline.minutes; minute++) {
       await simulateMinute(ctx, minute);
       monitor.record(minute, ctx.stats);
@@ -134,10 +161,17 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
     const alerts = [...golden, ...noise.alerts];
     const events = [...noise.events, ...oomEvents(system, plan, load, timeline)];
     const changes: ChangeRecord[] = [...plan.changes, ...noise.changes];
-    const small = { alerts: await writeSorted(sink('alerts'), alerts, (a) => String(a.startsAt)), events: await writeSorted(sink('events'), events, (e) => String(e.time)), changes: await writeSorted(sink('changes'), changes, (c) => String(c.time)) };
+    const small = {
+      alerts: await writeSorted(sink('alerts'), alerts, (a) => String(a.startsAt)),
+      events: await writeSorted(sink('events'), events, (e) => String(e.time)),
+      changes: await writeSorted(sink('changes'), changes, (c) => String(c.time)),
+    };
     const topology = buildTopology(system, plan);
     writeFileSync(join(temp, 'topology.json'), `${JSON.stringify(topology, null, 1)}\n`);
-    writeFileSync(join(temp, 'snapshot.json'), `${JSON.stringify(manifest(name, options, system, timeline, golden, topology.entities.length), null, 2)}\n`);
+    writeFileSync(
+      join(temp, 'snapshot.json'),
+      `${JSON.stringify(manifest(name, options, system, timeline, golden, topology.entities.length), null, 2)}\n`,
+    );
     writeFileSync(join(temp, 'ground_truth.yaml'), groundTruthYaml(system, plan, golden, name));
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
     renameSync(temp, dir);
@@ -171,7 +205,8 @@ function assertReplaceable(dir: string): void {
   } catch {
     kind = null;
   }
-  if (kind !== 'generated') throw new GenerateOptionError('out', dir, 'a new or empty folder, or a bundle written by eog generate (which is replaced)');
+  if (kind !== 'generated')
+    throw new GenerateOptionError('out', dir, 'a new or empty folder, or a bundle written by eog generate (which is replaced)');
 }
 
 async function writeSorted<T extends object>(sink: JsonlSink, records: T[], key: (r: T) => string): Promise<number> {
@@ -186,12 +221,26 @@ function oomEvents(system: SystemModel, plan: FaultPlan, load: LoadModel, timeli
   if (!pod) return [];
   const limitMi = Math.round(pod.memoryLimitBytes / 1024 ** 2);
   return load.oomKills(timeline.baselineStart, timeline.windowEnd).flatMap((t, i): EventRecord[] => [
-    { time: iso(t), entity: pod.id, type: 'Warning', reason: 'OOMKilled', message: `Container app in pod ${pod.name} exceeded its memory limit (${limitMi}Mi) and was OOMKilled (exit code 137)`, count: i + 1 },
+    {
+      time: iso(t),
+      entity: pod.id,
+      type: 'Warning',
+      reason: 'OOMKilled',
+      message: `Container app in pod ${pod.name} exceeded its memory limit (${limitMi}Mi) and was OOMKilled (exit code 137)`,
+      count: i + 1,
+    },
     { time: iso(t + 3_000), entity: pod.id, type: 'Normal', reason: 'Started', message: 'Started container app', count: i + 2 },
   ]);
 }
 
-function manifest(name: string, options: GenerateOptions, system: SystemModel, timeline: Timeline, golden: readonly AlertRecord[], entities: number): SnapshotManifest {
+function manifest(
+  name: string,
+  options: GenerateOptions,
+  system: SystemModel,
+  timeline: Timeline,
+  golden: readonly AlertRecord[],
+  entities: number,
+): SnapshotManifest {
   const firstAlert = golden.reduce<number | null>((min, a) => {
     const t = Date.parse(String(a.startsAt));
     return min === null || t < min ? t : min;
@@ -206,6 +255,14 @@ function manifest(name: string, options: GenerateOptions, system: SystemModel, t
     incidentTime: iso(firstAlert ?? timeline.windowStart + (timeline.windowEnd - timeline.windowStart) / 2),
     window: { start: iso(timeline.windowStart), end: iso(timeline.windowEnd) },
     baseline: { start: iso(timeline.baselineStart), end: iso(timeline.windowStart - 1) },
-    source: { kind: 'generated', generator: 'eog generate', seed: options.seed, services: system.services.length, entities, minutes: timeline.minutes, minuteMs: MINUTE_MS },
+    source: {
+      kind: 'generated',
+      generator: 'eog generate',
+      seed: options.seed,
+      services: system.services.length,
+      entities,
+      minutes: timeline.minutes,
+      minuteMs: MINUTE_MS,
+    },
   };
 }

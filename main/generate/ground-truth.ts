@@ -69,7 +69,13 @@ export function groundTruthYaml(system: SystemModel, plan: FaultPlan, alerts: re
     alias.push(`deployment-${s.name}`);
   }
   if (plan.pod === null) {
-    add({ id: `pods-${s.name}`, kind: 'Pod', namespace: system.namespace, filter: [`^${exact(s.name).slice(1, -1)}-[a-z0-9]+-[a-z0-9]+$`], root_cause: false });
+    add({
+      id: `pods-${s.name}`,
+      kind: 'Pod',
+      namespace: system.namespace,
+      filter: [`^${exact(s.name).slice(1, -1)}-[a-z0-9]+-[a-z0-9]+$`],
+      root_cause: false,
+    });
     alias.push(`pods-${s.name}`);
   }
 
@@ -79,7 +85,12 @@ export function groundTruthYaml(system: SystemModel, plan: FaultPlan, alerts: re
   let start = plan.service;
   if (plan.surge) {
     const target = model(system, plan.surge.to);
-    propagations.push({ source, target: serviceGroup(target), condition: plan.condition, effect: `${target.name} saturates under the extra load` });
+    propagations.push({
+      source,
+      target: serviceGroup(target),
+      condition: plan.condition,
+      effect: `${target.name} saturates under the extra load`,
+    });
     source = serviceGroup(target);
     start = target.index;
   }
@@ -87,12 +98,21 @@ export function groundTruthYaml(system: SystemModel, plan: FaultPlan, alerts: re
   for (let i = path.length - 2; i >= 0; i--) {
     const callee = path[i + 1] as ServiceModel;
     const caller = path[i] as ServiceModel;
-    propagations.push({ source, target: serviceGroup(caller), condition: `${callee.name} is degraded`, effect: `requests of ${caller.name} that call ${callee.name} are slow or fail` });
+    propagations.push({
+      source,
+      target: serviceGroup(caller),
+      condition: `${callee.name} is degraded`,
+      effect: `requests of ${caller.name} that call ${callee.name} are slow or fail`,
+    });
     source = serviceGroup(caller);
   }
   const gtAlerts = alerts.map((a) => {
     const m = system.services.find((x) => x.id === a.entity);
-    return { id: `${a.name}-${m?.name ?? 'unknown'}`, group_id: m ? serviceGroup(m) : null, metadata: { description: a.summary ?? a.name } };
+    return {
+      id: `${a.name}-${m?.name ?? 'unknown'}`,
+      group_id: m ? serviceGroup(m) : null,
+      metadata: { description: a.summary ?? a.name },
+    };
   });
   const root = parseEntityId(plan.rootCause);
   const document = {
@@ -101,7 +121,14 @@ export function groundTruthYaml(system: SystemModel, plan: FaultPlan, alerts: re
     aliases: [alias],
     propagations,
     alerts: gtAlerts,
-    fault: [{ category: faultCategory[plan.fault], condition: plan.condition, entity: { group_id: 'root-cause', kind: root.kind, name: root.name }, fault_mechanism: plan.mechanism }],
+    fault: [
+      {
+        category: faultCategory[plan.fault],
+        condition: plan.condition,
+        entity: { group_id: 'root-cause', kind: root.kind, name: root.name },
+        fault_mechanism: plan.mechanism,
+      },
+    ],
   };
   return stringify(document);
 }

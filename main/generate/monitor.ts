@@ -69,7 +69,14 @@ export class ServiceMonitor {
     });
     if (latency !== null && baseP95 !== null) {
       const worst = this.p95s[row(latency.minute)] ?? 0;
-      out.push({ name: 'HighRequestLatency', entity: s.id, severity: worst > 3 * baseP95 ? 'critical' : 'warning', startsAt: iso(latency.at), summary: `p95 latency of ${s.name} is ${Math.round(worst)} ms (usually ${Math.round(baseP95)} ms)`, labels });
+      out.push({
+        name: 'HighRequestLatency',
+        entity: s.id,
+        severity: worst > 3 * baseP95 ? 'critical' : 'warning',
+        startsAt: iso(latency.at),
+        summary: `p95 latency of ${s.name} is ${Math.round(worst)} ms (usually ${Math.round(baseP95)} ms)`,
+        labels,
+      });
     }
     const errors = this.firstBreach(baselineMinutes, (i) => {
       const n = this.counts[row(i)] ?? 0;
@@ -79,7 +86,14 @@ export class ServiceMonitor {
     if (errors !== null) {
       const n = this.counts[row(errors.minute)] ?? 1;
       const rate = (this.errors[row(errors.minute)] ?? 0) / Math.max(1, n);
-      out.push({ name: 'HighErrorRate', entity: s.id, severity: 'critical', startsAt: iso(errors.at), summary: `${(rate * 100).toFixed(1)}% of ${s.name} requests fail (usually ${(baseErrorRate * 100).toFixed(1)}%)`, labels });
+      out.push({
+        name: 'HighErrorRate',
+        entity: s.id,
+        severity: 'critical',
+        startsAt: iso(errors.at),
+        summary: `${(rate * 100).toFixed(1)}% of ${s.name} requests fail (usually ${(baseErrorRate * 100).toFixed(1)}%)`,
+        labels,
+      });
     }
     return out;
   }

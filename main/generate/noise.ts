@@ -46,7 +46,8 @@ export function planNoise(rng: Rng, system: SystemModel, plan: FaultPlan, timeli
   const affected = affectedServices(system, plan);
   const spared = system.services.filter((s) => !affected.has(s.index));
   // In a small, densely connected system everything is affected; then any service off the fault itself will do.
-  const bystanders = spared.length > 0 ? spared : system.services.filter((s) => !s.isEntry && s.index !== plan.service && s.index !== plan.surge?.to);
+  const bystanders =
+    spared.length > 0 ? spared : system.services.filter((s) => !s.isEntry && s.index !== plan.service && s.index !== plan.surge?.to);
   const others = system.services.filter((s) => s.index !== plan.service);
   const noise: NoisePlan = { flappingPod: null, chronicErrorPods: [], changes: [], alerts: [], events: [] };
 
@@ -60,22 +61,48 @@ export function planNoise(rng: Rng, system: SystemModel, plan: FaultPlan, timeli
       entity: s.deploymentId,
       kind: 'image',
       summary: `Deployment ${s.name} image updated to registry.example.com/shop/${s.name}:1.${minor}.${rng.int(1, 9)}`,
-      diff: [{ path: 'spec.template.spec.containers[0].image', from: `registry.example.com/shop/${s.name}:1.${minor - 1}.0`, to: `registry.example.com/shop/${s.name}:1.${minor}.0` }],
+      diff: [
+        {
+          path: 'spec.template.spec.containers[0].image',
+          from: `registry.example.com/shop/${s.name}:1.${minor - 1}.0`,
+          to: `registry.example.com/shop/${s.name}:1.${minor}.0`,
+        },
+      ],
       actor: 'argocd',
     });
   }
 
-  noise.alerts.push({ name: 'Watchdog', entity: MONITORING_ID, severity: 'none', startsAt: iso(timeline.baselineStart - 7 * DAY_MS), summary: 'An alert that should always be firing to certify that Alertmanager is working properly.' });
+  noise.alerts.push({
+    name: 'Watchdog',
+    entity: MONITORING_ID,
+    severity: 'none',
+    startsAt: iso(timeline.baselineStart - 7 * DAY_MS),
+    summary: 'An alert that should always be firing to certify that Alertmanager is working properly.',
+  });
   if (bystanders.length > 0) {
     const s = rng.pick(bystanders);
-    noise.alerts.push({ name: 'TLSCertificateExpiringSoon', entity: s.id, severity: 'warning', startsAt: iso(timeline.baselineStart - rng.int(1, 3) * DAY_MS), summary: `The TLS certificate of ${s.name} expires in ${rng.int(5, 13)} days.`, labels: { service: s.name, namespace: system.namespace } });
+    noise.alerts.push({
+      name: 'TLSCertificateExpiringSoon',
+      entity: s.id,
+      severity: 'warning',
+      startsAt: iso(timeline.baselineStart - rng.int(1, 3) * DAY_MS),
+      summary: `The TLS certificate of ${s.name} expires in ${rng.int(5, 13)} days.`,
+      labels: { service: s.name, namespace: system.namespace },
+    });
     const pod = system.pods[rng.pick(s.pods)];
     if (pod) {
       noise.flappingPod = pod.index;
       let count = rng.int(20, 60);
       for (let t = timeline.baselineStart + rng.int(0, 4) * MINUTE_MS; t < timeline.windowEnd; t += rng.int(4, 7) * MINUTE_MS) {
         count += 1;
-        noise.events.push({ time: iso(t + rng.int(0, 59) * 1000), entity: pod.id, type: 'Warning', reason: 'BackOff', message: `Back-off restarting failed container log-shipper in pod ${pod.name}_${system.namespace}`, count });
+        noise.events.push({
+          time: iso(t + rng.int(0, 59) * 1000),
+          entity: pod.id,
+          type: 'Warning',
+          reason: 'BackOff',
+          message: `Back-off restarting failed container log-shipper in pod ${pod.name}_${system.namespace}`,
+          count,
+        });
       }
     }
   }

@@ -65,7 +65,21 @@ function candidateServices(system: SystemModel, allowEntry: boolean): ServiceMod
 }
 
 function base(fault: FaultType, service: ServiceModel, rootCause: EntityId): FaultPlan {
-  return { fault, rootCause, service: service.index, pod: null, spans: null, capacityFactor: 1, leakBytesPerMinute: 0, surge: null, hiddenEdges: [], changes: [], onsetLogs: [], mechanism: '', condition: '' };
+  return {
+    fault,
+    rootCause,
+    service: service.index,
+    pod: null,
+    spans: null,
+    capacityFactor: 1,
+    leakBytesPerMinute: 0,
+    surge: null,
+    hiddenEdges: [],
+    changes: [],
+    onsetLogs: [],
+    mechanism: '',
+    condition: '',
+  };
 }
 
 export function planFault(rng: Rng, system: SystemModel, fault: FaultType, timeline: Timeline): FaultPlan {
@@ -93,13 +107,41 @@ function planConfigChange(rng: Rng, system: SystemModel, timeline: Timeline): Fa
   const actor = rng.pick(['deploy-bot', 'jane.doe@example.com', 'argocd']);
   if (callee) {
     const timeout = rng.pick([20, 25, 30]);
-    plan.changes.push({ time: iso(at), entity: s.configMapId, kind: 'config', summary: `ConfigMap ${s.name}-config updated: UPSTREAM_TIMEOUT_MS 2000 → ${timeout}`, diff: [{ path: 'data.UPSTREAM_TIMEOUT_MS', from: '2000', to: String(timeout) }], actor });
-    plan.spans = { pods: new Set(s.pods), errorProbability: rng.uniform(0.35, 0.55), errorStatus: `call to ${callee.name} aborted: context deadline exceeded`, errorLog: `call to ${callee.name} aborted: context deadline exceeded (timeout ${timeout}ms)`, extraMs: 0, perCallDelayMs: 0 };
+    plan.changes.push({
+      time: iso(at),
+      entity: s.configMapId,
+      kind: 'config',
+      summary: `ConfigMap ${s.name}-config updated: UPSTREAM_TIMEOUT_MS 2000 → ${timeout}`,
+      diff: [{ path: 'data.UPSTREAM_TIMEOUT_MS', from: '2000', to: String(timeout) }],
+      actor,
+    });
+    plan.spans = {
+      pods: new Set(s.pods),
+      errorProbability: rng.uniform(0.35, 0.55),
+      errorStatus: `call to ${callee.name} aborted: context deadline exceeded`,
+      errorLog: `call to ${callee.name} aborted: context deadline exceeded (timeout ${timeout}ms)`,
+      extraMs: 0,
+      perCallDelayMs: 0,
+    };
     plan.condition = `UPSTREAM_TIMEOUT_MS of ${s.name} lowered to ${timeout} ms`;
   } else {
     const size = rng.pick([1, 2]);
-    plan.changes.push({ time: iso(at), entity: s.configMapId, kind: 'config', summary: `ConfigMap ${s.name}-config updated: DB_POOL_MAX 50 → ${size}`, diff: [{ path: 'data.DB_POOL_MAX', from: '50', to: String(size) }], actor });
-    plan.spans = { pods: new Set(s.pods), errorProbability: rng.uniform(0.3, 0.45), errorStatus: 'timed out acquiring a database connection', errorLog: `timed out acquiring connection from pool (max=${size}, waiting=${rng.int(12, 40)})`, extraMs: rng.uniform(150, 350), perCallDelayMs: 0 };
+    plan.changes.push({
+      time: iso(at),
+      entity: s.configMapId,
+      kind: 'config',
+      summary: `ConfigMap ${s.name}-config updated: DB_POOL_MAX 50 → ${size}`,
+      diff: [{ path: 'data.DB_POOL_MAX', from: '50', to: String(size) }],
+      actor,
+    });
+    plan.spans = {
+      pods: new Set(s.pods),
+      errorProbability: rng.uniform(0.3, 0.45),
+      errorStatus: 'timed out acquiring a database connection',
+      errorLog: `timed out acquiring connection from pool (max=${size}, waiting=${rng.int(12, 40)})`,
+      extraMs: rng.uniform(150, 350),
+      perCallDelayMs: 0,
+    };
     plan.condition = `DB_POOL_MAX of ${s.name} lowered to ${size}`;
   }
   plan.onsetLogs = [`configuration reloaded from /etc/${s.name}/config.yaml (checksum ${rng.hex(12)})`];
@@ -178,7 +220,9 @@ function planSurge(rng: Rng, system: SystemModel, timeline: Timeline): FaultPlan
   }
   const job = rng.pick(['reindex-all', 'resync-orders', 'backfill-prices']);
   plan.surge = { from: from.index, to: to.index, pod: from.pods[0] ?? 0, loadFactor: rng.uniform(2.6, 3.2), job };
-  plan.onsetLogs = [`scheduled job ${job} started: ${rng.int(20_000, 90_000)} items queued (triggered ${iso(timeline.onset - rng.int(1, 5) * 1000)})`];
+  plan.onsetLogs = [
+    `scheduled job ${job} started: ${rng.int(20_000, 90_000)} items queued (triggered ${iso(timeline.onset - rng.int(1, 5) * 1000)})`,
+  ];
   plan.mechanism = 'traffic_surge';
   plan.condition = `job ${job} in ${from.name} floods ${to.name} with calls`;
   return plan;

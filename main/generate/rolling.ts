@@ -19,7 +19,9 @@ export class RollingRequests {
   private cursor = 0;
 
   constructor(pods: number) {
-    this.minutes = Array.from({ length: pods }, () => Array.from({ length: ROLLING_MINUTES }, () => ({ count: 0, errors: 0, durations: [] })));
+    this.minutes = Array.from({ length: pods }, () =>
+      Array.from({ length: ROLLING_MINUTES }, () => ({ count: 0, errors: 0, durations: [] })),
+    );
   }
 
   /** Replaces the oldest minute of `pod` with this one's numbers (durations are copied). */

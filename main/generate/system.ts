@@ -154,7 +154,9 @@ export function buildSystem(rng: Rng, serviceCount: number, namespace: string): 
   balanceTraffic(rng, system);
   system.pods = buildPods(rng, system);
   // Nodes are sized from the pod count, so pods learn their node in a second pass.
-  system.nodes = Array.from({ length: Math.max(1, Math.ceil(system.pods.length / PODS_PER_NODE)) }, (_, i) => makeEntityId('Node', `node-${String(i + 1).padStart(3, '0')}`));
+  system.nodes = Array.from({ length: Math.max(1, Math.ceil(system.pods.length / PODS_PER_NODE)) }, (_, i) =>
+    makeEntityId('Node', `node-${String(i + 1).padStart(3, '0')}`),
+  );
   for (const pod of system.pods) pod.node = system.nodes[rng.int(0, system.nodes.length - 1)] as EntityId;
   return system;
 }

@@ -21,15 +21,23 @@ export class BundleLineError extends Error {
 function lines(dir: string, base: string): string[] {
   const plain = join(dir, `${base}.jsonl`);
   const zipped = `${plain}.gz`;
-  if (existsSync(plain)) return readFileSync(plain, 'utf8').split('\n').filter((l) => l.length > 0);
-  if (existsSync(zipped)) return gunzipSync(readFileSync(zipped)).toString('utf8').split('\n').filter((l) => l.length > 0);
+  if (existsSync(plain))
+    return readFileSync(plain, 'utf8')
+      .split('\n')
+      .filter((l) => l.length > 0);
+  if (existsSync(zipped))
+    return gunzipSync(readFileSync(zipped))
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.length > 0);
   return [];
 }
 
 function parseLines<S extends z.ZodType>(dir: string, base: string, schema: S): z.output<S>[] {
   return lines(dir, base).map((line, i) => {
     const result = schema.safeParse(JSON.parse(line));
-    if (!result.success) throw new BundleLineError(`${base} line ${i + 1}: ${result.error.issues[0]?.path.join('.')} ${result.error.issues[0]?.message}`);
+    if (!result.success)
+      throw new BundleLineError(`${base} line ${i + 1}: ${result.error.issues[0]?.path.join('.')} ${result.error.issues[0]?.message}`);
     return result.data;
   });
 }
@@ -46,7 +54,8 @@ export function readBundle(dir: string): ReadBundle {
     changes: parseLines(dir, 'changes', recordFiles.changes),
   };
   const serviceOfPod = new Map<string, string>();
-  for (const e of topology.edges) if (e.relation === 'contains' && e.source.includes('/Service/') && e.target.includes('/Pod/')) serviceOfPod.set(e.target, e.source);
+  for (const e of topology.edges)
+    if (e.relation === 'contains' && e.source.includes('/Service/') && e.target.includes('/Pod/')) serviceOfPod.set(e.target, e.source);
   return { manifest, topology, records, serviceOfPod };
 }
 

@@ -24,7 +24,13 @@ export function buildTopology(system: SystemModel, plan: FaultPlan): Topology {
     for (const p of s.pods) {
       const pod = system.pods[p];
       if (!pod) continue;
-      b.addEntity('Pod', pod.name, ns, { service: s.name, cpuLimitCores: pod.cpuLimitCores, memoryLimitBytes: pod.memoryLimitBytes }, labels);
+      b.addEntity(
+        'Pod',
+        pod.name,
+        ns,
+        { service: s.name, cpuLimitCores: pod.cpuLimitCores, memoryLimitBytes: pod.memoryLimitBytes },
+        labels,
+      );
       b.addEdge(s.id, pod.id, 'contains');
       b.addEdge(s.replicaSetId, pod.id, 'contains');
       b.addEdge(s.configMapId, pod.id, 'configures');

@@ -54,12 +54,22 @@ export function simulateJobCall(ctx: TraceContext, pod: number, target: number, 
   const podModel = ctx.system.pods[pod];
   if (!podModel) throw new RangeError(`pod ${pod} missing`);
   const spanId = ctx.rng.hex(16);
-  trace.spans.push({ traceId: trace.traceId, spanId, entity: podModel.id, name: `job ${job}`, start: iso(start), durationMs: 0, status: 'ok', kind: 'internal' });
+  trace.spans.push({
+    traceId: trace.traceId,
+    spanId,
+    entity: podModel.id,
+    name: `job ${job}`,
+    start: iso(start),
+    durationMs: 0,
+    status: 'ok',
+    kind: 'internal',
+  });
   const child = visit(ctx, trace, target, spanId, start + 1);
   const root = trace.spans[0];
   if (root) {
     root.durationMs = round1(child.durationMs + 2);
-    if (child.code >= 500) Object.assign(root, { status: 'error', statusMessage: `call to ${ctx.system.services[target]?.name ?? 'callee'} failed` });
+    if (child.code >= 500)
+      Object.assign(root, { status: 'error', statusMessage: `call to ${ctx.system.services[target]?.name ?? 'callee'} failed` });
   }
   flush(ctx, trace);
 }
@@ -81,7 +91,17 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
   const podId = system.pods[pod]?.id ?? '';
   const spanId = rng.hex(16);
   const operation = rng.chance(0.8) ? s.operations[0] : s.operations[1];
-  const span: SpanRecord = { traceId: trace.traceId, spanId, ...(parentSpanId === undefined ? {} : { parentSpanId }), entity: podId, name: operation, start: iso(start), durationMs: 0, status: 'ok', kind: 'server' };
+  const span: SpanRecord = {
+    traceId: trace.traceId,
+    spanId,
+    ...(parentSpanId === undefined ? {} : { parentSpanId }),
+    entity: podId,
+    name: operation,
+    start: iso(start),
+    durationMs: 0,
+    status: 'ok',
+    kind: 'server',
+  };
   // The parent goes first in the file, as collectors usually see it; its duration is filled in below.
   trace.spans.push(span);
 
@@ -133,7 +153,14 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
   ctx.stats.add(pod, serviceIndex, durationMs, code >= 500);
   const end = iso(start + durationMs);
   if (errorLog) trace.logs.push({ time: end, entity: podId, severity: 'ERROR', body: errorLog, traceId: trace.traceId, spanId });
-  trace.logs.push({ time: end, entity: podId, severity: code >= 500 ? 'WARN' : 'INFO', body: accessLog(s, operation, code, durationMs, rng), traceId: trace.traceId, spanId });
+  trace.logs.push({
+    time: end,
+    entity: podId,
+    severity: code >= 500 ? 'WARN' : 'INFO',
+    body: accessLog(s, operation, code, durationMs, rng),
+    traceId: trace.traceId,
+    spanId,
+  });
   return { durationMs, code };
 }
 

@@ -112,7 +112,11 @@ describe('ledger file', () => {
     (await runInto(b)).ledger.close();
     const bodies = (file: string) => {
       const db = new Database(file, { readonly: true });
-      const text = db.prepare<[], { body: string }>('SELECT body FROM events ORDER BY seq').all().map((r) => r.body).join('\n');
+      const text = db
+        .prepare<[], { body: string }>('SELECT body FROM events ORDER BY seq')
+        .all()
+        .map((r) => r.body)
+        .join('\n');
       db.close();
       return text;
     };

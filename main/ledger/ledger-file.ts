@@ -71,7 +71,9 @@ export function openLedger(file: string): LedgerFile {
   return {
     file,
     events(afterSeq = -1) {
-      const rows = db.prepare<[number], { seq: number; body: string }>('SELECT seq, body FROM events WHERE seq > ? ORDER BY seq').all(afterSeq);
+      const rows = db
+        .prepare<[number], { seq: number; body: string }>('SELECT seq, body FROM events WHERE seq > ? ORDER BY seq')
+        .all(afterSeq);
       return rows.map((row) => {
         const parsed = LedgerEvent.safeParse(JSON.parse(row.body));
         if (!parsed.success) throw new CorruptLedgerError(file, row.seq, parsed.error.issues[0]?.message ?? 'schema');

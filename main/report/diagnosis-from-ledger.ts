@@ -65,13 +65,17 @@ function checkIsLedger(file: string): void {
   let db: ReturnType<typeof openDatabase> | null = null;
   try {
     db = openDatabase(file, ledgerMigrations, { readonly: true });
-    const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r.name);
+    const tables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((r) => r.name);
     const missing = ['events', 'packets'].filter((t) => !tables.includes(t));
     if (missing.length > 0) throw new NotALedgerError(file, `no ${missing.join(' or ')} table`);
   } catch (error) {
     if (error instanceof NotALedgerError) throw error;
     // A store has a higher schema version than a ledger; so would a ledger from a newer build.
-    if (error instanceof DatabaseTooNewError) throw new NotALedgerError(file, 'its schema version is not a ledger\'s: it may be a store, or a ledger from a newer EoG Workbench');
+    if (error instanceof DatabaseTooNewError)
+      throw new NotALedgerError(file, "its schema version is not a ledger's: it may be a store, or a ledger from a newer EoG Workbench");
     if (error instanceof Error && /not a database|file is not/i.test(error.message)) throw new NotALedgerError(file, 'not an SQLite file');
     throw error;
   } finally {

@@ -8,13 +8,17 @@ export class LedgerNotFoundError extends Error {
 export class NotALedgerError extends Error {
   override name = 'NotALedgerError';
   constructor(file: string, detail: string) {
-    super(`${file} is not an investigation ledger (${detail}). Pass the file given to "eog investigate --ledger", not a store or a bundle.`);
+    super(
+      `${file} is not an investigation ledger (${detail}). Pass the file given to "eog investigate --ledger", not a store or a bundle.`,
+    );
   }
 }
 
 export class EmptyLedgerError extends Error {
   override name = 'EmptyLedgerError';
   constructor(file: string) {
-    super(`${file}: the ledger has no InvestigationStarted event, so there is nothing to export. Run "eog investigate --ledger ${file}" first.`);
+    super(
+      `${file}: the ledger has no InvestigationStarted event, so there is nothing to export. Run "eog investigate --ledger ${file}" first.`,
+    );
   }
 }

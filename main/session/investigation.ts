@@ -32,7 +32,11 @@ interface Prepared {
  * seeds among the bootstrap's candidates, and writing the report's prose at the end.
  */
 export interface PhasedPolicy extends Policy {
-  bootstrap(candidates: { windows: readonly TimeWindow[]; seeds: readonly Seed[]; alerts: readonly BootstrapAlertView[] }): Promise<{ window: TimeWindow; seeds: Seed[] }>;
+  bootstrap(candidates: {
+    windows: readonly TimeWindow[];
+    seeds: readonly Seed[];
+    alerts: readonly BootstrapAlertView[];
+  }): Promise<{ window: TimeWindow; seeds: Seed[] }>;
   finalize(diagnosis: Diagnosis): Promise<{ diagnosis: Diagnosis }>;
 }
 
@@ -94,7 +98,13 @@ export class Investigation {
       graph,
       settings: history.length > 0 ? undefined : options.settings,
       seeds: this.bootstrap.seeds.map((s) => ({ node: s.node, reason: s.reason })),
-      packets: new StorePacketBuilder({ store, graph, window: this.bootstrap.window, incidentTime: store.windowInfo().incidentTime, tokenBudget: options.tokenBudget }),
+      packets: new StorePacketBuilder({
+        store,
+        graph,
+        window: this.bootstrap.window,
+        incidentTime: store.windowInfo().incidentTime,
+        tokenBudget: options.tokenBudget,
+      }),
       policy: options.policy,
       snapshotHash: store.snapshotHash(),
       history,
@@ -167,7 +177,9 @@ export class Investigation {
 /** The alerts a diagnosis must account for: all but the noise the bootstrap set aside. */
 function alertInputs(store: EvidenceStore, boot: BootstrapResult): Array<{ id: string; name: string; entity: string }> {
   const ignored = new Set(boot.ignoredAlerts.map((a) => a.id));
-  return store.alerts().flatMap((a) => (a.detail.type === 'alert' && !ignored.has(a.id) ? [{ id: a.id, name: a.detail.name, entity: a.entity }] : []));
+  return store
+    .alerts()
+    .flatMap((a) => (a.detail.type === 'alert' && !ignored.has(a.id) ? [{ id: a.id, name: a.detail.name, entity: a.entity }] : []));
 }
 
 function hasHistory(ledgerFile: string): boolean {

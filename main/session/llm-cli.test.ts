@@ -12,7 +12,9 @@ const SECRET = 'sk-test-never-write-me-down';
 /** Runs the CLI in this process; the error an action throws is what `eog` would report. */
 async function parse(args: readonly string[]): Promise<unknown> {
   try {
-    await buildProgram().exitOverride().parseAsync(['node', 'eog', ...args]);
+    await buildProgram()
+      .exitOverride()
+      .parseAsync(['node', 'eog', ...args]);
     return null;
   } catch (error) {
     return error;
@@ -45,19 +47,42 @@ describe('eog investigate --policy llm', () => {
     const fake = await scratch.serve('good');
     const ledger = path.join(dir, 'ledger.sqlite');
     const out = path.join(dir, 'diagnosis.json');
-    const args = ['--policy', 'llm', '--base-url', fake.url, '--model', 'fake-model', '--api-key-env', 'EOG_TEST_KEY', '--llm-cache', path.join(dir, 'cache.sqlite')];
-    const result = await runCli(['investigate', sampleBundle, '--ledger', ledger, '--out', out, ...args], { EOG_TEST_KEY: SECRET, TMPDIR: dir });
+    const args = [
+      '--policy',
+      'llm',
+      '--base-url',
+      fake.url,
+      '--model',
+      'fake-model',
+      '--api-key-env',
+      'EOG_TEST_KEY',
+      '--llm-cache',
+      path.join(dir, 'cache.sqlite'),
+    ];
+    const result = await runCli(['investigate', sampleBundle, '--ledger', ledger, '--out', out, ...args], {
+      EOG_TEST_KEY: SECRET,
+      TMPDIR: dir,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/llm fake-model at .*: \d+ requests/);
 
     const text = readFileSync(out, 'utf8');
-    const diagnosis = JSON.parse(text) as { frontier: string[]; run: { policy: string; model: string; settings: { llm?: Record<string, unknown> } } };
+    const diagnosis = JSON.parse(text) as {
+      frontier: string[];
+      run: { policy: string; model: string; settings: { llm?: Record<string, unknown> } };
+    };
     expect(diagnosis.frontier).toEqual(['shop/Service/frontend']);
     expect(diagnosis.run).toMatchObject({ policy: 'llm', model: 'fake-model' });
     expect(diagnosis.run.settings.llm).toMatchObject({ baseUrl: fake.url, model: 'fake-model', temperature: 0, hasApiKey: true });
     expect(fake.requests.length).toBeGreaterThan(0);
     for (const request of fake.requests) expect(request.headers.authorization).toBe(`Bearer ${SECRET}`);
-    for (const written of [text, readFileSync(ledger).toString('latin1'), readFileSync(path.join(dir, 'cache.sqlite')).toString('latin1'), result.stdout, result.stderr]) {
+    for (const written of [
+      text,
+      readFileSync(ledger).toString('latin1'),
+      readFileSync(path.join(dir, 'cache.sqlite')).toString('latin1'),
+      result.stdout,
+      result.stderr,
+    ]) {
       expect(written).not.toContain(SECRET);
     }
   }, 60_000);
@@ -67,7 +92,28 @@ describe('eog investigate --policy llm', () => {
     const url = await deadServerUrl();
     const ledger = path.join(dir, 'ledger.sqlite');
     const out = path.join(dir, 'diagnosis.json');
-    const result = await runCli(['investigate', sampleBundle, '--ledger', ledger, '--out', out, '--policy', 'llm', '--base-url', url, '--model', 'm', '--llm-retries', '0', '--no-cache', '--llm-cache', path.join(dir, 'cache.sqlite')], { TMPDIR: dir });
+    const result = await runCli(
+      [
+        'investigate',
+        sampleBundle,
+        '--ledger',
+        ledger,
+        '--out',
+        out,
+        '--policy',
+        'llm',
+        '--base-url',
+        url,
+        '--model',
+        'm',
+        '--llm-retries',
+        '0',
+        '--no-cache',
+        '--llm-cache',
+        path.join(dir, 'cache.sqlite'),
+      ],
+      { TMPDIR: dir },
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/unusable answers labelled Defer/);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ outcome: 'no_confident_root_cause', frontier: [] });
@@ -81,10 +127,28 @@ describe('eog bench --policy llm', () => {
   it('scores the sample with the LLM policy and reports its settings without the key', async () => {
     const dir = scratch.dir();
     const fake = await scratch.serve('good');
-    const args = ['bench', sampleBundle, '--json', '--policy', 'llm', '--base-url', fake.url, '--model', 'fake-model', '--api-key-env', 'EOG_TEST_KEY', '--llm-cache', path.join(dir, 'cache.sqlite')];
+    const args = [
+      'bench',
+      sampleBundle,
+      '--json',
+      '--policy',
+      'llm',
+      '--base-url',
+      fake.url,
+      '--model',
+      'fake-model',
+      '--api-key-env',
+      'EOG_TEST_KEY',
+      '--llm-cache',
+      path.join(dir, 'cache.sqlite'),
+    ];
     const result = await runCli(args, { EOG_TEST_KEY: SECRET, TMPDIR: dir });
     expect(result.code, result.stderr).toBe(0);
-    const report = JSON.parse(result.stdout) as { cases: number; llm: Record<string, unknown>; rows: Array<{ frontier: string[]; policyCalls: number }> };
+    const report = JSON.parse(result.stdout) as {
+      cases: number;
+      llm: Record<string, unknown>;
+      rows: Array<{ frontier: string[]; policyCalls: number }>;
+    };
     expect(report.cases).toBe(1);
     expect(report.llm).toMatchObject({ model: 'fake-model', hasApiKey: true });
     expect(report.rows[0]?.frontier).toEqual(['shop/Service/frontend']);

@@ -53,7 +53,20 @@ export class StorePacketBuilder implements PacketBuilder {
     const seen = new Set<string>();
     const evidence = items
       .filter((e) => !seen.has(e.id) && seen.add(e.id))
-      .map((e) => (e.detail.type === 'trace_edge' ? { ...e, detail: { ...e.detail, caller: lift(e.detail.caller), callee: lift(e.detail.callee), callerInstance: e.detail.caller, calleeInstance: e.detail.callee } } : e))
+      .map((e) =>
+        e.detail.type === 'trace_edge'
+          ? {
+              ...e,
+              detail: {
+                ...e.detail,
+                caller: lift(e.detail.caller),
+                callee: lift(e.detail.callee),
+                callerInstance: e.detail.caller,
+                calleeInstance: e.detail.callee,
+              },
+            }
+          : e,
+      )
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return buildContextPacket({
       entity: graph.entity(node),

@@ -60,7 +60,17 @@ describe('eog investigate, killed and resumed', () => {
       stalled();
       return new Promise<FakeReply>(() => undefined);
     });
-    const llm = ['--policy', 'llm', '--base-url', fake.url, '--model', 'fake-model', '--no-cache', '--llm-cache', path.join(dir, 'cache.sqlite')];
+    const llm = [
+      '--policy',
+      'llm',
+      '--base-url',
+      fake.url,
+      '--model',
+      'fake-model',
+      '--no-cache',
+      '--llm-cache',
+      path.join(dir, 'cache.sqlite'),
+    ];
 
     const victim = startCli(investigateArgs(dir, 'killed', llm), env);
     await isStalled;
@@ -77,6 +87,9 @@ describe('eog investigate, killed and resumed', () => {
     const events = readLedger(path.join(dir, 'killed.sqlite'));
     expect(ledgerShapeProblems(events)).toEqual([]);
     expect(serialiseLedger(events)).toBe(serialiseLedger(readLedger(path.join(dir, 'reference.sqlite'))));
-    expect(JSON.parse(readFileSync(path.join(dir, 'killed.json'), 'utf8'))).toMatchObject({ frontier: ['shop/Service/frontend'], outcome: 'confident' });
+    expect(JSON.parse(readFileSync(path.join(dir, 'killed.json'), 'utf8'))).toMatchObject({
+      frontier: ['shop/Service/frontend'],
+      outcome: 'confident',
+    });
   }, 120_000);
 });

@@ -23,14 +23,20 @@ async function investigateSample(): Promise<{ diagnosisJson: string; events: Led
 
 /** Does the sample's topology link the two entities directly, in either direction? */
 function isTopologyEdge(a: string, b: string): boolean {
-  const topology = JSON.parse(readFileSync(path.join(sampleBundle, 'topology.json'), 'utf8')) as { edges: Array<{ source: string; target: string }> };
+  const topology = JSON.parse(readFileSync(path.join(sampleBundle, 'topology.json'), 'utf8')) as {
+    edges: Array<{ source: string; target: string }>;
+  };
   return topology.edges.some((e) => (e.source === a && e.target === b) || (e.source === b && e.target === a));
 }
 
 describe('the sample snapshot under the heuristic policy (acceptance)', () => {
   it('names the frontend flash sale as the root cause, through a discovered dependency and a revised belief', async () => {
     const { diagnosisJson, events } = await investigateSample();
-    const diagnosis = JSON.parse(diagnosisJson) as { outcome: string; frontier: string[]; propagations: Array<{ source: string; target: string }> };
+    const diagnosis = JSON.parse(diagnosisJson) as {
+      outcome: string;
+      frontier: string[];
+      propagations: Array<{ source: string; target: string }>;
+    };
     expect(diagnosis.outcome).toBe('confident');
     expect(diagnosis.frontier).toEqual([ids.frontend]);
 

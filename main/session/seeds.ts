@@ -9,7 +9,17 @@ const DEPENDS = new Set(['calls', 'depends_on', 'runs_on']);
 export function storeAlerts(store: EvidenceStore) {
   return store.alerts().flatMap((a) =>
     a.detail.type === 'alert'
-      ? [{ id: a.id, entity: a.entity, name: a.detail.name, severity: a.detail.severity, summary: a.summary, startsAt: a.detail.startsAt, endsAt: a.detail.endsAt }]
+      ? [
+          {
+            id: a.id,
+            entity: a.entity,
+            name: a.detail.name,
+            severity: a.detail.severity,
+            summary: a.summary,
+            startsAt: a.detail.startsAt,
+            endsAt: a.detail.endsAt,
+          },
+        ]
       : [],
   );
 }
@@ -39,8 +49,14 @@ export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph
     entryPoints: () => entryServices(graph),
     dependenciesOf: (e) => {
       if (!graph.has(e)) return [];
-      const out = graph.neighbours(e).filter((n) => n.direction === 'out' && DEPENDS.has(n.relation)).map((n) => n.id);
-      const configuredBy = graph.neighbours(e).filter((n) => n.direction === 'in' && n.relation === 'configures').map((n) => n.id);
+      const out = graph
+        .neighbours(e)
+        .filter((n) => n.direction === 'out' && DEPENDS.has(n.relation))
+        .map((n) => n.id);
+      const configuredBy = graph
+        .neighbours(e)
+        .filter((n) => n.direction === 'in' && n.relation === 'configures')
+        .map((n) => n.id);
       return [...out, ...configuredBy];
     },
   });

@@ -27,7 +27,11 @@ async function collect(path: string, rel: string, gzip = false, maxLineBytes?: n
 describe('streamLines', () => {
   it('numbers lines like an editor: blank lines counted, CRLF and BOM stripped', async () => {
     const path = tempFile('a.jsonl', '\ufeffone\r\n\ntwo\nthree');
-    expect(await collect(path, 'a.jsonl')).toEqual([[1, 'one'], [3, 'two'], [4, 'three']]);
+    expect(await collect(path, 'a.jsonl')).toEqual([
+      [1, 'one'],
+      [3, 'two'],
+      [4, 'three'],
+    ]);
   });
 
   it('reassembles multi-byte lines split across 1 MiB chunks', async () => {

@@ -45,14 +45,30 @@ describe('parseRecordLine', () => {
   it('accepts exactly what the zod schema accepts (given valid timestamps)', () => {
     const kinds = Object.keys(recordFiles) as RecordFileName[];
     const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.constant(undefined), fc.dictionary(fc.string(), fc.string()));
-    const record = fc.record({
-      time: fc.constant(1000), start: fc.constant(1000), startsAt: fc.constant(1000),
-      entity: fc.oneof(fc.constant('a/B'), value), name: fc.oneof(fc.constant('n'), value),
-      severity: fc.oneof(fc.constant('s'), value), body: value, value: value,
-      type: fc.oneof(fc.constant('Normal'), value), reason: value, message: value, kind: fc.oneof(fc.constant('config'), value),
-      summary: value, traceId: value, spanId: value, durationMs: value, status: fc.oneof(fc.constant('ok'), value),
-      count: value, labels: value,
-    }, { requiredKeys: [] });
+    const record = fc.record(
+      {
+        time: fc.constant(1000),
+        start: fc.constant(1000),
+        startsAt: fc.constant(1000),
+        entity: fc.oneof(fc.constant('a/B'), value),
+        name: fc.oneof(fc.constant('n'), value),
+        severity: fc.oneof(fc.constant('s'), value),
+        body: value,
+        value: value,
+        type: fc.oneof(fc.constant('Normal'), value),
+        reason: value,
+        message: value,
+        kind: fc.oneof(fc.constant('config'), value),
+        summary: value,
+        traceId: value,
+        spanId: value,
+        durationMs: value,
+        status: fc.oneof(fc.constant('ok'), value),
+        count: value,
+        labels: value,
+      },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(fc.constantFrom(...kinds), record, (kind, rec) => {
         const clean = JSON.parse(JSON.stringify(rec)) as unknown;

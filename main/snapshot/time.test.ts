@@ -23,14 +23,24 @@ describe('parseTimestamp', () => {
 describe('parseTimestamp agrees with Date.parse', () => {
   it('on a spread of valid forms', () => {
     const samples = [
-      '2024-02-29T23:59:59.999Z', '1999-12-31T00:00Z', '2026-03-01 10:04:00.5+05:30', '2026-03-01T10:04:00.12-0800',
-      '2026-07-15t01:02:03z', '2000-01-01T00:00:00.000000001Z',
+      '2024-02-29T23:59:59.999Z',
+      '1999-12-31T00:00Z',
+      '2026-03-01 10:04:00.5+05:30',
+      '2026-03-01T10:04:00.12-0800',
+      '2026-07-15t01:02:03z',
+      '2000-01-01T00:00:00.000000001Z',
     ];
     for (const s of samples) expect([s, parseTimestamp(s)]).toEqual([s, Date.parse(s)]);
   });
 
   it('rejects impossible dates that Date.parse would roll over', () => {
-    for (const s of ['2023-02-29T00:00:00Z', '2026-04-31T00:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T10:04:00+2400', '2026-03-01T10:04:00Zjunk']) {
+    for (const s of [
+      '2023-02-29T00:00:00Z',
+      '2026-04-31T00:00:00Z',
+      '2026-03-01T24:00:00Z',
+      '2026-03-01T10:04:00+2400',
+      '2026-03-01T10:04:00Zjunk',
+    ]) {
       expect([s, parseTimestamp(s)]).toEqual([s, null]);
     }
   });

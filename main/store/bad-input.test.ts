@@ -67,7 +67,12 @@ describe('bad input corpus: clear errors, existing store untouched', () => {
   });
 
   it('a zone-less timestamp', async () => {
-    const dir = writeBundle({ records: { events: [{ time: '2026-03-01T10:00:00', entity: 'shop/Pod/cart-1', type: 'Warning', reason: 'BackOff', message: 'x' }] } }, bundleDir());
+    const dir = writeBundle(
+      {
+        records: { events: [{ time: '2026-03-01T10:00:00', entity: 'shop/Pod/cart-1', type: 'Warning', reason: 'BackOff', message: 'x' }] },
+      },
+      bundleDir(),
+    );
     const err = await failingImport(dir);
     expect(err.message).toBe('events.jsonl:1: field "time": expected ISO-8601 with zone or epoch ms');
   });
@@ -89,7 +94,14 @@ describe('bad input corpus: clear errors, existing store untouched', () => {
 
   it('bytes that are not UTF-8', async () => {
     const dir = writeBundle({}, bundleDir());
-    writeFileSync(join(dir, 'logs.jsonl'), Buffer.concat([Buffer.from(`${log(0)}\n{"time":1,"entity":"shop/Service/cart","body":"`), Buffer.from([0xc3, 0x28]), Buffer.from('"}\n')]));
+    writeFileSync(
+      join(dir, 'logs.jsonl'),
+      Buffer.concat([
+        Buffer.from(`${log(0)}\n{"time":1,"entity":"shop/Service/cart","body":"`),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from('"}\n'),
+      ]),
+    );
     const err = await failingImport(dir);
     expect(err.message).toBe('logs.jsonl:2: line is not valid UTF-8; re-encode the file as UTF-8');
   });
@@ -105,7 +117,10 @@ describe('bad input corpus: clear errors, existing store untouched', () => {
   });
 
   it('a manifest window that is not a timestamp', async () => {
-    const dir = writeBundle({ manifest: { format: 'eog-snapshot', version: 1, name: 'x', window: { start: 'soon', end: T0 } } }, bundleDir());
+    const dir = writeBundle(
+      { manifest: { format: 'eog-snapshot', version: 1, name: 'x', window: { start: 'soon', end: T0 } } },
+      bundleDir(),
+    );
     expect((await failingImport(dir)).message).toBe('snapshot.json: field "window.start": expected ISO-8601 with zone or epoch ms');
   });
 
@@ -120,7 +135,10 @@ describe('bad input corpus: clear errors, existing store untouched', () => {
 
 describe('bad input corpus: warnings, import proceeds', () => {
   it('an unknown entity and an empty record file are warnings', async () => {
-    const dir = writeBundle({ records: { logs: [JSON.stringify({ time: T0, entity: 'shop/ConfigMap/cart-env', body: 'x' })] } }, bundleDir());
+    const dir = writeBundle(
+      { records: { logs: [JSON.stringify({ time: T0, entity: 'shop/ConfigMap/cart-env', body: 'x' })] } },
+      bundleDir(),
+    );
     writeFileSync(join(dir, 'events.jsonl'), '');
     const summary = await importBundle(dir, join(root, 'other.sqlite'));
     expect(summary.warnings.map((w) => `${w.file}:${w.line ?? ''}: ${w.message}`)).toEqual([

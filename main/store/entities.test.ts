@@ -11,7 +11,11 @@ function tempDb(): Db {
   const dir = mkdtempSync(join(tmpdir(), 'eog-entities-'));
   dirs.push(dir);
   const db = openDatabase(join(dir, 's.sqlite'), storeMigrations);
-  for (const [id, path] of [[1, 'topology.json'], [2, 'logs.jsonl'], [3, 'spans.jsonl']] as const) {
+  for (const [id, path] of [
+    [1, 'topology.json'],
+    [2, 'logs.jsonl'],
+    [3, 'spans.jsonl'],
+  ] as const) {
     db.prepare('INSERT INTO files (id, path, kind, sha256, lines, rows) VALUES (?, ?, ?, ?, 0, 0)').run(id, path, path, '');
   }
   return db;
@@ -25,7 +29,11 @@ describe('EntityRegistry', () => {
     const db = tempDb();
     try {
       const registry = new EntityRegistry(db);
-      registry.addTopology({ entities: [{ id: 'shop/Service/cart', kind: 'Service', name: 'cart', namespace: 'shop', labels: {}, attrs: {} }], edges: [] }, 1, 'topology.json');
+      registry.addTopology(
+        { entities: [{ id: 'shop/Service/cart', kind: 'Service', name: 'cart', namespace: 'shop', labels: {}, attrs: {} }], edges: [] },
+        1,
+        'topology.json',
+      );
       // Spans (file 3) arrive before logs (file 2), as they may from parallel readers.
       const pod = registry.resolve('shop/Pod/cart-1', 3, 'spans.jsonl', 5);
       const node = registry.resolve('Node/n1', 3, 'spans.jsonl', 9);

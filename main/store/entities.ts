@@ -41,7 +41,8 @@ export class EntityRegistry {
   /** Declared entities get keys 1..n in topology order, so keys are stable across imports. */
   addTopology(topology: Topology, fileId: number, rel: string): void {
     topology.entities.forEach((e, i) => {
-      if (!isEntityId(e.id)) throw new BundleFormatError(rel, null, `entities.${i}.id`, `"${e.id}" is not "namespace/Kind/name" or "Kind/name"`);
+      if (!isEntityId(e.id))
+        throw new BundleFormatError(rel, null, `entities.${i}.id`, `"${e.id}" is not "namespace/Kind/name" or "Kind/name"`);
       if (this.ids.has(e.id)) throw new BundleFormatError(rel, null, `entities.${i}.id`, `duplicate entity id "${e.id}"`);
       const key = this.ids.size + 1;
       this.insert.run(key, e.id, e.kind, e.name, e.namespace, JSON.stringify(e.labels), JSON.stringify(e.attrs), 1, fileId, i + 1);

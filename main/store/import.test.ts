@@ -20,19 +20,30 @@ const cart = 'shop/Service/cart';
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 function sampleBundle(): string {
-  const dir = writeBundle({
-    records: {
-      alerts: [{ name: 'HighErrorRate', entity: 'shop/Service/frontend', severity: 'critical', startsAt: iso(T0 + 5 * MIN) }],
-      changes: [{ time: iso(T0 + 2 * MIN), entity: cart, kind: 'config', summary: 'pool size 10 -> 1', diff: [{ path: 'pool', from: 10, to: 1 }] }],
-      logs: [
-        { time: iso(T0 + 3 * MIN), entity: cart, severity: 'ERROR', body: 'connection refused', pod: 'cart-1' },
-        { time: T0 + 4 * MIN, entity: cart, body: 'retrying' },
-        { time: iso(T0 + 4 * MIN), entity: 'shop/Deployment/cart', body: 'rolled' },
-      ],
-      metrics: [{ time: iso(T0 + 3 * MIN), entity: cart, name: 'latency_p95', value: 900, unit: 'ms' }],
+  const dir = writeBundle(
+    {
+      records: {
+        alerts: [{ name: 'HighErrorRate', entity: 'shop/Service/frontend', severity: 'critical', startsAt: iso(T0 + 5 * MIN) }],
+        changes: [
+          {
+            time: iso(T0 + 2 * MIN),
+            entity: cart,
+            kind: 'config',
+            summary: 'pool size 10 -> 1',
+            diff: [{ path: 'pool', from: 10, to: 1 }],
+          },
+        ],
+        logs: [
+          { time: iso(T0 + 3 * MIN), entity: cart, severity: 'ERROR', body: 'connection refused', pod: 'cart-1' },
+          { time: T0 + 4 * MIN, entity: cart, body: 'retrying' },
+          { time: iso(T0 + 4 * MIN), entity: 'shop/Deployment/cart', body: 'rolled' },
+        ],
+        metrics: [{ time: iso(T0 + 3 * MIN), entity: cart, name: 'latency_p95', value: 900, unit: 'ms' }],
+      },
+      gzip: ['metrics'],
     },
-    gzip: ['metrics'],
-  }, tempDir());
+    tempDir(),
+  );
   dirs.push(dir);
   return dir;
 }
@@ -98,7 +109,11 @@ describe('importBundle + EvidenceStore', () => {
       expect(narrow.items.map((i) => i.id)).toEqual(['log:2']);
 
       // The alert has no end: it is still firing in any later window.
-      const later = store.evidenceFor('shop/Service/frontend', { start: T0 + 50 * MIN, end: T0 + 60 * MIN }, { limit: 10, kinds: ['alert'] });
+      const later = store.evidenceFor(
+        'shop/Service/frontend',
+        { start: T0 + 50 * MIN, end: T0 + 60 * MIN },
+        { limit: 10, kinds: ['alert'] },
+      );
       expect(later.items.map((i) => i.id)).toEqual(['alert:1']);
       const before = store.evidenceFor('shop/Service/frontend', { start: T0, end: T0 + 4 * MIN }, { limit: 10, kinds: ['alert'] });
       expect(before.total).toBe(0);
@@ -127,23 +142,26 @@ describe('importBundle + EvidenceStore', () => {
 
   it('reads files in parallel workers without changing warnings, entity order or evidence', async () => {
     const pod = (n: number): string => `shop/Pod/cart-${n}`;
-    const bundle = writeBundle({
-      records: {
-        // Pod 2 is named by logs (read by one worker) before spans (another), pod 3 only by spans.
-        logs: [
-          { time: T0, entity: cart, severity: 'info', body: 'a' },
-          { time: T0 + MIN, entity: pod(2), severity: 'Error', body: 'b' },
-          { time: T0 + 2 * MIN, entity: cart, body: 'c' },
-          { time: T0 + 3 * MIN, entity: cart, severity: 'FATAL', body: 'd' },
-          { time: T0 + 4 * MIN, entity: cart, severity: 'error', body: 'e' },
-        ],
-        metrics: [{ time: T0, entity: pod(4), name: 'cpu', value: 1 }],
-        spans: [
-          { traceId: 't', spanId: 's1', entity: pod(3), name: 'GET', start: T0, durationMs: 1, status: 'ok' },
-          { traceId: 't', spanId: 's2', parentSpanId: 's1', entity: pod(2), name: 'GET', start: T0, durationMs: 1, status: 'ok' },
-        ],
+    const bundle = writeBundle(
+      {
+        records: {
+          // Pod 2 is named by logs (read by one worker) before spans (another), pod 3 only by spans.
+          logs: [
+            { time: T0, entity: cart, severity: 'info', body: 'a' },
+            { time: T0 + MIN, entity: pod(2), severity: 'Error', body: 'b' },
+            { time: T0 + 2 * MIN, entity: cart, body: 'c' },
+            { time: T0 + 3 * MIN, entity: cart, severity: 'FATAL', body: 'd' },
+            { time: T0 + 4 * MIN, entity: cart, severity: 'error', body: 'e' },
+          ],
+          metrics: [{ time: T0, entity: pod(4), name: 'cpu', value: 1 }],
+          spans: [
+            { traceId: 't', spanId: 's1', entity: pod(3), name: 'GET', start: T0, durationMs: 1, status: 'ok' },
+            { traceId: 't', spanId: 's2', parentSpanId: 's1', entity: pod(2), name: 'GET', start: T0, durationMs: 1, status: 'ok' },
+          ],
+        },
       },
-    }, tempDir());
+      tempDir(),
+    );
     const results = [];
     for (const worker of ['never', 'always'] as const) {
       const file = join(tempDir(), `${worker}.sqlite`);

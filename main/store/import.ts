@@ -80,7 +80,13 @@ export async function importBundle(bundleDir: string, storeFile: string, options
   }
 }
 
-async function fill(db: Db, bundle: Bundle, dest: string, started: number, options: ImportOptions): Promise<Omit<ImportSummary, 'elapsedMs'>> {
+async function fill(
+  db: Db,
+  bundle: Bundle,
+  dest: string,
+  started: number,
+  options: ImportOptions,
+): Promise<Omit<ImportSummary, 'elapsedMs'>> {
   const addFile = db.prepare('INSERT INTO files (path, kind, sha256, lines, rows) VALUES (?, ?, ?, ?, ?)');
   const manifestFileId = Number(addFile.run(bundle.manifest.rel, 'manifest', bundle.manifest.sha256, 1, 1).lastInsertRowid);
   const topology = bundle.topology;

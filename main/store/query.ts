@@ -64,9 +64,9 @@ export class EvidenceQueries {
         skip -= n;
         continue;
       }
-      const rows = this.statements.get(`SELECT * ${from} ORDER BY time, line LIMIT ? OFFSET ?`).all(
-        entityKey, window.start, window.end, limit - items.length, skip,
-      ) as Row[];
+      const rows = this.statements
+        .get(`SELECT * ${from} ORDER BY time, line LIMIT ? OFFSET ?`)
+        .all(entityKey, window.start, window.end, limit - items.length, skip) as Row[];
       skip = 0;
       for (const r of rows) items.push(rawItem(table, r, this.ctx));
     }
@@ -80,21 +80,23 @@ export class EvidenceQueries {
   private head(entityKey: number, window: TimeWindow, kinds: ReadonlySet<EvidenceKind>): EvidenceItem[] {
     const items: EvidenceItem[] = [];
     if (kinds.has('alert')) {
-      const rows = this.statements.get(
-        // An alert without an end was still firing when the snapshot was taken.
-        'SELECT * FROM alerts t WHERE entity = ? AND time <= ? AND (ends_at IS NULL OR ends_at >= ?) ORDER BY time, line',
-      ).all(entityKey, window.end, window.start) as Row[];
+      const rows = this.statements
+        .get(
+          // An alert without an end was still firing when the snapshot was taken.
+          'SELECT * FROM alerts t WHERE entity = ? AND time <= ? AND (ends_at IS NULL OR ends_at >= ?) ORDER BY time, line',
+        )
+        .all(entityKey, window.end, window.start) as Row[];
       for (const r of rows) items.push(rawItem('alerts', r, this.ctx));
     }
     if (kinds.has('change')) {
-      const rows = this.statements.get('SELECT * FROM changes t WHERE entity = ? AND time >= ? AND time <= ? ORDER BY time, line').all(
-        entityKey, window.start, window.end,
-      ) as Row[];
+      const rows = this.statements
+        .get('SELECT * FROM changes t WHERE entity = ? AND time >= ? AND time <= ? ORDER BY time, line')
+        .all(entityKey, window.start, window.end) as Row[];
       for (const r of rows) items.push(rawItem('changes', r, this.ctx));
     }
-    const signals = this.statements.get('SELECT * FROM signals WHERE entity = ? AND time >= ? AND time <= ?').all(
-      entityKey, window.start, window.end,
-    ) as Row[];
+    const signals = this.statements
+      .get('SELECT * FROM signals WHERE entity = ? AND time >= ? AND time <= ?')
+      .all(entityKey, window.start, window.end) as Row[];
     for (const r of signals) {
       const item = signalItem(r, this.ctx);
       if (kinds.has(item.kind)) items.push(item);

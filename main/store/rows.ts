@@ -56,12 +56,24 @@ function rawDetail(table: RawTable, r: Row): { summary: string; detail: Evidence
     case 'alerts':
       return {
         summary: `${str(r.name)} (${str(r.severity)})${r.summary ? `: ${str(r.summary)}` : ''}`,
-        detail: { type: 'alert', name: str(r.name), severity: str(r.severity), startsAt: num(r.time), endsAt: r.ends_at === null ? null : num(r.ends_at) },
+        detail: {
+          type: 'alert',
+          name: str(r.name),
+          severity: str(r.severity),
+          startsAt: num(r.time),
+          endsAt: r.ends_at === null ? null : num(r.ends_at),
+        },
       };
     case 'events':
       return {
         summary: `${str(r.type)} ${str(r.reason)}: ${str(r.message)}${r.count ? ` (x${num(r.count)})` : ''}`,
-        detail: { type: 'event', reason: str(r.reason), eventType: str(r.type), count: r.count === null ? 1 : num(r.count), isFailure: false },
+        detail: {
+          type: 'event',
+          reason: str(r.reason),
+          eventType: str(r.type),
+          count: r.count === null ? 1 : num(r.count),
+          isFailure: false,
+        },
       };
     case 'logs':
       return {
@@ -117,6 +129,11 @@ export function signalItem(r: Row, ctx: RowContext): EvidenceItem {
     summary: truncate(str(r.summary)),
     score: num(r.score),
     detail: EvidenceDetail.parse(JSON.parse(str(r.detail))),
-    provenance: { file: file.path, line: r.line === null ? null : num(r.line), sha256: file.sha256, extractor: Extractor.parse(r.extractor) },
+    provenance: {
+      file: file.path,
+      line: r.line === null ? null : num(r.line),
+      sha256: file.sha256,
+      extractor: Extractor.parse(r.extractor),
+    },
   };
 }

@@ -99,4 +99,6 @@ export const rawIndexes: Record<RecordFileName, string> = {
 };
 
 /** Failure events hide the raw event they stand for (see store/query.ts). */
-export const signalIndexes: readonly string[] = ['CREATE INDEX signals_hides_line ON signals(entity, hides_line) WHERE hides_line IS NOT NULL'];
+export const signalIndexes: readonly string[] = [
+  'CREATE INDEX signals_hides_line ON signals(entity, hides_line) WHERE hides_line IS NOT NULL',
+];

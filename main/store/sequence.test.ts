@@ -18,15 +18,31 @@ function bundle(dir: string): string {
     for (let k = 0; k < 3; k++) {
       const t = T0 + m * MIN + k * 1000;
       const ids = { traceId: `t${m}-${k}`, spanId: 's1' };
-      logs.push({ time: iso(t), entity: svc, severity: 'INFO', body: `Impl#451 [getTickets] calculate distance for trip ${m}${k}`, ...ids });
+      logs.push({
+        time: iso(t),
+        entity: svc,
+        severity: 'INFO',
+        body: `Impl#451 [getTickets] calculate distance for trip ${m}${k}`,
+        ...ids,
+      });
       logs.push({ time: iso(t + 5), entity: svc, severity: 'INFO', body: `Impl#300 [getTickets] route loaded`, ...ids });
-      if (!inWindow || k === 0) logs.push({ time: iso(t + 10), entity: svc, severity: 'INFO', body: `Impl#457 [getTickets] calculate time done`, ...ids });
+      if (!inWindow || k === 0)
+        logs.push({ time: iso(t + 10), entity: svc, severity: 'INFO', body: `Impl#457 [getTickets] calculate time done`, ...ids });
     }
   }
-  return writeBundle({
-    manifest: { format: 'eog-snapshot', version: 1, name: 'sequence', window: { start: iso(window.start), end: iso(window.end) }, baseline: { start: iso(T0), end: iso(T0 + 30 * MIN) } },
-    records: { logs },
-  }, dir);
+  return writeBundle(
+    {
+      manifest: {
+        format: 'eog-snapshot',
+        version: 1,
+        name: 'sequence',
+        window: { start: iso(window.start), end: iso(window.end) },
+        baseline: { start: iso(T0), end: iso(T0 + 30 * MIN) },
+      },
+      records: { logs },
+    },
+    dir,
+  );
 }
 
 let root: string;

@@ -27,22 +27,65 @@ function incidentBundle(dir: string): string {
     for (let k = 0; k < 4; k++) {
       const trace = `t${m}-${k}`;
       const isError = inWindow && k < 2;
-      spans.push({ traceId: trace, spanId: 'a', entity: front, name: 'GET /', start: iso(t), durationMs: 50, status: isError ? 'error' : 'ok' });
-      spans.push({ traceId: trace, spanId: 'b', parentSpanId: 'a', entity: cart, name: 'getCart', start: iso(t), durationMs: inWindow ? 400 : 20, status: isError ? 'error' : 'ok' });
-      spans.push({ traceId: trace, spanId: 'c', parentSpanId: 'b', entity: 'shop/Service/redis', name: 'GET', start: iso(t), durationMs: 1, status: 'ok' });
+      spans.push({
+        traceId: trace,
+        spanId: 'a',
+        entity: front,
+        name: 'GET /',
+        start: iso(t),
+        durationMs: 50,
+        status: isError ? 'error' : 'ok',
+      });
+      spans.push({
+        traceId: trace,
+        spanId: 'b',
+        parentSpanId: 'a',
+        entity: cart,
+        name: 'getCart',
+        start: iso(t),
+        durationMs: inWindow ? 400 : 20,
+        status: isError ? 'error' : 'ok',
+      });
+      spans.push({
+        traceId: trace,
+        spanId: 'c',
+        parentSpanId: 'b',
+        entity: 'shop/Service/redis',
+        name: 'GET',
+        start: iso(t),
+        durationMs: 1,
+        status: 'ok',
+      });
     }
   }
-  return writeBundle({
-    manifest: { format: 'eog-snapshot', version: 1, name: 'incident', window: { start: iso(window.start), end: iso(window.end) }, baseline: { start: iso(base.start), end: iso(base.end) } },
-    records: {
-      alerts: [{ name: 'HighErrorRate', entity: front, severity: 'critical', startsAt: iso(T0 + 45 * MIN) }],
-      events: [
-        { time: iso(T0 + 42 * MIN), entity: pod, type: 'Warning', reason: 'OOMKilling', message: 'Memory cgroup out of memory: Killed process 1' },
-        { time: iso(T0 + 43 * MIN), entity: pod, type: 'Normal', reason: 'Pulled', message: 'image pulled' },
-      ],
-      logs, metrics, spans,
+  return writeBundle(
+    {
+      manifest: {
+        format: 'eog-snapshot',
+        version: 1,
+        name: 'incident',
+        window: { start: iso(window.start), end: iso(window.end) },
+        baseline: { start: iso(base.start), end: iso(base.end) },
+      },
+      records: {
+        alerts: [{ name: 'HighErrorRate', entity: front, severity: 'critical', startsAt: iso(T0 + 45 * MIN) }],
+        events: [
+          {
+            time: iso(T0 + 42 * MIN),
+            entity: pod,
+            type: 'Warning',
+            reason: 'OOMKilling',
+            message: 'Memory cgroup out of memory: Killed process 1',
+          },
+          { time: iso(T0 + 43 * MIN), entity: pod, type: 'Normal', reason: 'Pulled', message: 'image pulled' },
+        ],
+        logs,
+        metrics,
+        spans,
+      },
     },
-  }, dir);
+    dir,
+  );
 }
 
 let root: string;
@@ -80,7 +123,14 @@ describe('derived signals', () => {
     const tpl = page.items[1]?.detail;
     expect(tpl).toMatchObject({ type: 'log_template', isNew: true, isError: true, baselineCount: 0, windowCount: 20 });
     const edge = page.items[2]?.detail;
-    expect(edge).toMatchObject({ type: 'trace_edge', caller: front, callee: cart, windowErrorRate: 0.5, baselineErrorRate: 0, isDiscovered: false });
+    expect(edge).toMatchObject({
+      type: 'trace_edge',
+      caller: front,
+      callee: cart,
+      windowErrorRate: 0.5,
+      baselineErrorRate: 0,
+      isDiscovered: false,
+    });
     expect(page.omittedByKind.log).toBeGreaterThan(0);
   });
 

@@ -14,7 +14,9 @@ import type { WindowInfo } from './window.js';
 export class NotAnEvidenceStoreError extends Error {
   override name = 'NotAnEvidenceStoreError';
   constructor(file: string, version: number) {
-    super(`${file} is not an evidence store of this version (schema ${version}, expected ${storeMigrations.length}); create it with "eog import"`);
+    super(
+      `${file} is not an evidence store of this version (schema ${version}, expected ${storeMigrations.length}); create it with "eog import"`,
+    );
   }
 }
 
@@ -48,7 +50,12 @@ export class EvidenceStore {
       this.entityKeys.set(r.eid, r.id);
       this.entityIds[r.id] = r.eid;
     }
-    for (const r of db.prepare('SELECT id, path, kind, sha256 FROM files').all() as { id: number; path: string; kind: string; sha256: string }[]) {
+    for (const r of db.prepare('SELECT id, path, kind, sha256 FROM files').all() as {
+      id: number;
+      path: string;
+      kind: string;
+      sha256: string;
+    }[]) {
       this.files.set(r.id, { path: r.path, sha256: r.sha256 });
       this.filesByKind.set(r.kind, { path: r.path, sha256: r.sha256 });
     }
@@ -102,11 +109,22 @@ export class EvidenceStore {
    */
   topology(): Topology {
     const entities = (this.db.prepare('SELECT * FROM entities ORDER BY file_id, is_declared DESC, line, id').all() as Row[]).map((r) =>
-      Entity.parse({ id: r.eid, kind: r.kind, name: r.name, namespace: r.namespace, labels: JSON.parse(String(r.labels)), attrs: JSON.parse(String(r.attrs)) }),
+      Entity.parse({
+        id: r.eid,
+        kind: r.kind,
+        name: r.name,
+        namespace: r.namespace,
+        labels: JSON.parse(String(r.labels)),
+        attrs: JSON.parse(String(r.attrs)),
+      }),
     );
-    const edges = (this.db.prepare('SELECT source, target, relation FROM edges ORDER BY rowid').all() as { source: number; target: number; relation: Relation }[]).map(
-      (e) => ({ source: this.ctx.entityId(e.source), target: this.ctx.entityId(e.target), relation: e.relation }),
-    );
+    const edges = (
+      this.db.prepare('SELECT source, target, relation FROM edges ORDER BY rowid').all() as {
+        source: number;
+        target: number;
+        relation: Relation;
+      }[]
+    ).map((e) => ({ source: this.ctx.entityId(e.source), target: this.ctx.entityId(e.target), relation: e.relation }));
     return { entities, edges };
   }
 

@@ -8,8 +8,17 @@ const manifest = (extra: Partial<SnapshotManifest> = {}): SnapshotManifest => ({
 
 describe('deriveWindow', () => {
   it('uses the manifest window and baseline when given', () => {
-    const info = deriveWindow(manifest({ window: { start: T, end: T + 10 * MIN }, baseline: { start: '2026-03-01T09:00:00Z', end: T - 30 * MIN } }), [], null);
-    expect(info).toEqual({ window: { start: T, end: T + 10 * MIN }, baseline: { start: T - 60 * MIN, end: T - 30 * MIN }, source: 'manifest', incidentTime: null });
+    const info = deriveWindow(
+      manifest({ window: { start: T, end: T + 10 * MIN }, baseline: { start: '2026-03-01T09:00:00Z', end: T - 30 * MIN } }),
+      [],
+      null,
+    );
+    expect(info).toEqual({
+      window: { start: T, end: T + 10 * MIN },
+      baseline: { start: T - 60 * MIN, end: T - 30 * MIN },
+      source: 'manifest',
+      incidentTime: null,
+    });
   });
 
   it('derives from alerts, ignoring Watchdog, with a lead before the first and open alerts running to the data end', () => {
@@ -30,6 +39,8 @@ describe('deriveWindow', () => {
   });
 
   it('refuses a window whose end is before its start', () => {
-    expect(() => deriveWindow(manifest({ window: { start: T, end: T - 1 } }), [], null)).toThrow('snapshot.json: field "window": end is before start');
+    expect(() => deriveWindow(manifest({ window: { start: T, end: T - 1 } }), [], null)).toThrow(
+      'snapshot.json: field "window": end is before start',
+    );
   });
 });

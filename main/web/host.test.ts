@@ -91,7 +91,15 @@ describe('web host: HTTP', () => {
 
   it('refuses path traversal, encoded or not, and hidden files', async () => {
     const cookie = { Cookie: `eog_token=${host.token}` };
-    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/.hidden', '/%00', '/nope.js']) {
+    for (const p of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/.hidden',
+      '/%00',
+      '/nope.js',
+    ]) {
       const reply = await get(p, cookie);
       expect(reply.status, p).toBe(404);
       expect(reply.body).not.toContain('TOP SECRET');

@@ -20,9 +20,7 @@ export function serveSocket(socket: WebSocket, handlers: Handlers): void {
     } catch {
       return socket.close(1007, 'not JSON');
     }
-    void dispatch(handlers, frame.channel, frame.input).then((result) =>
-      send(socket, { type: 'response', id: frame.id, result }),
-    );
+    void dispatch(handlers, frame.channel, frame.input).then((result) => send(socket, { type: 'response', id: frame.id, result }));
   });
 }
 

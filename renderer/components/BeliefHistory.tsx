@@ -9,7 +9,11 @@ export function BeliefHistory({ history }: { history: readonly BeliefRevision[] 
         {history.map((h) => (
           <li key={h.seq} data-label={h.label}>
             <span className="ev-seq">#{h.seq}</span> <span className={`pill pill-${h.label}`}>{h.label}</span> {h.confidence.toFixed(2)}
-            {h.source === 'analyst' ? <span className="human"> · human-asserted</span> : h.source !== 'policy' ? <span className="muted"> · {h.source}</span> : null}
+            {h.source === 'analyst' ? (
+              <span className="human"> · human-asserted</span>
+            ) : h.source !== 'policy' ? (
+              <span className="muted"> · {h.source}</span>
+            ) : null}
             <div className="muted">{h.summary}</div>
             {h.reasoning.length > 0 && (
               <details>

@@ -15,11 +15,18 @@ export function GraphPane({ graph }: { graph: WorkbenchGraph }) {
   // Drawn as soon as the start positions are in; ForceAtlas2 may still refine them.
   const isDrawn = mode === 'webgl' && (layout === 'refining' || layout === 'done');
   return (
-    <section className={isList ? 'graph-pane list-mode' : 'graph-pane'} aria-label="Graph" data-node-count={nodeCount} data-layout={layout} data-renderer={mode} data-snapshot-hash={hash}>
+    <section
+      className={isList ? 'graph-pane list-mode' : 'graph-pane'}
+      aria-label="Graph"
+      data-node-count={nodeCount}
+      data-layout={layout}
+      data-renderer={mode}
+      data-snapshot-hash={hash}
+    >
       {isList && (
         <p className="notice" role="note">
-          WebGL is not available, so the graph is shown as a list. To see the graph, enable hardware acceleration in your
-          browser settings or use a browser with WebGL support.
+          WebGL is not available, so the graph is shown as a list. To see the graph, enable hardware acceleration in your browser settings
+          or use a browser with WebGL support.
         </p>
       )}
       {isDrawn && <GraphCanvas graph={graph} />}

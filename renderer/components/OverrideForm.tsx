@@ -16,7 +16,12 @@ export function OverrideForm({ node, current }: { node: string; current: Label |
   const labelId = useId();
   const noteId = useId();
   const canOverride = useWorkbench(
-    (s) => !!s.info?.capabilities.overrides && !!s.investigation && s.investigation.seq >= 0 && s.investigation.status !== 'running' && s.pending === null,
+    (s) =>
+      !!s.info?.capabilities.overrides &&
+      !!s.investigation &&
+      s.investigation.seq >= 0 &&
+      s.investigation.status !== 'running' &&
+      s.pending === null,
   );
   const overrideLabel = useWorkbench((s) => s.overrideLabel);
 
@@ -44,7 +49,14 @@ export function OverrideForm({ node, current }: { node: string; current: Label |
       <label htmlFor={noteId} className="visually-hidden">
         Note
       </label>
-      <input id={noteId} type="text" maxLength={2000} placeholder="why (recorded in the ledger)" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+      <input
+        id={noteId}
+        type="text"
+        maxLength={2000}
+        placeholder="why (recorded in the ledger)"
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+      />
     </form>
   );
 }

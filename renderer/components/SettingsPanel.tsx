@@ -18,14 +18,29 @@ export function SettingsPanel() {
   const setKFlips = useWorkbench((s) => s.setKFlips);
   const windowText = useWorkbench((s) => s.windowText);
   const setWindowText = useWorkbench((s) => s.setWindowText);
-  const ids = { policy: useId(), url: useId(), model: useId(), visits: useId(), flips: useId(), start: useId(), end: useId(), hint: useId() };
+  const ids = {
+    policy: useId(),
+    url: useId(),
+    model: useId(),
+    visits: useId(),
+    flips: useId(),
+    start: useId(),
+    end: useId(),
+    hint: useId(),
+  };
   return (
     <details className="settings">
       <summary>Settings</summary>
       <fieldset disabled={isLocked}>
-        <legend className="muted">{isLocked ? 'Reset to change the settings of this investigation' : 'Used when the investigation starts'}</legend>
+        <legend className="muted">
+          {isLocked ? 'Reset to change the settings of this investigation' : 'Used when the investigation starts'}
+        </legend>
         <label htmlFor={ids.policy}>Policy</label>
-        <select id={ids.policy} value={policy} onChange={(e) => setPolicy(e.currentTarget.value === 'llm' ? 'llm' : ('heuristic' satisfies PolicyChoice))}>
+        <select
+          id={ids.policy}
+          value={policy}
+          onChange={(e) => setPolicy(e.currentTarget.value === 'llm' ? 'llm' : ('heuristic' satisfies PolicyChoice))}
+        >
           <option value="heuristic">heuristic (built in)</option>
           <option value="llm">llm (OpenAI-compatible endpoint)</option>
         </select>
@@ -39,15 +54,34 @@ export function SettingsPanel() {
           </>
         )}
         <label htmlFor={ids.visits}>Max visits per node</label>
-        <input id={ids.visits} type="number" min={1} max={100} value={maxVisits} onChange={(e) => setMaxVisits(e.currentTarget.valueAsNumber)} />
+        <input
+          id={ids.visits}
+          type="number"
+          min={1}
+          max={100}
+          value={maxVisits}
+          onChange={(e) => setMaxVisits(e.currentTarget.valueAsNumber)}
+        />
         <label htmlFor={ids.flips}>Flips before damping</label>
         <input id={ids.flips} type="number" min={0} max={100} value={kFlips} onChange={(e) => setKFlips(e.currentTarget.valueAsNumber)} />
         <fieldset className="window" aria-describedby={ids.hint}>
           <legend>Window (UTC)</legend>
           <label htmlFor={ids.start}>Window start</label>
-          <input id={ids.start} type="text" placeholder="2026-03-01T10:00" value={windowText.start} onChange={(e) => setWindowText({ start: e.currentTarget.value })} />
+          <input
+            id={ids.start}
+            type="text"
+            placeholder="2026-03-01T10:00"
+            value={windowText.start}
+            onChange={(e) => setWindowText({ start: e.currentTarget.value })}
+          />
           <label htmlFor={ids.end}>Window end</label>
-          <input id={ids.end} type="text" placeholder="2026-03-01T10:30" value={windowText.end} onChange={(e) => setWindowText({ end: e.currentTarget.value })} />
+          <input
+            id={ids.end}
+            type="text"
+            placeholder="2026-03-01T10:30"
+            value={windowText.end}
+            onChange={(e) => setWindowText({ end: e.currentTarget.value })}
+          />
           <p id={ids.hint} className="muted">
             Leave both empty to derive the window from the alerts.
           </p>

@@ -21,7 +21,15 @@ export function StatusBar() {
   return (
     <footer className="status-bar" role="status" aria-label="Status">
       <span className={`dot ${connection}`} aria-hidden="true" />
-      <span>{connection === 'ready' ? 'Connected' : connection === 'connecting' ? 'Connecting…' : connection === 'disconnected' ? 'Disconnected' : 'Error'}</span>
+      <span>
+        {connection === 'ready'
+          ? 'Connected'
+          : connection === 'connecting'
+            ? 'Connecting…'
+            : connection === 'disconnected'
+              ? 'Disconnected'
+              : 'Error'}
+      </span>
       {snapshot && (
         <>
           <span className="sep">{snapshot.name}</span>

@@ -30,10 +30,11 @@ export function Timeline() {
   const sliderId = useId();
   const current = useRef<HTMLButtonElement>(null);
   const rows = useMemo(
-    () => ledger.flatMap((e): Row[] => {
-      const text = describeEvent(e);
-      return text === null ? [] : [{ seq: e.seq, text, kind: e.type }];
-    }),
+    () =>
+      ledger.flatMap((e): Row[] => {
+        const text = describeEvent(e);
+        return text === null ? [] : [{ seq: e.seq, text, kind: e.type }];
+      }),
     [ledger],
   );
   const head = ledger.length > 0 ? (ledger[ledger.length - 1] as LedgerEvent).seq : -1;

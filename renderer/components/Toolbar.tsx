@@ -54,7 +54,13 @@ export function Toolbar() {
       <label className="field" htmlFor={searchId}>
         Search
       </label>
-      <input id={searchId} type="search" placeholder="entity id or name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      <input
+        id={searchId}
+        type="search"
+        placeholder="entity id or name"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
     </div>
   );
 }

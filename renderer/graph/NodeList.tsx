@@ -41,7 +41,11 @@ export function NodeList({ graph, isVisible }: { graph: WorkbenchGraph; isVisibl
       data-rows={ids.length}
     >
       <div className="node-list-spacer" style={isWindowed ? { height: ids.length * ROW_HEIGHT } : undefined}>
-        <ul className={isWindowed ? 'node-list windowed' : 'node-list'} aria-label="Entities" style={isWindowed ? { top: start * ROW_HEIGHT } : undefined}>
+        <ul
+          className={isWindowed ? 'node-list windowed' : 'node-list'}
+          aria-label="Entities"
+          style={isWindowed ? { top: start * ROW_HEIGHT } : undefined}
+        >
           {shown.map((id, i) => {
             // The graph is refilled before graphVersion moves on: skip ids of the previous one.
             if (!graph.hasNode(id)) return null;

@@ -114,12 +114,11 @@ const { FLOAT, UNSIGNED_BYTE, TRIANGLES } = WebGLRenderingContext;
 type Uniform = (typeof UNIFORMS)[number];
 
 /** The dashed line of an edge, clamped before its target like sigma's arrow edges. */
-class EdgeDashedClampedProgram<N extends Attributes = Attributes, E extends Attributes = Attributes, G extends Attributes = Attributes> extends EdgeProgram<
-  Uniform,
-  N,
-  E,
-  G
-> {
+class EdgeDashedClampedProgram<
+  N extends Attributes = Attributes,
+  E extends Attributes = Attributes,
+  G extends Attributes = Attributes,
+> extends EdgeProgram<Uniform, N, E, G> {
   getDefinition() {
     return {
       VERTICES: 6,
@@ -172,7 +171,10 @@ class EdgeDashedClampedProgram<N extends Attributes = Attributes, E extends Attr
 
   setUniforms(
     params: RenderParams,
-    { gl, uniformLocations }: { gl: WebGLRenderingContext | WebGL2RenderingContext; uniformLocations: Record<Uniform, WebGLUniformLocation> },
+    {
+      gl,
+      uniformLocations,
+    }: { gl: WebGLRenderingContext | WebGL2RenderingContext; uniformLocations: Record<Uniform, WebGLUniformLocation> },
   ): void {
     gl.uniformMatrix3fv(uniformLocations.u_matrix, false, params.matrix);
     gl.uniform1f(uniformLocations.u_zoomRatio, params.zoomRatio);

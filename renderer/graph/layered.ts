@@ -42,7 +42,7 @@ function adjacency(nodes: readonly string[], edges: readonly (readonly [string, 
 function bfsLayers(g: Adjacency, root: number, seen: Uint8Array): number[][] {
   const layers: number[][] = [[root]];
   seen[root] = 1;
-  for (let layer = layers[0] as number[]; layer.length > 0; ) {
+  for (let layer = layers[0] as number[]; layer.length > 0;) {
     const next: number[] = [];
     for (const v of layer) {
       for (let k = g.offsets[v] as number; k < (g.offsets[v + 1] as number); k++) {

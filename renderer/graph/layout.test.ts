@@ -39,7 +39,16 @@ describe('seeded layout', () => {
   });
 
   it('ignores edges to unknown nodes and self loops', () => {
-    const positions = computeLayout({ nodes: ['a', 'b'], edges: [['a', 'zzz'], ['a', 'a'], ['a', 'b']], iterations: 10, start: 'seeded' });
+    const positions = computeLayout({
+      nodes: ['a', 'b'],
+      edges: [
+        ['a', 'zzz'],
+        ['a', 'a'],
+        ['a', 'b'],
+      ],
+      iterations: 10,
+      start: 'seeded',
+    });
     expect(Object.keys(positions).sort()).toEqual(['a', 'b']);
   });
 });

@@ -65,7 +65,8 @@ export function applyInvestigation(graph: WorkbenchGraph, state: InvestigationSt
   });
   const wanted = new Map<string, [string, string]>();
   for (const e of state?.edges ?? []) {
-    if (e.isDiscovered && graph.hasNode(e.from) && graph.hasNode(e.to)) wanted.set(`${DISCOVERED_PREFIX}${e.from}->${e.to}`, [e.from, e.to]);
+    if (e.isDiscovered && graph.hasNode(e.from) && graph.hasNode(e.to))
+      wanted.set(`${DISCOVERED_PREFIX}${e.from}->${e.to}`, [e.from, e.to]);
   }
   for (const key of graph.filterEdges((key) => key.startsWith(DISCOVERED_PREFIX))) {
     if (!wanted.has(key)) graph.dropEdge(key);

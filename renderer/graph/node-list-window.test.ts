@@ -19,7 +19,15 @@ describe('entity list window', () => {
 
   it('orders alerting entities first, then by id', () => {
     const graph = createWorkbenchGraph();
-    const node = (id: string, alertCount: number) => ({ id, kind: 'Service', name: id, namespace: null, alertCount, label: null, isFrontier: false });
+    const node = (id: string, alertCount: number) => ({
+      id,
+      kind: 'Service',
+      name: id,
+      namespace: null,
+      alertCount,
+      label: null,
+      isFrontier: false,
+    });
     loadGraphView(graph, { nodes: [node('b', 0), node('a', 0), node('z', 2), node('y', 5)], edges: [] });
     expect(sortedNodeIds(graph)).toEqual(['y', 'z', 'a', 'b']);
   });

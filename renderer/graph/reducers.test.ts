@@ -32,12 +32,31 @@ describe('node and edge reducers', () => {
     const { graph, node } = setup();
     const belief = (label: 'Origin' | 'Symptom') => ({ label, evidence: [], summary: '', confidence: 0.5 });
     const nodeState = (id: string, label: 'Origin' | 'Symptom') => ({
-      node: id, belief: belief(label), beliefSource: 'policy' as const, visits: 1, flips: 0, isDamped: false, isPinned: false,
+      node: id,
+      belief: belief(label),
+      beliefSource: 'policy' as const,
+      visits: 1,
+      flips: 0,
+      isDamped: false,
+      isPinned: false,
     });
     applyInvestigation(graph, {
-      revision: 1, status: 'finished', seq: 9, evaluations: 2, settings: null, budgetLeft: 0, activeSet: [],
+      revision: 1,
+      status: 'finished',
+      seq: 9,
+      evaluations: 2,
+      settings: null,
+      budgetLeft: 0,
+      activeSet: [],
       nodes: [nodeState('s/Service/back', 'Origin'), nodeState('s/Service/front', 'Symptom')],
-      edges: [], frontier: ['s/Service/back'], outcome: 'confident', confidence: null, ranking: [], tokensIn: 0, tokensOut: 0, lastError: null,
+      edges: [],
+      frontier: ['s/Service/back'],
+      outcome: 'confident',
+      confidence: null,
+      ranking: [],
+      tokensIn: 0,
+      tokensOut: 0,
+      lastError: null,
     });
     expect(node('s/Service/back')).toMatchObject({ color: labelColors.Origin, forceLabel: true });
     expect(node('s/Service/front').color).toBe(labelColors.Symptom);
@@ -47,15 +66,41 @@ describe('node and edge reducers', () => {
 
   it('adds discovered edges from the investigation and removes them when they go', () => {
     const { graph } = setup();
-    const edge = { from: 's/Service/other', to: 's/Service/front', by: 's/Service/front', evidence: [], condition: '', effect: '', isDiscovered: true };
+    const edge = {
+      from: 's/Service/other',
+      to: 's/Service/front',
+      by: 's/Service/front',
+      evidence: [],
+      condition: '',
+      effect: '',
+      isDiscovered: true,
+    };
     const base = {
-      revision: 1, status: 'paused' as const, seq: 3, evaluations: 1, settings: null, budgetLeft: 1, activeSet: [], nodes: [], frontier: [],
-      outcome: null, confidence: null, ranking: [], tokensIn: 0, tokensOut: 0, lastError: null,
+      revision: 1,
+      status: 'paused' as const,
+      seq: 3,
+      evaluations: 1,
+      settings: null,
+      budgetLeft: 1,
+      activeSet: [],
+      nodes: [],
+      frontier: [],
+      outcome: null,
+      confidence: null,
+      ranking: [],
+      tokensIn: 0,
+      tokensOut: 0,
+      lastError: null,
     };
     applyInvestigation(graph, { ...base, edges: [edge, { ...edge, from: 's/Service/back', isDiscovered: false }] });
     expect(graph.hasEdge('es:s/Service/other->s/Service/front')).toBe(true);
     expect(graph.size).toBe(2);
-    const discovered = reduceEdge(graph, 'es:s/Service/other->s/Service/front', graph.getEdgeAttributes('es:s/Service/other->s/Service/front'), none);
+    const discovered = reduceEdge(
+      graph,
+      'es:s/Service/other->s/Service/front',
+      graph.getEdgeAttributes('es:s/Service/other->s/Service/front'),
+      none,
+    );
     const topology = reduceEdge(graph, 'e1', graph.getEdgeAttributes('e1'), none);
     // Dashed (our edge program), and a distinct colour, width and label as well.
     expect(discovered.type).toBe(DISCOVERED_EDGE_TYPE);

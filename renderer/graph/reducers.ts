@@ -45,12 +45,7 @@ function matchesSearch(id: string, attrs: NodeAttributes, search: string): boole
  * Visual state as a pure function of attributes and highlight state: colour by belief label,
  * an alert marker, and focus on the hovered/selected node's neighbourhood or search hits.
  */
-export function reduceNode(
-  graph: WorkbenchGraph,
-  id: string,
-  attrs: NodeAttributes,
-  view: HighlightState,
-): Partial<NodeDisplayData> {
+export function reduceNode(graph: WorkbenchGraph, id: string, attrs: NodeAttributes, view: HighlightState): Partial<NodeDisplayData> {
   const color = labelColors[attrs.beliefLabel ?? 'unvisited'];
   const hasAlert = attrs.alertCount > 0;
   const out: Partial<NodeDisplayData> = {
@@ -82,12 +77,7 @@ export function reduceNode(
   return out;
 }
 
-export function reduceEdge(
-  graph: WorkbenchGraph,
-  id: string,
-  attrs: EdgeAttributes,
-  view: HighlightState,
-): Partial<EdgeDisplayData> {
+export function reduceEdge(graph: WorkbenchGraph, id: string, attrs: EdgeAttributes, view: HighlightState): Partial<EdgeDisplayData> {
   // Discovered edges: dashed (our own program, edge-dashed.ts), their own colour and a label.
   const out: Partial<EdgeDisplayData> = attrs.isDiscovered
     ? { ...attrs, type: DISCOVERED_EDGE_TYPE, color: DISCOVERED_EDGE, size: 2.5, label: 'explains (discovered)', forceLabel: true }

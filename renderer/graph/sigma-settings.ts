@@ -3,7 +3,10 @@ import type { Settings } from 'sigma/settings';
 /** From this many nodes on, the canvas trades detail for speed (mostly while the camera moves). */
 export const LARGE_GRAPH_NODES = 5000;
 
-export type SizeSettings = Pick<Settings, 'hideEdgesOnMove' | 'hideLabelsOnMove' | 'labelRenderedSizeThreshold' | 'defaultEdgeType' | 'defaultNodeType'>;
+export type SizeSettings = Pick<
+  Settings,
+  'hideEdgesOnMove' | 'hideLabelsOnMove' | 'labelRenderedSizeThreshold' | 'defaultEdgeType' | 'defaultNodeType'
+>;
 
 /**
  * Sigma settings that depend on the graph's size. Large graphs hide edges and labels while

@@ -7,8 +7,22 @@ import { recordingStore } from './test-support.js';
 
 function started(): InvestigationState {
   return {
-    revision: 1, status: 'paused', seq: 3, evaluations: 1, settings: null, budgetLeft: 10, activeSet: [], nodes: [], edges: [],
-    frontier: [], outcome: null, confidence: null, ranking: [], tokensIn: 0, tokensOut: 0, lastError: null,
+    revision: 1,
+    status: 'paused',
+    seq: 3,
+    evaluations: 1,
+    settings: null,
+    budgetLeft: 10,
+    activeSet: [],
+    nodes: [],
+    edges: [],
+    frontier: [],
+    outcome: null,
+    confidence: null,
+    ranking: [],
+    tokensIn: 0,
+    tokensOut: 0,
+    lastError: null,
   };
 }
 
@@ -54,7 +68,9 @@ describe('settings', () => {
     const { store, starts } = storeRecordingStarts();
     store.getState().setWindowText({ start: '2026-03-01T10:00', end: '2026-03-01T10:30:15' });
     await store.getState().runCommand('step');
-    expect(starts[0]).toMatchObject({ settings: { window: { start: Date.parse('2026-03-01T10:00:00Z'), end: Date.parse('2026-03-01T10:30:15Z') } } });
+    expect(starts[0]).toMatchObject({
+      settings: { window: { start: Date.parse('2026-03-01T10:00:00Z'), end: Date.parse('2026-03-01T10:30:15Z') } },
+    });
     const empty = storeRecordingStarts();
     await empty.store.getState().runCommand('step');
     expect(empty.starts[0]).toMatchObject({ settings: { window: null } });
@@ -77,7 +93,17 @@ describe('settings', () => {
 
 describe('open dialog and import cancel', () => {
   function storeWithOpen() {
-    const summary = { name: 'n', description: null, incidentTime: null, sourceKind: 'nezha', hash: 'h', entityCount: 1, edgeCount: 0, alertCount: 0, warnings: [] };
+    const summary = {
+      name: 'n',
+      description: null,
+      incidentTime: null,
+      sourceKind: 'nezha',
+      hash: 'h',
+      entityCount: 1,
+      edgeCount: 0,
+      alertCount: 0,
+      warnings: [],
+    };
     const handlers: Handlers = fakeHandlers({
       'snapshot.probe': async () => ({ format: 'nezha', cases: [{ id: '2023-01-29-f01', label: 'day 1' }] }),
       'snapshot.open': async () => summary,

@@ -8,8 +8,22 @@ let revision = 0;
 function state(overrides: Partial<InvestigationState> = {}): InvestigationState {
   return {
     revision: ++revision,
-    status: 'running', seq: 1, evaluations: 0, settings: null, budgetLeft: 10, activeSet: [], nodes: [], edges: [],
-    frontier: [], outcome: null, confidence: null, ranking: [], tokensIn: 0, tokensOut: 0, lastError: null, ...overrides,
+    status: 'running',
+    seq: 1,
+    evaluations: 0,
+    settings: null,
+    budgetLeft: 10,
+    activeSet: [],
+    nodes: [],
+    edges: [],
+    frontier: [],
+    outcome: null,
+    confidence: null,
+    ranking: [],
+    tokensIn: 0,
+    tokensOut: 0,
+    lastError: null,
+    ...overrides,
   };
 }
 
@@ -28,7 +42,10 @@ function storeWith(handlers: Handlers) {
 const withEngine = (overrides: Partial<Handlers> = {}): Handlers => {
   const base = fakeHandlers();
   return fakeHandlers({
-    'app.info': async () => ({ ...(await base['app.info']({})), capabilities: { investigation: true, overrides: true, export: true, openSnapshot: true, cancelImport: false } }),
+    'app.info': async () => ({
+      ...(await base['app.info']({})),
+      capabilities: { investigation: true, overrides: true, export: true, openSnapshot: true, cancelImport: false },
+    }),
     'investigation.state': async () => state({ status: 'new', seq: -1 }),
     ...overrides,
   });

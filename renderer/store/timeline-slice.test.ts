@@ -8,8 +8,22 @@ import { focusNodeAt } from './timeline-slice.js';
 let revision = 0;
 function state(seq: number): InvestigationState {
   return {
-    revision: ++revision, status: 'paused', seq, evaluations: 1, settings: null, budgetLeft: 10, activeSet: [], nodes: [], edges: [],
-    frontier: [], outcome: null, confidence: null, ranking: [], tokensIn: 0, tokensOut: 0, lastError: null,
+    revision: ++revision,
+    status: 'paused',
+    seq,
+    evaluations: 1,
+    settings: null,
+    budgetLeft: 10,
+    activeSet: [],
+    nodes: [],
+    edges: [],
+    frontier: [],
+    outcome: null,
+    confidence: null,
+    ranking: [],
+    tokensIn: 0,
+    tokensOut: 0,
+    lastError: null,
   };
 }
 
@@ -61,7 +75,11 @@ describe('timeline', () => {
     expect(store.getState().investigation?.seq).toBe(2);
     expect(await store.getState().overrideLabel('a/Service/x', 'Healthy', 'checked by hand')).toBe(true);
     expect(store.getState().investigation?.seq).toBe(4);
-    expect(calls.find((c) => c.channel === 'investigation.override')?.input).toEqual({ node: 'a/Service/x', label: 'Healthy', note: 'checked by hand' });
+    expect(calls.find((c) => c.channel === 'investigation.override')?.input).toEqual({
+      node: 'a/Service/x',
+      label: 'Healthy',
+      note: 'checked by hand',
+    });
   });
 
   it('shows a failed override in the status bar', async () => {

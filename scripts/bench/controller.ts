@@ -53,7 +53,14 @@ const noop: Policy = {
 function randomGraph(size: number): OperationalGraph {
   const random = seededRandom(size);
   const id = (i: number) => `bench/Service/s${i}`;
-  const entities: Entity[] = Array.from({ length: size }, (_, i) => ({ id: id(i), kind: 'Service', name: `s${i}`, namespace: 'bench', labels: {}, attrs: {} }));
+  const entities: Entity[] = Array.from({ length: size }, (_, i) => ({
+    id: id(i),
+    kind: 'Service',
+    name: `s${i}`,
+    namespace: 'bench',
+    labels: {},
+    attrs: {},
+  }));
   const edges: TopologyEdge[] = [];
   for (let i = 0; i < size; i++) {
     for (let k = 0; k < 3; k++) edges.push({ source: id(i), target: id(Math.floor(random() * size)), relation: 'calls' });
@@ -74,7 +81,10 @@ async function measure(graph: OperationalGraph, options: ControllerBenchOptions,
   const controller = createController({
     graph,
     settings: { budget: options.steps },
-    seeds: ids.filter((_, i) => i % stride === 0).slice(0, options.seeds).map((node) => ({ node, reason: 'bench' })),
+    seeds: ids
+      .filter((_, i) => i % stride === 0)
+      .slice(0, options.seeds)
+      .map((node) => ({ node, reason: 'bench' })),
     packets: createMemoryPacketBuilder(graph, new Map()),
     policy: noop,
     snapshotHash: 'bench',
@@ -110,7 +120,9 @@ export async function benchController(options: ControllerBenchOptions): Promise<
         microsInMemory: median(inMemory.map((s) => s.micros)),
         microsWithLedger: median(withFile.map((s) => s.micros)),
       };
-      log(`controller: ${size} entities: ${figures.microsInMemory.toFixed(1)} µs/step in memory, ${figures.microsWithLedger.toFixed(1)} with ledger`);
+      log(
+        `controller: ${size} entities: ${figures.microsInMemory.toFixed(1)} µs/step in memory, ${figures.microsWithLedger.toFixed(1)} with ledger`,
+      );
       out.push(figures);
     }
     return out;
@@ -121,8 +133,13 @@ export async function benchController(options: ControllerBenchOptions): Promise<
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const rows = await benchController(CONTROLLER_DEFAULTS);
-  console.log(`Controller overhead per step (no-op policy, median of ${CONTROLLER_DEFAULTS.runs} runs, ${CONTROLLER_DEFAULTS.seeds} seeds)\n`);
+  console.log(
+    `Controller overhead per step (no-op policy, median of ${CONTROLLER_DEFAULTS.runs} runs, ${CONTROLLER_DEFAULTS.seeds} seeds)\n`,
+  );
   console.log('| entities | topology edges | steps | ledger events/step | µs/step in memory | µs/step with ledger file |');
   console.log('|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.entities.toLocaleString('en')} | ${r.topologyEdges.toLocaleString('en')} | ${r.steps} | ${r.eventsPerStep.toFixed(1)} | ${r.microsInMemory.toFixed(1)} | ${r.microsWithLedger.toFixed(1)} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.entities.toLocaleString('en')} | ${r.topologyEdges.toLocaleString('en')} | ${r.steps} | ${r.eventsPerStep.toFixed(1)} | ${r.microsInMemory.toFixed(1)} | ${r.microsWithLedger.toFixed(1)} |`,
+    );
 }

@@ -68,7 +68,14 @@ async function checkOne(dir: string, fault: FaultType, seed: number, services: n
     if (diagnosis.outcome === 'confident') row.confident += 1;
     if (first.recall > 0) row.top1 += 1;
     if (all.recall > 0) row.found += 1;
-    else row.misses.push({ seed, injected: incident.rootCause, outcome: diagnosis.outcome, frontier: [...diagnosis.frontier], topRanking: diagnosis.ranking.slice(0, 3).map((r) => r.entity) });
+    else
+      row.misses.push({
+        seed,
+        injected: incident.rootCause,
+        outcome: diagnosis.outcome,
+        frontier: [...diagnosis.frontier],
+        topRanking: diagnosis.ranking.slice(0, 3).map((r) => r.entity),
+      });
   } finally {
     store.close();
   }
@@ -84,7 +91,10 @@ export async function benchFaultTypes(options: FaultCheckOptions): Promise<Fault
       const row: FaultRow = { fault, runs: 0, found: 0, top1: 0, confident: 0, meanFrontierSize: 0, misses: [] };
       for (let seed = 1; seed <= options.seeds; seed++) await checkOne(join(root, `${fault}-${seed}`), fault, seed, options.services, row);
       row.meanFrontierSize /= Math.max(1, row.runs);
-      for (const m of row.misses) log(`faults: ${fault} seed ${m.seed} MISSED: injected ${m.injected}; outcome ${m.outcome}; frontier ${m.frontier.join(', ') || '(empty)'}; top ranking ${m.topRanking.join(', ')}`);
+      for (const m of row.misses)
+        log(
+          `faults: ${fault} seed ${m.seed} MISSED: injected ${m.injected}; outcome ${m.outcome}; frontier ${m.frontier.join(', ') || '(empty)'}; top ranking ${m.topRanking.join(', ')}`,
+        );
       log(`faults: ${fault}: injected entity in frontier ${row.found}/${row.runs}`);
       rows.push(row);
     }
@@ -95,13 +105,32 @@ export async function benchFaultTypes(options: FaultCheckOptions): Promise<Fault
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { seeds: { type: 'string', default: '5' }, services: { type: 'string', default: '12' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: {
+      seeds: { type: 'string', default: '5' },
+      services: { type: 'string', default: '12' },
+      keep: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
   const seeds = Number(values.seeds);
   const services = Number(values.services);
-  const result = await benchFaultTypes({ seeds, services, keep: values.keep, log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined });
+  const result = await benchFaultTypes({
+    seeds,
+    services,
+    keep: values.keep,
+    log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+  });
   process.stdout.write(`\nHeuristic investigation on generated incidents (${services} services, seeds 1..${seeds})\n\n`);
-  process.stdout.write('| fault | runs | injected entity in frontier | injected entity first | mean frontier size |\n|---|---|---|---|---|\n');
-  for (const r of result.rows) process.stdout.write(`| ${r.fault} | ${r.runs} | ${r.found}/${r.runs} | ${r.top1}/${r.runs} | ${r.meanFrontierSize.toFixed(1)} |\n`);
-  for (const r of result.rows) for (const m of r.misses) process.stderr.write(`${r.fault} seed ${m.seed}: injected ${m.injected}; outcome ${m.outcome}; frontier ${m.frontier.join(', ') || '(empty)'}; top ranking ${m.topRanking.join(', ')}\n`);
+  process.stdout.write(
+    '| fault | runs | injected entity in frontier | injected entity first | mean frontier size |\n|---|---|---|---|---|\n',
+  );
+  for (const r of result.rows)
+    process.stdout.write(`| ${r.fault} | ${r.runs} | ${r.found}/${r.runs} | ${r.top1}/${r.runs} | ${r.meanFrontierSize.toFixed(1)} |\n`);
+  for (const r of result.rows)
+    for (const m of r.misses)
+      process.stderr.write(
+        `${r.fault} seed ${m.seed}: injected ${m.injected}; outcome ${m.outcome}; frontier ${m.frontier.join(', ') || '(empty)'}; top ranking ${m.topRanking.join(', ')}\n`,
+      );
   if (result.keptIn !== null) process.stdout.write(`\nbundles kept in ${result.keptIn}\n`);
 }

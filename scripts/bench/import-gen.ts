@@ -7,7 +7,6 @@ export const BENCH_T0 = Date.parse('2026-03-01T09:00:00Z');
 export const BENCH_SERVICES = 50;
 const HOUR = 3_600_000;
 
-
 export const serviceId = (i: number): string => `bench/Service/svc-${i}`;
 
 class LineWriter {
@@ -46,29 +45,51 @@ const LOG_BODIES = [
 export function generateBundle(dir: string, rows: number): number {
   mkdirSync(dir, { recursive: true });
   const random = seededRandom(7);
-  const entities = Array.from({ length: BENCH_SERVICES }, (_, i) => ({ id: serviceId(i), kind: 'Service', name: `svc-${i}`, namespace: 'bench' }));
-  const edges = entities.slice(1).map((e, i) => ({ source: serviceId(i), target: e.id, relation: 'calls' }));
-  writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({
-    format: 'eog-snapshot', version: 1, name: 'bench',
-    window: { start: new Date(BENCH_T0 + 40 * 60_000).toISOString(), end: new Date(BENCH_T0 + HOUR).toISOString() },
-    baseline: { start: new Date(BENCH_T0).toISOString(), end: new Date(BENCH_T0 + 30 * 60_000).toISOString() },
+  const entities = Array.from({ length: BENCH_SERVICES }, (_, i) => ({
+    id: serviceId(i),
+    kind: 'Service',
+    name: `svc-${i}`,
+    namespace: 'bench',
   }));
+  const edges = entities.slice(1).map((e, i) => ({ source: serviceId(i), target: e.id, relation: 'calls' }));
+  writeFileSync(
+    join(dir, 'snapshot.json'),
+    JSON.stringify({
+      format: 'eog-snapshot',
+      version: 1,
+      name: 'bench',
+      window: { start: new Date(BENCH_T0 + 40 * 60_000).toISOString(), end: new Date(BENCH_T0 + HOUR).toISOString() },
+      baseline: { start: new Date(BENCH_T0).toISOString(), end: new Date(BENCH_T0 + 30 * 60_000).toISOString() },
+    }),
+  );
   writeFileSync(join(dir, 'topology.json'), JSON.stringify({ entities, edges }));
   const alerts = new LineWriter(join(dir, 'alerts.jsonl'));
-  alerts.line({ name: 'HighLatency', entity: serviceId(0), severity: 'critical', startsAt: new Date(BENCH_T0 + 45 * 60_000).toISOString() });
+  alerts.line({
+    name: 'HighLatency',
+    entity: serviceId(0),
+    severity: 'critical',
+    startsAt: new Date(BENCH_T0 + 45 * 60_000).toISOString(),
+  });
   alerts.close();
   const counts = { logs: Math.floor(rows * 0.5), metrics: Math.floor(rows * 0.3), spans: 0 };
   counts.spans = rows - 1 - counts.logs - counts.metrics;
   const time = (i: number, n: number): string => new Date(BENCH_T0 + Math.floor((i / n) * HOUR)).toISOString();
   const logs = new LineWriter(join(dir, 'logs.jsonl'));
   for (let i = 0; i < counts.logs; i++) {
-    const body = (LOG_BODIES[i % LOG_BODIES.length] ?? '').replace('{id}', String(Math.floor(random() * 1e6))).replace('{n}', String(i % 977));
+    const body = (LOG_BODIES[i % LOG_BODIES.length] ?? '')
+      .replace('{id}', String(Math.floor(random() * 1e6)))
+      .replace('{n}', String(i % 977));
     logs.line({ time: time(i, counts.logs), entity: serviceId(i % BENCH_SERVICES), severity: i % 50 === 0 ? 'ERROR' : 'INFO', body });
   }
   logs.close();
   const metrics = new LineWriter(join(dir, 'metrics.jsonl'));
   for (let i = 0; i < counts.metrics; i++) {
-    metrics.line({ time: time(i, counts.metrics), entity: serviceId(i % BENCH_SERVICES), name: i % 2 ? 'cpu' : 'latency_p95', value: Math.round(random() * 1000) / 10 });
+    metrics.line({
+      time: time(i, counts.metrics),
+      entity: serviceId(i % BENCH_SERVICES),
+      name: i % 2 ? 'cpu' : 'latency_p95',
+      value: Math.round(random() * 1000) / 10,
+    });
   }
   metrics.close();
   const spans = new LineWriter(join(dir, 'spans.jsonl'));
@@ -76,9 +97,14 @@ export function generateBundle(dir: string, rows: number): number {
     const trace = Math.floor(i / 4);
     const depth = i % 4;
     spans.line({
-      traceId: `t${trace}`, spanId: `s${i}`, ...(depth > 0 ? { parentSpanId: `s${i - 1}` } : {}),
-      entity: serviceId((trace + depth) % BENCH_SERVICES), name: 'GET /api', start: time(i, counts.spans),
-      durationMs: Math.round(random() * 500), status: random() < 0.02 ? 'error' : 'ok',
+      traceId: `t${trace}`,
+      spanId: `s${i}`,
+      ...(depth > 0 ? { parentSpanId: `s${i - 1}` } : {}),
+      entity: serviceId((trace + depth) % BENCH_SERVICES),
+      name: 'GET /api',
+      start: time(i, counts.spans),
+      durationMs: Math.round(random() * 500),
+      status: random() < 0.02 ? 'error' : 'ok',
     });
   }
   spans.close();

@@ -54,7 +54,9 @@ interface ChildResult {
 export class ImportChildError extends Error {
   override name = 'ImportChildError';
   constructor(status: number | null, stderr: string) {
-    super(`the import benchmark child exited with ${status}; its stderr follows (rerun scripts/bench/import.ts alone to reproduce):\n${stderr}`);
+    super(
+      `the import benchmark child exited with ${status}; its stderr follows (rerun scripts/bench/import.ts alone to reproduce):\n${stderr}`,
+    );
   }
 }
 
@@ -68,13 +70,22 @@ async function child(bundle: string, store: string, worker: WorkerMode): Promise
   const summary = await importBundle(bundle, store, { worker });
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  const result: ChildResult = { rows: summary.totalRows, ms, cpuMs: (used.user + used.system) / 1000, maxRssMb: process.resourceUsage().maxRSS / 1024, signals: { ...summary.signals } };
+  const result: ChildResult = {
+    rows: summary.totalRows,
+    ms,
+    cpuMs: (used.user + used.system) / 1000,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    signals: { ...summary.signals },
+  };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
 function runChild(bundle: string, store: string, worker: WorkerMode): ChildResult {
   const self = fileURLToPath(import.meta.url);
-  const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', bundle, store, worker], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const out = spawnSync(process.execPath, ['--import', 'tsx', self, '--child', bundle, store, worker], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
   if (out.status !== 0) throw new ImportChildError(out.status, out.stderr);
   return JSON.parse(out.stdout.trim().split('\n').pop() ?? '') as ChildResult;
 }
@@ -146,7 +157,13 @@ function argValue(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const wi = process.argv.indexOf('--worker');
-  const f = await benchImport({ rows: argValue('--rows', 5_000_000), runs: argValue('--runs', 3), worker: workerArg(wi >= 0 ? process.argv[wi + 1] : undefined), queries: 200, log: (line) => process.stderr.write(`${line}\n`) });
+  const f = await benchImport({
+    rows: argValue('--rows', 5_000_000),
+    runs: argValue('--runs', 3),
+    worker: workerArg(wi >= 0 ? process.argv[wi + 1] : undefined),
+    queries: 200,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
   const table = [
     '| metric | median | target |',
     '|---|---|---|',
@@ -159,7 +176,9 @@ async function main(): Promise<void> {
     `| entity-in-window query p50 | ${f.queryP50Ms.toFixed(2)} ms | |`,
     `| entity-in-window query p95 | ${f.queryP95Ms.toFixed(2)} ms | <= 20 ms |`,
   ];
-  process.stdout.write(`\nImport benchmark (${f.runs} runs, ${f.rows} rows, worker ${f.worker}, limit 50 per query, ${f.queries} queries)\n\n${table.join('\n')}\n`);
+  process.stdout.write(
+    `\nImport benchmark (${f.runs} runs, ${f.rows} rows, worker ${f.worker}, limit 50 per query, ${f.queries} queries)\n\n${table.join('\n')}\n`,
+  );
 }
 
 const isEntryPoint = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];

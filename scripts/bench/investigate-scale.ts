@@ -55,7 +55,9 @@ interface ChildResult {
 export class ScaleChildError extends Error {
   override name = 'ScaleChildError';
   constructor(status: number | null, stderr: string) {
-    super(`the investigation benchmark child exited with ${status}; rerun scripts/bench/investigate-scale.ts alone to reproduce. stderr:\n${stderr}`);
+    super(
+      `the investigation benchmark child exited with ${status}; rerun scripts/bench/investigate-scale.ts alone to reproduce. stderr:\n${stderr}`,
+    );
   }
 }
 
@@ -108,7 +110,9 @@ export async function benchInvestigationScale(options: ScaleBenchOptions): Promi
         for (let repeat = 1; repeat <= size.repeats; repeat++) {
           const result = runChild(storeFile);
           samples.push({ ...result, entities: incident.entities, records, importMs });
-          log(`scale: ${incident.entities} entities seed ${seed} run ${repeat}: ${Math.round(result.ms)} ms, ${result.steps} steps, ${Math.round(result.maxRssMb)} MB`);
+          log(
+            `scale: ${incident.entities} entities seed ${seed} run ${repeat}: ${Math.round(result.ms)} ms, ${result.steps} steps, ${Math.round(result.maxRssMb)} MB`,
+          );
         }
         rmSync(storeFile, { force: true });
       }
@@ -135,9 +139,27 @@ const isEntryPoint = process.argv[1] !== undefined && fileURLToPath(import.meta.
 if (isEntryPoint && process.argv[2] === '--child') {
   await child(process.argv[3] === '-' ? null : (process.argv[3] ?? null));
 } else if (isEntryPoint) {
-  const { values } = parseArgs({ options: { entities: { type: 'string', default: '100,1000,10000' }, seeds: { type: 'string', default: '3' }, repeats: { type: 'string', default: '1' }, fault: { type: 'string', default: 'config_change' } } });
-  const sizes = values.entities.split(',').map((n) => ({ entities: Number(n), seeds: Number(values.seeds), repeats: Number(values.repeats) }));
-  const rows = await benchInvestigationScale({ sizes, fault: parseFaultType(values.fault), log: (line) => process.stderr.write(`${line}\n`) });
-  process.stdout.write('| entities | records | seeds x runs | investigation (s) | steps | peak RSS (MB) | baseline RSS (MB) |\n|---:|---:|---:|---:|---:|---:|---:|\n');
-  for (const r of rows) process.stdout.write(`| ${r.entities} | ${r.records} | ${r.seeds} x ${r.repeats} | ${r.investigationSeconds.toFixed(2)} | ${r.steps} | ${Math.round(r.peakRssMb)} | ${Math.round(r.baselineRssMb)} |\n`);
+  const { values } = parseArgs({
+    options: {
+      entities: { type: 'string', default: '100,1000,10000' },
+      seeds: { type: 'string', default: '3' },
+      repeats: { type: 'string', default: '1' },
+      fault: { type: 'string', default: 'config_change' },
+    },
+  });
+  const sizes = values.entities
+    .split(',')
+    .map((n) => ({ entities: Number(n), seeds: Number(values.seeds), repeats: Number(values.repeats) }));
+  const rows = await benchInvestigationScale({
+    sizes,
+    fault: parseFaultType(values.fault),
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  process.stdout.write(
+    '| entities | records | seeds x runs | investigation (s) | steps | peak RSS (MB) | baseline RSS (MB) |\n|---:|---:|---:|---:|---:|---:|---:|\n',
+  );
+  for (const r of rows)
+    process.stdout.write(
+      `| ${r.entities} | ${r.records} | ${r.seeds} x ${r.repeats} | ${r.investigationSeconds.toFixed(2)} | ${r.steps} | ${Math.round(r.peakRssMb)} | ${Math.round(r.baselineRssMb)} |\n`,
+    );
 }

@@ -40,16 +40,34 @@ function importSection(f: ImportFigures): string {
     '',
     command(`npx tsx scripts/bench/import.ts --rows ${f.rows} --runs ${f.runs} --worker ${f.worker}`),
     '',
-    table(['metric', 'median', 'target', 'status'], [
-      ['rows imported', integer(f.rows), '5,000,000', f.rows >= 5_000_000 ? 'full size' : '**smaller than the target size**'],
-      ['import time', `${fixed(f.importSeconds, 2)} s`, '', ''],
-      ['throughput', `${integer(f.rowsPerSecond)} rows/s`, `>= ${integer(t.rowsPerSecond)} rows/s`, verdict(f.rowsPerSecond, 'at_least', t.rowsPerSecond)],
-      ['rows per CPU-second (user + system)', integer(f.rowsPerCpuSecond), '', ''],
-      ['load average before each run', f.loadDuringRuns.map((l) => fixed(l, 1)).join(' / '), '', ''],
-      ['peak RSS (import child process)', `${integer(f.peakRssMb)} MB`, `< ${t.peakRssMb} MB`, verdict(f.peakRssMb, 'below', t.peakRssMb)],
-      [`entity-in-window query p50 (${f.queries} queries, limit 50)`, `${fixed(f.queryP50Ms, 2)} ms`, '', ''],
-      ['entity-in-window query p95', `${fixed(f.queryP95Ms, 2)} ms`, `<= ${t.queryP95Ms} ms`, verdict(f.queryP95Ms, 'at_most', t.queryP95Ms)],
-    ]),
+    table(
+      ['metric', 'median', 'target', 'status'],
+      [
+        ['rows imported', integer(f.rows), '5,000,000', f.rows >= 5_000_000 ? 'full size' : '**smaller than the target size**'],
+        ['import time', `${fixed(f.importSeconds, 2)} s`, '', ''],
+        [
+          'throughput',
+          `${integer(f.rowsPerSecond)} rows/s`,
+          `>= ${integer(t.rowsPerSecond)} rows/s`,
+          verdict(f.rowsPerSecond, 'at_least', t.rowsPerSecond),
+        ],
+        ['rows per CPU-second (user + system)', integer(f.rowsPerCpuSecond), '', ''],
+        ['load average before each run', f.loadDuringRuns.map((l) => fixed(l, 1)).join(' / '), '', ''],
+        [
+          'peak RSS (import child process)',
+          `${integer(f.peakRssMb)} MB`,
+          `< ${t.peakRssMb} MB`,
+          verdict(f.peakRssMb, 'below', t.peakRssMb),
+        ],
+        [`entity-in-window query p50 (${f.queries} queries, limit 50)`, `${fixed(f.queryP50Ms, 2)} ms`, '', ''],
+        [
+          'entity-in-window query p95',
+          `${fixed(f.queryP95Ms, 2)} ms`,
+          `<= ${t.queryP95Ms} ms`,
+          verdict(f.queryP95Ms, 'at_most', t.queryP95Ms),
+        ],
+      ],
+    ),
   ].join('\n');
 }
 
@@ -62,7 +80,18 @@ function controllerSection(c: BenchReport['controller']): string {
     '',
     `Random graphs with 3 outgoing \`calls\` edges per entity, ${o.seeds} seeds, budget ${o.steps} steps. The policy does nothing, so this is the controller's own cost (queue, messages, damping, ledger events) per evaluation.`,
     '',
-    table(['entities', 'topology edges', 'steps', 'ledger events/step', 'µs/step in memory', 'µs/step with ledger file'], c.figures.map((f) => [integer(f.entities), integer(f.topologyEdges), f.steps, fixed(f.eventsPerStep, 1), fixed(f.microsInMemory, 1), fixed(f.microsWithLedger, 1)]), ['r', 'r', 'r', 'r', 'r', 'r']),
+    table(
+      ['entities', 'topology edges', 'steps', 'ledger events/step', 'µs/step in memory', 'µs/step with ledger file'],
+      c.figures.map((f) => [
+        integer(f.entities),
+        integer(f.topologyEdges),
+        f.steps,
+        fixed(f.eventsPerStep, 1),
+        fixed(f.microsInMemory, 1),
+        fixed(f.microsWithLedger, 1),
+      ]),
+      ['r', 'r', 'r', 'r', 'r', 'r'],
+    ),
   ].join('\n');
 }
 
@@ -75,7 +104,31 @@ function scaleSection(s: BenchReport['scale']): string {
     '',
     'Each bundle comes from `eog generate --entities N --seed S` (default traffic) and is imported first (import time is the median over seeds, measured in the runner process); each investigation (open store, bootstrap, heuristic run to a fixed point, diagnosis) runs alone in a child process so its peak RSS is its own. The baseline column is the peak RSS of a child that loads the same modules and investigates nothing.',
     '',
-    table(['entities (requested)', 'entities (generated)', 'telemetry records', 'seeds x runs', 'import (s)', 'investigation wall time (s)', 'steps', 'peak RSS (MB)', 'baseline RSS (MB)'], s.figures.map((f) => [integer(f.requestedEntities), integer(f.entities), integer(f.records), `${f.seeds} x ${f.repeats}`, fixed(f.importSeconds, 1), fixed(f.investigationSeconds, 2), f.steps, integer(f.peakRssMb), integer(f.baselineRssMb)]), ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r']),
+    table(
+      [
+        'entities (requested)',
+        'entities (generated)',
+        'telemetry records',
+        'seeds x runs',
+        'import (s)',
+        'investigation wall time (s)',
+        'steps',
+        'peak RSS (MB)',
+        'baseline RSS (MB)',
+      ],
+      s.figures.map((f) => [
+        integer(f.requestedEntities),
+        integer(f.entities),
+        integer(f.records),
+        `${f.seeds} x ${f.repeats}`,
+        fixed(f.importSeconds, 1),
+        fixed(f.investigationSeconds, 2),
+        f.steps,
+        integer(f.peakRssMb),
+        integer(f.baselineRssMb),
+      ]),
+      ['r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ),
   ].join('\n');
 }
 
@@ -83,7 +136,12 @@ function faultSection(f: BenchReport['faults']): string {
   const o = f.options;
   const rows = f.result.rows;
   const failing = rows.filter((r) => r.found < r.runs);
-  const misses = rows.flatMap((r) => r.misses.map((m) => `- ${r.fault}, seed ${m.seed}: injected \`${m.injected}\`; outcome ${m.outcome}; frontier ${m.frontier.map((e) => `\`${e}\``).join(', ') || '(empty)'}; top of ranking ${m.topRanking.map((e) => `\`${e}\``).join(', ') || '(none)'}`));
+  const misses = rows.flatMap((r) =>
+    r.misses.map(
+      (m) =>
+        `- ${r.fault}, seed ${m.seed}: injected \`${m.injected}\`; outcome ${m.outcome}; frontier ${m.frontier.map((e) => `\`${e}\``).join(', ') || '(empty)'}; top of ranking ${m.topRanking.map((e) => `\`${e}\``).join(', ') || '(none)'}`,
+    ),
+  );
   return [
     `### 3b. Results by fault type (acceptance: the injected entity is in the heuristic frontier)`,
     '',
@@ -91,9 +149,22 @@ function faultSection(f: BenchReport['faults']): string {
     '',
     `${o.services} services per incident, seeds 1..${o.seeds}. "In frontier" = root-cause recall > 0 of the frontier against the bundle's ground_truth.yaml (core/scoring \`scoreRootCause\`, ITBench semantics: any alias of the injected entity counts, e.g. its deployment, pod or service).`,
     '',
-    table(['fault type', 'runs', 'injected entity in frontier', 'injected entity first', 'confident outcome', 'mean frontier size', 'status'], rows.map((r) => [r.fault, r.runs, `${r.found}/${r.runs}`, `${r.top1}/${r.runs}`, `${r.confident}/${r.runs}`, fixed(r.meanFrontierSize, 1), r.found === r.runs ? 'pass' : '**FAIL**'])),
+    table(
+      ['fault type', 'runs', 'injected entity in frontier', 'injected entity first', 'confident outcome', 'mean frontier size', 'status'],
+      rows.map((r) => [
+        r.fault,
+        r.runs,
+        `${r.found}/${r.runs}`,
+        `${r.top1}/${r.runs}`,
+        `${r.confident}/${r.runs}`,
+        fixed(r.meanFrontierSize, 1),
+        r.found === r.runs ? 'pass' : '**FAIL**',
+      ]),
+    ),
     '',
-    failing.length === 0 ? 'Every fault type passes on every seed.' : `Failing: ${failing.map((r) => r.fault).join(', ')}. Missed runs:\n\n${misses.join('\n')}`,
+    failing.length === 0
+      ? 'Every fault type passes on every seed.'
+      : `Failing: ${failing.map((r) => r.fault).join(', ')}. Missed runs:\n\n${misses.join('\n')}`,
   ].join('\n');
 }
 
@@ -107,5 +178,12 @@ function uiSection(ui: UiOutcome): string {
 }
 
 export function renderReport(r: BenchReport): string {
-  return [header(r), importSection(r.importFigures), controllerSection(r.controller), scaleSection(r.scale), faultSection(r.faults), uiSection(r.ui)].join('\n\n');
+  return [
+    header(r),
+    importSection(r.importFigures),
+    controllerSection(r.controller),
+    scaleSection(r.scale),
+    faultSection(r.faults),
+    uiSection(r.ui),
+  ].join('\n\n');
 }

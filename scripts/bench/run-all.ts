@@ -33,7 +33,14 @@ function plan(quick: boolean): Plan {
     return {
       importOptions: { rows: 200_000, runs: 1, worker: 'auto', queries: 50, log },
       controller: { sizes: [1_000, 10_000], runs: 1, steps: 500, seeds: 200, log },
-      scale: { sizes: [{ entities: 100, seeds: 1, repeats: 1 }, { entities: 1_000, seeds: 1, repeats: 1 }], fault: 'config_change', log },
+      scale: {
+        sizes: [
+          { entities: 100, seeds: 1, repeats: 1 },
+          { entities: 1_000, seeds: 1, repeats: 1 },
+        ],
+        fault: 'config_change',
+        log,
+      },
       faults: { seeds: 1, services: 12, log },
     };
   }
@@ -41,7 +48,15 @@ function plan(quick: boolean): Plan {
     importOptions: { rows: 5_000_000, runs: 3, worker: 'auto', queries: 200, log },
     controller: { ...CONTROLLER_DEFAULTS, log },
     // One 10k-entity bundle (~7M records) takes minutes to generate and import on 2 cores: investigate it 3 times instead of 3 bundles.
-    scale: { sizes: [{ entities: 100, seeds: 3, repeats: 1 }, { entities: 1_000, seeds: 3, repeats: 1 }, { entities: 10_000, seeds: 1, repeats: 3 }], fault: 'config_change', log },
+    scale: {
+      sizes: [
+        { entities: 100, seeds: 3, repeats: 1 },
+        { entities: 1_000, seeds: 3, repeats: 1 },
+        { entities: 10_000, seeds: 1, repeats: 3 },
+      ],
+      fault: 'config_change',
+      log,
+    },
     faults: { seeds: 5, services: 12, log },
   };
 }

@@ -8,7 +8,9 @@ export const END_MARKER = '<!-- bench:end -->';
 export class BenchMarkersError extends Error {
   override name = 'BenchMarkersError';
   constructor(problem: string) {
-    super(`BENCHMARKS.md: ${problem}; keep exactly one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line, or delete the file to have it recreated`);
+    super(
+      `BENCHMARKS.md: ${problem}; keep exactly one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line, or delete the file to have it recreated`,
+    );
   }
 }
 

@@ -46,13 +46,21 @@ const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--use-angle=swiftshade
 /** A deterministic service mesh: each entity calls one to two earlier ones (ids sort by index). */
 function writeTopologyBundle(dir: string, nodes: number): number {
   const id = (i: number) => `bench/Service/s${String(i).padStart(6, '0')}`;
-  const entities = Array.from({ length: nodes }, (_, i) => ({ id: id(i), kind: 'Service', name: `s${String(i).padStart(6, '0')}`, namespace: 'bench' }));
+  const entities = Array.from({ length: nodes }, (_, i) => ({
+    id: id(i),
+    kind: 'Service',
+    name: `s${String(i).padStart(6, '0')}`,
+    namespace: 'bench',
+  }));
   const edges: Array<{ source: string; target: string; relation: string }> = [];
   for (let i = 1; i < nodes; i++) {
     edges.push({ source: id(i), target: id(Math.floor((i - 1) / 2)), relation: 'calls' });
     if (i % 3 === 0) edges.push({ source: id(i), target: id((i * 7919) % i), relation: 'depends_on' });
   }
-  writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ format: 'eog-snapshot', version: 1, name: `bench ${nodes}`, incidentTime: '2026-03-01T10:04:00Z' }));
+  writeFileSync(
+    path.join(dir, 'snapshot.json'),
+    JSON.stringify({ format: 'eog-snapshot', version: 1, name: `bench ${nodes}`, incidentTime: '2026-03-01T10:04:00Z' }),
+  );
   writeFileSync(path.join(dir, 'topology.json'), JSON.stringify({ entities, edges }));
   return edges.length;
 }
@@ -72,7 +80,10 @@ async function waitForMark(page: Page, mark: string, nodes: number, timeoutMs: n
     page.once('crash', onCrash);
   });
   try {
-    await Promise.race([page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: timeoutMs }), crashed]);
+    await Promise.race([
+      page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, { timeout: timeoutMs }),
+      crashed,
+    ]);
   } finally {
     page.off('crash', onCrash);
   }

@@ -14,7 +14,9 @@ export type UiOutcome = { status: 'skipped'; reason: string } | { status: 'done'
 export class UiBenchShapeError extends Error {
   override name = 'UiBenchShapeError';
   constructor(detail: string) {
-    super(`${UI_MODULE}: ${detail}; export \`benchUiRender(): Promise<figures>\` returning markdown, flat records, or { rows: flat records }`);
+    super(
+      `${UI_MODULE}: ${detail}; export \`benchUiRender(): Promise<figures>\` returning markdown, flat records, or { rows: flat records }`,
+    );
   }
 }
 
@@ -24,7 +26,14 @@ function isRecord(value: unknown): value is Loose {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const asCell = (value: unknown): Cell => (typeof value === 'number' ? (Number.isInteger(value) ? value : Number(value.toFixed(2))) : typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
+const asCell = (value: unknown): Cell =>
+  typeof value === 'number'
+    ? Number.isInteger(value)
+      ? value
+      : Number(value.toFixed(2))
+    : typeof value === 'string'
+      ? value
+      : (JSON.stringify(value) ?? '');
 
 /** The rows inside the figures: an array, `{ rows: [...] }`, or one record. */
 function rowsOf(figures: unknown): unknown[] {
@@ -44,7 +53,10 @@ export function renderUiFigures(figures: unknown, ownTable?: (rows: unknown[]) =
   const own = ownTable?.(rows);
   if (typeof own === 'string') return own.trim();
   const header = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  return table(header, rows.map((r) => header.map((h) => asCell(r[h]))));
+  return table(
+    header,
+    rows.map((r) => header.map((h) => asCell(r[h]))),
+  );
 }
 
 export async function runUiBench(options: { quick: boolean; log?: (line: string) => void }): Promise<UiOutcome> {
@@ -54,7 +66,13 @@ export async function runUiBench(options: { quick: boolean; log?: (line: string)
   const loaded: unknown = await import(pathToFileURL(file).href);
   const bench = isRecord(loaded) ? loaded['benchUiRender'] : undefined;
   if (typeof bench !== 'function') throw new UiBenchShapeError('no exported function benchUiRender');
-  const ownTable = isRecord(loaded) && typeof loaded['uiRenderTable'] === 'function' ? (loaded['uiRenderTable'] as (rows: unknown[]) => unknown) : undefined;
-  const figures: unknown = await (bench as (o: { quick: boolean; log?: (line: string) => void }) => unknown)({ quick: options.quick, log: options.log });
+  const ownTable =
+    isRecord(loaded) && typeof loaded['uiRenderTable'] === 'function'
+      ? (loaded['uiRenderTable'] as (rows: unknown[]) => unknown)
+      : undefined;
+  const figures: unknown = await (bench as (o: { quick: boolean; log?: (line: string) => void }) => unknown)({
+    quick: options.quick,
+    log: options.log,
+  });
   return { status: 'done', markdown: renderUiFigures(figures, ownTable) };
 }

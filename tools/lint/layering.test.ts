@@ -43,9 +43,24 @@ describe('layering rule', () => {
       valid: [{ code: "import { z } from 'zod';", filename: at('core/model/x.ts'), options: [{ root }] }],
       invalid: [
         { code: "import fs from 'node:fs';", filename: at('core/model/x.ts'), options: [{ root }], errors: [{ messageId: 'layer' }] },
-        { code: "export * from '../../main/db/open.js';", filename: at('core/model/x.ts'), options: [{ root }], errors: [{ messageId: 'layer' }] },
-        { code: "const e = await import('electron');", filename: at('main/store/x.ts'), options: [{ root }], errors: [{ messageId: 'layer' }] },
-        { code: "import type { Db } from '../main/db/open.js';", filename: at('renderer/x.ts'), options: [{ root }], errors: [{ messageId: 'layer' }] },
+        {
+          code: "export * from '../../main/db/open.js';",
+          filename: at('core/model/x.ts'),
+          options: [{ root }],
+          errors: [{ messageId: 'layer' }],
+        },
+        {
+          code: "const e = await import('electron');",
+          filename: at('main/store/x.ts'),
+          options: [{ root }],
+          errors: [{ messageId: 'layer' }],
+        },
+        {
+          code: "import type { Db } from '../main/db/open.js';",
+          filename: at('renderer/x.ts'),
+          options: [{ root }],
+          errors: [{ messageId: 'layer' }],
+        },
       ],
     });
   });

@@ -13,7 +13,17 @@ const nodeBuiltins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 /** Packages core/ may use: small and pure. Anything else is refused there. */
 const corePackages = ['zod', 'graphology', 'gpt-tokenizer', 'yaml'];
-const rendererPackages = ['react', 'react-dom', 'zustand', 'sigma', 'graphology', 'zod', '@react-sigma', 'graphology-layout-forceatlas2', 'graphology-types'];
+const rendererPackages = [
+  'react',
+  'react-dom',
+  'zustand',
+  'sigma',
+  'graphology',
+  'zod',
+  '@react-sigma',
+  'graphology-layout-forceatlas2',
+  'graphology-types',
+];
 const mainForbiddenPackages = ['react', 'react-dom', 'zustand', 'sigma', 'electron'];
 
 export function layerOf(file: string, root: string): Layer {
@@ -73,7 +83,9 @@ function packageViolation(from: Exclude<Layer, 'free'>, specifier: string, isTes
       if (isTest && matchesPackage(specifier, ['vitest', '@testing-library'])) return null;
       return matchesPackage(specifier, rendererPackages) ? null : `renderer/ may not use "${specifier}"`;
     case 'main':
-      return matchesPackage(specifier, mainForbiddenPackages) ? `main/ may not use "${specifier}" (only main/electron/ imports electron)` : null;
+      return matchesPackage(specifier, mainForbiddenPackages)
+        ? `main/ may not use "${specifier}" (only main/electron/ imports electron)`
+        : null;
     case 'electron':
       return matchesPackage(specifier, ['react', 'react-dom', 'zustand', 'sigma']) ? `main/electron/ may not use "${specifier}"` : null;
   }

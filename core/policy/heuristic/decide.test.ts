@@ -7,11 +7,45 @@ import { evaluateHeuristic } from './decide.js';
 const node = 'shop/Service/db';
 let seq = 0;
 function ev(detail: EvidenceDetail, time = 500): EvidenceItem {
-  const kind = ({ alert: 'alert', event: 'event', change: 'change', log: 'log', log_template: 'log', metric_anomaly: 'metric', metric: 'metric', trace_edge: 'span', span: 'span' } as const)[detail.type];
-  return { id: `e${seq++}`, entity: node, kind, time, summary: detail.type, score: 1, detail, provenance: { file: 'x.jsonl', line: 1, sha256: 'h', extractor: 'raw' } };
+  const kind = (
+    {
+      alert: 'alert',
+      event: 'event',
+      change: 'change',
+      log: 'log',
+      log_template: 'log',
+      metric_anomaly: 'metric',
+      metric: 'metric',
+      trace_edge: 'span',
+      span: 'span',
+    } as const
+  )[detail.type];
+  return {
+    id: `e${seq++}`,
+    entity: node,
+    kind,
+    time,
+    summary: detail.type,
+    score: 1,
+    detail,
+    provenance: { file: 'x.jsonl', line: 1, sha256: 'h', extractor: 'raw' },
+  };
 }
 const edge = (caller: string, callee: string, over: Partial<Extract<EvidenceDetail, { type: 'trace_edge' }>> = {}): EvidenceItem =>
-  ev({ type: 'trace_edge', caller, callee, windowCalls: 100, baselineCalls: 100, windowErrorRate: 0, baselineErrorRate: 0, windowP95Ms: 10, baselineP95Ms: 10, isDiscovered: false, callRateRatio: 1, ...over });
+  ev({
+    type: 'trace_edge',
+    caller,
+    callee,
+    windowCalls: 100,
+    baselineCalls: 100,
+    windowErrorRate: 0,
+    baselineErrorRate: 0,
+    windowP95Ms: 10,
+    baselineP95Ms: 10,
+    isDiscovered: false,
+    callRateRatio: 1,
+    ...over,
+  });
 const oom = (): EvidenceItem => ev({ type: 'event', reason: 'OOMKilled', eventType: 'Warning', count: 1, isFailure: true });
 const belief = (label: Belief['label']): Belief => ({ label, evidence: [], summary: label, confidence: 0.8 });
 
@@ -56,7 +90,9 @@ describe('evaluateHeuristic', () => {
 
   it('keeps a change before the incident as the Origin even when a callee also fails', () => {
     const change = ev({ type: 'change', changeKind: 'config', diff: [], actor: null }, 100);
-    const out = evaluateHeuristic(packet([change, edge(node, 'shop/Service/cache', { windowErrorRate: 0.4 })], [['shop/Service/cache', belief('Symptom')]]));
+    const out = evaluateHeuristic(
+      packet([change, edge(node, 'shop/Service/cache', { windowErrorRate: 0.4 })], [['shop/Service/cache', belief('Symptom')]]),
+    );
     expect(out.label).toBe('Origin');
     expect(out.evidence).toContain(change.id);
   });
@@ -67,7 +103,9 @@ describe('evaluateHeuristic', () => {
 
   it('blames a failing callee and proposes it when its belief is unknown', () => {
     const failing = edge(node, 'shop/Service/cache', { windowErrorRate: 0.3 });
-    const out = evaluateHeuristic(packet([edge('shop/Service/app', node, { windowErrorRate: 0.3 }), failing], [['shop/Service/cache', null]]));
+    const out = evaluateHeuristic(
+      packet([edge('shop/Service/app', node, { windowErrorRate: 0.3 }), failing], [['shop/Service/cache', null]]),
+    );
     expect(out.label).toBe('Symptom');
     expect(out.claims[0]).toMatchObject({ from: 'shop/Service/cache', to: node });
     expect(out.proposals).toEqual(['shop/Service/cache']);
@@ -85,8 +123,24 @@ describe('evaluateHeuristic', () => {
   });
 
   it('follows an error message that names a dependency', () => {
-    const tpl = ev({ type: 'log_template', template: 'ERROR Request processing failed: No instances available for ts-basic-service', windowCount: 12, baselineCount: 0, rateRatio: null, isNew: true, isGone: false, isError: true, surprise: 20 });
-    const p = packet([tpl, edge('shop/Service/app', node, { windowErrorRate: 0.4 })], [['shop/Service/ts-basic-service', null], ['shop/Service/ts-basic-service-v2', null]]);
+    const tpl = ev({
+      type: 'log_template',
+      template: 'ERROR Request processing failed: No instances available for ts-basic-service',
+      windowCount: 12,
+      baselineCount: 0,
+      rateRatio: null,
+      isNew: true,
+      isGone: false,
+      isError: true,
+      surprise: 20,
+    });
+    const p = packet(
+      [tpl, edge('shop/Service/app', node, { windowErrorRate: 0.4 })],
+      [
+        ['shop/Service/ts-basic-service', null],
+        ['shop/Service/ts-basic-service-v2', null],
+      ],
+    );
     p.neighbours = p.neighbours.map((n) => ({ ...n, direction: 'out' }));
     const out = evaluateHeuristic(p);
     expect(out.label).toBe('Symptom');
@@ -104,8 +158,20 @@ describe('evaluateHeuristic', () => {
 
   it('treats new error log templates and vanished templates as code faults', () => {
     const tpl = (over: Partial<Extract<EvidenceDetail, { type: 'log_template' }>>): EvidenceItem =>
-      ev({ type: 'log_template', template: 'x <*>', windowCount: 0, baselineCount: 30, rateRatio: 0, isNew: false, isGone: false, isError: false, ...over });
-    expect(evaluateHeuristic(packet([tpl({ isNew: true, isError: true, windowCount: 12, baselineCount: 0, rateRatio: null })])).label).toBe('Origin');
+      ev({
+        type: 'log_template',
+        template: 'x <*>',
+        windowCount: 0,
+        baselineCount: 30,
+        rateRatio: 0,
+        isNew: false,
+        isGone: false,
+        isError: false,
+        ...over,
+      });
+    expect(evaluateHeuristic(packet([tpl({ isNew: true, isError: true, windowCount: 12, baselineCount: 0, rateRatio: null })])).label).toBe(
+      'Origin',
+    );
     const gone = evaluateHeuristic(packet([tpl({ isGone: true })]));
     expect(gone.label).toBe('Origin');
     expect(gone.reasoning.join('\n')).toMatch(/code_path/);
@@ -113,7 +179,17 @@ describe('evaluateHeuristic', () => {
 
   it('sees a statement that nearly stopped (a third of its expected rate, significant) as a code path, not a dip', () => {
     const tpl = (over: Partial<Extract<EvidenceDetail, { type: 'log_template' }>>): EvidenceItem =>
-      ev({ type: 'log_template', template: 'INFO Controller#53 [query][done]', windowCount: 1, baselineCount: 42, rateRatio: 0, isNew: false, isGone: false, isError: false, ...over });
+      ev({
+        type: 'log_template',
+        template: 'INFO Controller#53 [query][done]',
+        windowCount: 1,
+        baselineCount: 42,
+        rateRatio: 0,
+        isNew: false,
+        isGone: false,
+        isError: false,
+        ...over,
+      });
     const nearly = evaluateHeuristic(packet([tpl({ rateRatio: 0.04, surprise: 10.9 })]));
     expect(nearly.label).toBe('Origin');
     expect(nearly.reasoning.join('\n')).toMatch(/code_path/);
@@ -123,14 +199,33 @@ describe('evaluateHeuristic', () => {
   });
 
   it('is not kept from Origin by extra traffic that cannot explain its cause', () => {
-    const gone = ev({ type: 'log_template', template: 'INFO Controller#53 [query][done]', windowCount: 1, baselineCount: 42, rateRatio: 0.04, isNew: false, isGone: false, isError: false, surprise: 5 });
+    const gone = ev({
+      type: 'log_template',
+      template: 'INFO Controller#53 [query][done]',
+      windowCount: 1,
+      baselineCount: 42,
+      rateRatio: 0.04,
+      isNew: false,
+      isGone: false,
+      isError: false,
+      surprise: 5,
+    });
     const surge = edge('shop/Service/app', node, { callRateRatio: 2.4 });
     const out = evaluateHeuristic(packet([gone, surge], [['shop/Service/app', belief('Symptom')]]));
     expect(out.label).toBe('Origin');
   });
 
   it('weighs an explaining neighbour by how sure that neighbour is of itself', () => {
-    const cpu = ev({ type: 'metric_anomaly', metric: 'CpuUsage', windowValue: 35, baselineMedian: 10, baselineMad: 1, z: 8, direction: 'up', change: 2.5 });
+    const cpu = ev({
+      type: 'metric_anomaly',
+      metric: 'CpuUsage',
+      windowValue: 35,
+      baselineMedian: 10,
+      baselineMad: 1,
+      z: 8,
+      direction: 'up',
+      change: 2.5,
+    });
     const failing = edge(node, 'shop/Service/cache', { windowErrorRate: 0.3 });
     const p = (label: Belief['label'], confidence: number) => {
       const out = packet([cpu, failing], [['shop/Service/cache', { ...belief(label), confidence }]]);
@@ -146,7 +241,17 @@ describe('evaluateHeuristic', () => {
   });
 
   it('does not let a slow callee explain statements that stopped in my code', () => {
-    const gone = ev({ type: 'log_template', template: 'INFO Impl#372 [getTickets][done]', windowCount: 0, baselineCount: 30, rateRatio: 0, isNew: false, isGone: true, isError: false, surprise: 4 });
+    const gone = ev({
+      type: 'log_template',
+      template: 'INFO Impl#372 [getTickets][done]',
+      windowCount: 0,
+      baselineCount: 30,
+      rateRatio: 0,
+      isNew: false,
+      isGone: true,
+      isError: false,
+      surprise: 4,
+    });
     const slow = edge(node, 'shop/Service/basic', { windowP95Ms: 300, baselineP95Ms: 20 });
     const p = packet([gone, slow], [['shop/Service/basic', { ...belief('Symptom'), confidence: 0.75 }]]);
     p.neighbours = p.neighbours.map((n) => ({ ...n, direction: 'out' }));
@@ -161,7 +266,18 @@ describe('evaluateHeuristic', () => {
   });
 
   it('reads an error that names a dependency as about that dependency, not as a fault in my code', () => {
-    const named = ev({ type: 'log_template', template: 'ERROR No instances available for <*>', example: 'ERROR No instances available for ts-seat-service', windowCount: 5, baselineCount: 0, rateRatio: null, isNew: true, isGone: false, isError: true, surprise: 5 });
+    const named = ev({
+      type: 'log_template',
+      template: 'ERROR No instances available for <*>',
+      example: 'ERROR No instances available for ts-seat-service',
+      windowCount: 5,
+      baselineCount: 0,
+      rateRatio: null,
+      isNew: true,
+      isGone: false,
+      isError: true,
+      surprise: 5,
+    });
     const p = packet([named], [['shop/Service/ts-seat-service', belief('Healthy')]]);
     p.neighbours = p.neighbours.map((n) => ({ ...n, direction: 'out' }));
     expect(evaluateHeuristic(p).reasoning.join('\n')).not.toMatch(/new_error_logs/);
@@ -173,7 +289,11 @@ describe('evaluateHeuristic', () => {
   it('sees calls slowed at the median even when a few slow calls leaked into the baseline tail', () => {
     const contaminated = edge('shop/Service/app', node, { windowP95Ms: 215, baselineP95Ms: 157, windowP50Ms: 190, baselineP50Ms: 16 });
     expect(evaluateHeuristic(packet([contaminated])).reasoning.join('\n')).toMatch(/own_latency/);
-    expect(evaluateHeuristic(packet([edge('shop/Service/app', node, { windowP95Ms: 215, baselineP95Ms: 157, windowP50Ms: 17, baselineP50Ms: 16 })])).label).toBe('Healthy');
+    expect(
+      evaluateHeuristic(
+        packet([edge('shop/Service/app', node, { windowP95Ms: 215, baselineP95Ms: 157, windowP50Ms: 17, baselineP50Ms: 16 })]),
+      ).label,
+    ).toBe('Healthy');
   });
 
   it('puts a delay on the one instance that all delayed calls share', () => {
@@ -186,12 +306,19 @@ describe('evaluateHeuristic', () => {
     expect(blamed.reasoning.join('\n')).not.toMatch(/\[network_delay\]/);
     expect(blamed.reasoning.join('\n')).toMatch(/delaying_caller/);
     // As the caller: my one pod's calls to two instances wait → the delay is mine.
-    const mine = packet([from('shop/Service/rec', 'shop/Pod/rec-1', 'shop/Pod/db-1'), from('shop/Service/rec', 'shop/Pod/rec-2', 'shop/Pod/db-1')].map((e) => ({ ...e, detail: { ...e.detail, caller: node } })));
+    const mine = packet(
+      [from('shop/Service/rec', 'shop/Pod/rec-1', 'shop/Pod/db-1'), from('shop/Service/rec', 'shop/Pod/rec-2', 'shop/Pod/db-1')].map(
+        (e) => ({ ...e, detail: { ...e.detail, caller: node } }),
+      ),
+    );
     const origin = evaluateHeuristic(mine);
     expect(origin.label).toBe('Origin');
     expect(origin.reasoning.join('\n')).toMatch(/network_delay/);
     // Calls from several callers into my single pod: the delay is mine, as before.
-    const many = packet([edge('shop/Service/a', node, { ...gap, callerInstance: 'shop/Pod/a-1', calleeInstance: 'shop/Pod/db-1' }), edge('shop/Service/b', node, { ...gap, callerInstance: 'shop/Pod/b-1', calleeInstance: 'shop/Pod/db-1' })]);
+    const many = packet([
+      edge('shop/Service/a', node, { ...gap, callerInstance: 'shop/Pod/a-1', calleeInstance: 'shop/Pod/db-1' }),
+      edge('shop/Service/b', node, { ...gap, callerInstance: 'shop/Pod/b-1', calleeInstance: 'shop/Pod/db-1' }),
+    ]);
     expect(evaluateHeuristic(many).reasoning.join('\n')).toMatch(/\[network_delay\]/);
   });
 
@@ -204,7 +331,9 @@ describe('evaluateHeuristic', () => {
     expect(out.reasoning.join('\n')).toMatch(/traffic_source/);
     expect(out.claims).toEqual([expect.objectContaining({ from: node, to: 'shop/Service/catalog', evidence: [flood.id] })]);
     // More coming in explains more going out; and six calls against two is no sample.
-    expect(evaluateHeuristic(packet([edge('shop/Service/app', node, { callRateRatio: 4 }), flood, level])).reasoning.join('\n')).not.toMatch(/traffic_source/);
+    expect(
+      evaluateHeuristic(packet([edge('shop/Service/app', node, { callRateRatio: 4 }), flood, level])).reasoning.join('\n'),
+    ).not.toMatch(/traffic_source/);
     const few = edge(node, 'shop/Service/catalog', { windowCalls: 6, baselineCalls: 2, callRateRatio: 11 });
     expect(evaluateHeuristic(packet([received, few, level])).reasoning.join('\n')).not.toMatch(/traffic_source/);
   });
@@ -220,9 +349,27 @@ describe('evaluateHeuristic', () => {
   });
 
   it('sees a statement that runs less and no longer after its predecessor as a (weak) code path', () => {
-    const sequence = { before: 'INFO Impl#451 [getTickets][start]', baselineSpans: 38, baselineFollowed: 38, windowSpans: 21, windowFollowed: 8, surprise: 16.8 };
+    const sequence = {
+      before: 'INFO Impl#451 [getTickets][start]',
+      baselineSpans: 38,
+      baselineFollowed: 38,
+      windowSpans: 21,
+      windowFollowed: 8,
+      surprise: 16.8,
+    };
     const tpl = (rateRatio: number): EvidenceItem =>
-      ev({ type: 'log_template', template: 'INFO Impl#457 [getTickets][done]', windowCount: 16, baselineCount: 64, rateRatio, isNew: false, isGone: false, isError: false, surprise: 3.1, sequence });
+      ev({
+        type: 'log_template',
+        template: 'INFO Impl#457 [getTickets][done]',
+        windowCount: 16,
+        baselineCount: 64,
+        rateRatio,
+        isNew: false,
+        isGone: false,
+        isError: false,
+        surprise: 3.1,
+        sequence,
+      });
     const broken = evaluateHeuristic(packet([tpl(0.48)]));
     expect(broken.label).toBe('Origin');
     expect(broken.confidence).toBeLessThan(0.5);

@@ -46,8 +46,11 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   // A restart loop on a node that serves its callers normally is chronic noise (a flapping
   // sidecar), not the incident: failure events count only on a degraded node.
   const isDegradedHere = symptoms.length > 0 || causes.some((c) => c.rule !== 'failure_event');
-  const standing = causes.filter((c) => !isExplained(c) && !(crashExplained && isConsequence(c)) && (c.rule !== 'failure_event' || isDegradedHere));
-  const explainsByLoad = (f: Explainer): boolean => f.rule === 'upstream_surge' && causes.some((c) => c.explainedBy === 'surge' && isSurgeSized(c)) && isConfirmed(beliefOf(f.neighbour));
+  const standing = causes.filter(
+    (c) => !isExplained(c) && !(crashExplained && isConsequence(c)) && (c.rule !== 'failure_event' || isDegradedHere),
+  );
+  const explainsByLoad = (f: Explainer): boolean =>
+    f.rule === 'upstream_surge' && causes.some((c) => c.explainedBy === 'surge' && isSurgeSized(c)) && isConfirmed(beliefOf(f.neighbour));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
   const reasoning: string[] = findings.map((f) => `[${f.rule}] ${f.text}`);
@@ -63,22 +66,38 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   const canExplainStanding = (f: Explainer): boolean => f.rule !== 'slow_callee' || standing.some((c) => c.rule === 'own_latency');
   // An explanation must be at least as credible as the cause it would explain away: a callee
   // that is itself only weakly suspected does not outweigh new errors of my own.
-  const bestExplanation = Math.max(0, ...confirmedRelevant.filter(canExplainStanding).map((f) => f.strength * (beliefOf(f.neighbour)?.confidence ?? 0)));
+  const bestExplanation = Math.max(
+    0,
+    ...confirmedRelevant.filter(canExplainStanding).map((f) => f.strength * (beliefOf(f.neighbour)?.confidence ?? 0)),
+  );
   if (standing.length > 0 && (strongest >= STRONG_CAUSE || strongest > bestExplanation)) {
     label = 'Origin';
     confidence = combine(standing.map((c) => c.strength));
     used = [...standing, ...symptoms];
-    reasoning.push(`→ Origin: ${standing.map((c) => c.rule).join(', ')} ${confirmedRelevant.length ? 'outweigh' : 'and no neighbour explains them'}`);
+    reasoning.push(
+      `→ Origin: ${standing.map((c) => c.rule).join(', ')} ${confirmedRelevant.length ? 'outweigh' : 'and no neighbour explains them'}`,
+    );
   } else if (relevant.length > 0) {
     label = 'Symptom';
     const explaining = confirmedRelevant.length > 0 ? confirmedRelevant : relevant;
     confidence = Math.min(0.95, Math.max(...explaining.map((f) => f.strength)) * (confirmedRelevant.length > 0 ? 1 : 0.6));
     used = [...explaining, ...symptoms];
-    claims = explaining.map((f) => ({ from: f.neighbour, to: packet.node, evidence: f.evidence, condition: conditionOf(f), effect: effectOf(f, packet.node) }));
+    claims = explaining.map((f) => ({
+      from: f.neighbour,
+      to: packet.node,
+      evidence: f.evidence,
+      condition: conditionOf(f),
+      effect: effectOf(f, packet.node),
+    }));
     claims.push(...relayClaims(packet, confirmed, claims));
     const explainedCauses = causes.filter((c) => !standing.includes(c));
-    if (explainedCauses.length) reasoning.push(`${explainedCauses.map((c) => `${c.rule} explained by ${isConsequence(c) && crashExplained ? 'the crash' : c.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`);
-    reasoning.push(`→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmedRelevant.length ? '' : ' (not yet confirmed by their own evaluation)'}`);
+    if (explainedCauses.length)
+      reasoning.push(
+        `${explainedCauses.map((c) => `${c.rule} explained by ${isConsequence(c) && crashExplained ? 'the crash' : c.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`,
+      );
+    reasoning.push(
+      `→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmedRelevant.length ? '' : ' (not yet confirmed by their own evaluation)'}`,
+    );
   } else if (degraded) {
     label = 'Defer';
     confidence = 0.3;
@@ -110,11 +129,20 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
  * downstream relays the surge: the caller explains the calls it forwards.
  */
 function relayClaims(packet: ContextPacket, confirmed: readonly Explainer[], already: readonly Claim[]): Claim[] {
-  const forwards = packet.evidence.some((e) => e.detail.type === 'trace_edge' && e.detail.caller === packet.node && e.detail.callee !== packet.node && surgeRatio(e.detail) !== null);
+  const forwards = packet.evidence.some(
+    (e) =>
+      e.detail.type === 'trace_edge' && e.detail.caller === packet.node && e.detail.callee !== packet.node && surgeRatio(e.detail) !== null,
+  );
   if (!forwards) return [];
   return confirmed
     .filter((f) => f.rule === 'upstream_surge' && !already.some((c) => c.from === f.neighbour))
-    .map((f) => ({ from: f.neighbour, to: packet.node, evidence: f.evidence, condition: conditionOf(f), effect: `${packet.node} forwards the extra load downstream` }));
+    .map((f) => ({
+      from: f.neighbour,
+      to: packet.node,
+      evidence: f.evidence,
+      condition: conditionOf(f),
+      effect: `${packet.node} forwards the extra load downstream`,
+    }));
 }
 
 /** An Origin that sends a surge downstream explains the callees its traffic hit. */
@@ -124,7 +152,13 @@ function surgeClaims(packet: ContextPacket): Claim[] {
     if (e.detail.type !== 'trace_edge' || e.detail.caller !== packet.node || e.detail.callee === packet.node) continue;
     const ratio = surgeRatio(e.detail);
     if (ratio === null) continue;
-    claims.push({ from: packet.node, to: e.detail.callee, evidence: [e.id], condition: `${packet.node} sends ×${ratio.toFixed(2)} more calls`, effect: `${e.detail.callee} receives the extra load` });
+    claims.push({
+      from: packet.node,
+      to: e.detail.callee,
+      evidence: [e.id],
+      condition: `${packet.node} sends ×${ratio.toFixed(2)} more calls`,
+      effect: `${e.detail.callee} receives the extra load`,
+    });
   }
   return claims;
 }
@@ -134,11 +168,18 @@ function surgeClaims(packet: ContextPacket): Claim[] {
  * without a recognisable cause of its own (Defer) — every dependency not yet looked at, as an
  * analyst drills down when the fault is not visible where the alert fired.
  */
-function proposalsFor(label: Label, packet: ContextPacket, candidates: readonly Explainer[], beliefOf: (id: string) => Belief | null): string[] {
+function proposalsFor(
+  label: Label,
+  packet: ContextPacket,
+  candidates: readonly Explainer[],
+  beliefOf: (id: string) => Belief | null,
+): string[] {
   const pointed = candidates.filter((f) => beliefOf(f.neighbour) === null).map((f) => f.neighbour);
   const drill =
     label === 'Defer' || label === 'Symptom'
-      ? packet.neighbours.filter((n) => n.direction === 'out' && (n.relation === 'calls' || n.relation === 'depends_on') && n.belief === null).map((n) => n.id)
+      ? packet.neighbours
+          .filter((n) => n.direction === 'out' && (n.relation === 'calls' || n.relation === 'depends_on') && n.belief === null)
+          .map((n) => n.id)
       : [];
   return unique([...pointed, ...drill]);
 }

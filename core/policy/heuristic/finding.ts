@@ -9,7 +9,16 @@ export type Finding =
   | { role: 'symptom'; rule: SymptomRule; evidence: string[]; text: string }
   | { role: 'explainer'; rule: ExplainerRule; neighbour: string; evidence: string[]; strength: number; text: string; ratio?: number };
 
-export type CauseRule = 'change' | 'failure_event' | 'saturation' | 'new_error_logs' | 'code_path' | 'own_latency' | 'own_errors' | 'network_delay' | 'traffic_source';
+export type CauseRule =
+  | 'change'
+  | 'failure_event'
+  | 'saturation'
+  | 'new_error_logs'
+  | 'code_path'
+  | 'own_latency'
+  | 'own_errors'
+  | 'network_delay'
+  | 'traffic_source';
 export type SymptomRule = 'alert' | 'served_latency' | 'served_errors' | 'metric';
 export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge' | 'named_dependency' | 'delaying_caller';
 /**
@@ -21,7 +30,10 @@ export type ExplainerRule = 'failing_callee' | 'slow_callee' | 'upstream_surge' 
 export type ExplainedBy = 'surge' | 'callee' | null;
 
 export type Of<T extends EvidenceDetail['type']> = EvidenceItem & { detail: Extract<EvidenceDetail, { type: T }> };
-export const isType = <T extends EvidenceDetail['type']>(type: T) => (e: EvidenceItem): e is Of<T> => e.detail.type === type;
+export const isType =
+  <T extends EvidenceDetail['type']>(type: T) =>
+  (e: EvidenceItem): e is Of<T> =>
+    e.detail.type === type;
 
 /** x / (x + k): 0 at 0, ½ at k, → 1; turns an unbounded surprise into a strength. */
 export function saturate(x: number, k: number): number {

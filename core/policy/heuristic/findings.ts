@@ -21,12 +21,26 @@ export function collectFindings(packet: ContextPacket): Finding[] {
 
   for (const e of ev.filter(isType('change'))) {
     if (e.time > onsetEnd) continue;
-    findings.push({ role: 'cause', rule: 'change', evidence: [e.id], strength: e.detail.changeKind === 'scale' ? 0.5 : 0.85, text: `${e.detail.changeKind} change before the incident: ${e.summary}`, explainedBy: null });
+    findings.push({
+      role: 'cause',
+      rule: 'change',
+      evidence: [e.id],
+      strength: e.detail.changeKind === 'scale' ? 0.5 : 0.85,
+      text: `${e.detail.changeKind} change before the incident: ${e.summary}`,
+      explainedBy: null,
+    });
   }
   for (const e of ev.filter(isType('event'))) {
     // A loop that had restarted dozens of times before it reached the window is chronic.
     if (!e.detail.isFailure || e.detail.count >= thresholds.chronicFailureCount) continue;
-    findings.push({ role: 'cause', rule: 'failure_event', evidence: [e.id], strength: 0.55, text: `failure event ${e.detail.reason}`, explainedBy: 'surge' });
+    findings.push({
+      role: 'cause',
+      rule: 'failure_event',
+      evidence: [e.id],
+      strength: 0.55,
+      text: `failure event ${e.detail.reason}`,
+      explainedBy: 'surge',
+    });
   }
   findings.push(...metricFindings(ev.filter(isType('metric_anomaly'))));
   const templates = ev.filter(isType('log_template'));
@@ -45,7 +59,9 @@ function metricFindings(anomalies: ReadonlyArray<Of<'metric_anomaly'>>): Finding
   const pct = (x: number): string => `${x >= 0 ? '+' : ''}${Math.round(x * 100)}%`;
   for (const resource of ['cpu', 'memory'] as const) {
     const rising = anomalies
-      .filter((e) => metricFamily(e.detail.metric) === resource && e.detail.direction === 'up' && Math.abs(e.detail.z) >= thresholds.anomalyZ)
+      .filter(
+        (e) => metricFamily(e.detail.metric) === resource && e.detail.direction === 'up' && Math.abs(e.detail.z) >= thresholds.anomalyZ,
+      )
       .map((e) => ({ e, strength: saturationStrength(e.detail) }))
       .filter((x) => x.strength > 0)
       .sort((a, b) => b.strength - a.strength);
@@ -54,7 +70,15 @@ function metricFindings(anomalies: ReadonlyArray<Of<'metric_anomaly'>>): Finding
     const d = top.e.detail;
     const change = d.change == null ? '' : ` (${pct(d.change)})`;
     const magnitude = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : undefined;
-    out.push({ role: 'cause', rule: 'saturation', evidence: rising.map((x) => x.e.id), strength: top.strength, magnitude, text: `${resource} saturation: ${d.metric} ${fmt(d.baselineMedian)} → ${fmt(d.windowValue)}${change}, z=${d.z.toFixed(1)}`, explainedBy: 'surge' });
+    out.push({
+      role: 'cause',
+      rule: 'saturation',
+      evidence: rising.map((x) => x.e.id),
+      strength: top.strength,
+      magnitude,
+      text: `${resource} saturation: ${d.metric} ${fmt(d.baselineMedian)} → ${fmt(d.windowValue)}${change}, z=${d.z.toFixed(1)}`,
+      explainedBy: 'surge',
+    });
   }
   for (const e of anomalies) {
     const family = metricFamily(e.detail.metric);
@@ -79,7 +103,8 @@ function saturationStrength(d: Extract<EvidenceDetail, { type: 'metric_anomaly' 
   const nearCapacity = isPercent && (d.windowValue <= 1 ? d.windowValue >= 0.8 : d.windowValue >= 50 && d.windowValue <= 100);
   // A series that was zero in the baseline has no meaningful fold change (it may not have been reported).
   const fold = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : null;
-  const foldStrength = fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold / thresholds.saturationFold), 4) : null;
+  const foldStrength =
+    fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold / thresholds.saturationFold), 4) : null;
   if (foldStrength === null && !nearCapacity) return 0;
   return Math.min(0.95, 0.2 + (foldStrength ?? 0) + (nearCapacity ? 0.2 : 0));
 }
@@ -91,35 +116,65 @@ function saturationStrength(d: Extract<EvidenceDetail, { type: 'metric_anomaly' 
  */
 function logFindings(templates: ReadonlyArray<Of<'log_template'>>, dependencies: readonly string[]): Finding[] {
   const out: Finding[] = [];
-  const surprise = (e: Of<'log_template'>): number => e.detail.surprise ?? (e.detail.isNew || e.detail.isGone ? thresholds.templateSurprise : 0);
+  const surprise = (e: Of<'log_template'>): number =>
+    e.detail.surprise ?? (e.detail.isNew || e.detail.isGone ? thresholds.templateSurprise : 0);
   // An error that names one of my dependencies ("No instances available for ts-seat-service")
   // reports that dependency's trouble, not a fault in my own code: it is an explainer instead.
-  const namesDependency = (e: Of<'log_template'>): boolean => dependencies.some((name) => mentions(`${e.detail.template}\n${e.detail.example ?? ''}`, name));
-  const errors = templates.filter((e) => e.detail.isError && e.detail.windowCount > 0 && !namesDependency(e) && (e.detail.isNew || ((e.detail.rateRatio ?? 0) >= thresholds.templateRateRatio && surprise(e) >= thresholds.templateSurprise)));
+  const namesDependency = (e: Of<'log_template'>): boolean =>
+    dependencies.some((name) => mentions(`${e.detail.template}\n${e.detail.example ?? ''}`, name));
+  const errors = templates.filter(
+    (e) =>
+      e.detail.isError &&
+      e.detail.windowCount > 0 &&
+      !namesDependency(e) &&
+      (e.detail.isNew || ((e.detail.rateRatio ?? 0) >= thresholds.templateRateRatio && surprise(e) >= thresholds.templateSurprise)),
+  );
   if (errors.length > 0) {
     const top = Math.max(...errors.map(surprise));
     const example = errors[0]?.detail.template.slice(0, 120) ?? '';
-    out.push({ role: 'cause', rule: 'new_error_logs', evidence: errors.map((e) => e.id), strength: 0.3 + 0.6 * saturate(top, 10), text: `${errors.length} error log template(s) new or surging (surprise ${top.toFixed(1)}), e.g. "${example}"`, explainedBy: 'callee' });
+    out.push({
+      role: 'cause',
+      rule: 'new_error_logs',
+      evidence: errors.map((e) => e.id),
+      strength: 0.3 + 0.6 * saturate(top, 10),
+      text: `${errors.length} error log template(s) new or surging (surprise ${top.toFixed(1)}), e.g. "${example}"`,
+      explainedBy: 'callee',
+    });
   }
   // Gone, or nearly so: a statement that now runs at a fraction of the rate the service's own
   // volume predicts (an exception thrown on most requests before it is reached).
-  const isDropped = (e: Of<'log_template'>): boolean => e.detail.rateRatio != null && e.detail.rateRatio <= thresholds.droppedRateRatio && surprise(e) >= thresholds.templateSurprise;
+  const isDropped = (e: Of<'log_template'>): boolean =>
+    e.detail.rateRatio != null && e.detail.rateRatio <= thresholds.droppedRateRatio && surprise(e) >= thresholds.templateSurprise;
   // A statement that runs less and no longer after its predecessor in the same requests. A
   // shift in the request mix also breaks sequences (the predecessor then runs more, not the
   // follower less), so the follower's own rate must have fallen, and the weight is capped.
   const sequenceWeight = (e: Of<'log_template'>): number =>
-    (e.detail.sequence?.surprise ?? 0) >= thresholds.sequenceSurprise && (e.detail.rateRatio ?? 1) <= thresholds.sequenceRateRatio ? thresholds.templateSurprise : 0;
-  const gone = templates.filter((e) => !e.detail.isError && ((e.detail.isGone && surprise(e) >= 2) || isDropped(e) || sequenceWeight(e) > 0));
+    (e.detail.sequence?.surprise ?? 0) >= thresholds.sequenceSurprise && (e.detail.rateRatio ?? 1) <= thresholds.sequenceRateRatio
+      ? thresholds.templateSurprise
+      : 0;
+  const gone = templates.filter(
+    (e) => !e.detail.isError && ((e.detail.isGone && surprise(e) >= 2) || isDropped(e) || sequenceWeight(e) > 0),
+  );
   if (gone.length > 0) {
     const total = gone.reduce((a, e) => a + Math.max(isDropped(e) || e.detail.isGone ? surprise(e) : 0, sequenceWeight(e)), 0);
-    out.push({ role: 'cause', rule: 'code_path', evidence: gone.map((e) => e.id), strength: 0.25 + 0.6 * saturate(total, 8), text: `${gone.length} log statement(s) stopped or nearly stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`, explainedBy: 'callee' });
+    out.push({
+      role: 'cause',
+      rule: 'code_path',
+      evidence: gone.map((e) => e.id),
+      strength: 0.25 + 0.6 * saturate(total, 8),
+      text: `${gone.length} log statement(s) stopped or nearly stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`,
+      explainedBy: 'callee',
+    });
   }
   return out;
 }
 
 /** Names (last id segment) of the nodes I call or depend on, long enough to match safely. */
 function dependencyNames(packet: ContextPacket): string[] {
-  const callees = packet.evidence.filter(isType('trace_edge')).filter((e) => e.detail.caller === packet.node).map((e) => e.detail.callee);
+  const callees = packet.evidence
+    .filter(isType('trace_edge'))
+    .filter((e) => e.detail.caller === packet.node)
+    .map((e) => e.detail.callee);
   const ids = [...packet.neighbours.filter((n) => n.direction === 'out').map((n) => n.id), ...callees].filter((id) => id !== packet.node);
   const names = ids.map((id) => id.split('/').pop() ?? '');
   return [...new Set(names.filter((name) => name.length >= 3))];
@@ -130,11 +185,18 @@ function dependencyNames(packet: ContextPacket): string[] {
  * ts-basic-service", "connection refused to cart:6379"): a new or surging error template that
  * names one of my dependencies points at it.
  */
-function namedDependencies(packet: ContextPacket, templates: ReadonlyArray<Of<'log_template'>>, lines: ReadonlyArray<Of<'log'>>): Finding[] {
-  const surging = templates.filter((e) => e.detail.isError && e.detail.windowCount > 0 && (e.detail.isNew || (e.detail.rateRatio ?? 0) >= thresholds.templateRateRatio));
+function namedDependencies(
+  packet: ContextPacket,
+  templates: ReadonlyArray<Of<'log_template'>>,
+  lines: ReadonlyArray<Of<'log'>>,
+): Finding[] {
+  const surging = templates.filter(
+    (e) => e.detail.isError && e.detail.windowCount > 0 && (e.detail.isNew || (e.detail.rateRatio ?? 0) >= thresholds.templateRateRatio),
+  );
   // Templates may have masked the name away; the raw error lines after the onset still carry it.
   const onset = packet.incidentTime ?? packet.window.start;
-  const errorLines = surging.length === 0 ? [] : lines.filter((e) => e.time >= onset && /^(error|fatal|critical)$/i.test(e.detail.severity ?? ''));
+  const errorLines =
+    surging.length === 0 ? [] : lines.filter((e) => e.time >= onset && /^(error|fatal|critical)$/i.test(e.detail.severity ?? ''));
   const errors = [
     ...surging.map((e) => ({ id: e.id, text: `${e.detail.template}\n${e.detail.example ?? ''}` })),
     ...errorLines.map((e) => ({ id: e.id, text: e.summary })),
@@ -148,7 +210,14 @@ function namedDependencies(packet: ContextPacket, templates: ReadonlyArray<Of<'l
     const mentioning = errors.filter((e) => mentions(e.text, name));
     if (mentioning.length === 0) continue;
     seen.add(n.id);
-    out.push({ role: 'explainer', rule: 'named_dependency', neighbour: n.id, evidence: mentioning.slice(0, 5).map((e) => e.id), strength: 0.7, text: `my error logs name ${name} ("${mentioning[0]?.text.slice(0, 160) ?? ''}")` });
+    out.push({
+      role: 'explainer',
+      rule: 'named_dependency',
+      neighbour: n.id,
+      evidence: mentioning.slice(0, 5).map((e) => e.id),
+      strength: 0.7,
+      text: `my error logs name ${name} ("${mentioning[0]?.text.slice(0, 160) ?? ''}")`,
+    });
   }
   return out;
 }

@@ -10,8 +10,7 @@ const IMAGE_PATH = /(?:^|\.)(?:containers|initContainers|ephemeralContainers)\[[
 const SCALE_PATH = /^spec\.(?:replicas|minReplicas|maxReplicas|parallelism)$/;
 /** flagd and similar providers keep flags in a ConfigMap key or env var that says so. */
 const FLAG_WORD = /flag|feature|toggle/i;
-const CONFIG_PATH =
-  /\.(?:env|envFrom|args|command|resources|volumes|volumeMounts|livenessProbe|readinessProbe|startupProbe)(?:\[|\.|$)/;
+const CONFIG_PATH = /\.(?:env|envFrom|args|command|resources|volumes|volumeMounts|livenessProbe|readinessProbe|startupProbe)(?:\[|\.|$)/;
 const POD_TEMPLATE = /^spec\.template\./;
 
 /**

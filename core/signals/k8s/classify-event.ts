@@ -42,9 +42,18 @@ const FAILURE_RULES: readonly Rule[] = [
   { category: 'evicted', reason: /^(?:Evicted|Preempted|Evicting|TaintManagerEviction)$/i },
   { category: 'failed_mount', reason: /^(?:FailedMount|FailedAttachVolume|FailedMapVolume)$/i },
   { category: 'node_not_ready', reason: /^(?:NodeNotReady|NodeNotSchedulable|NetworkNotReady|Rebooted)$/i },
-  { category: 'node_pressure', reason: /^(?:NodeHas(?:Insufficient|Disk|PID|Memory)\w*|EvictionThresholdMet|FreeDiskSpaceFailed|ImageGCFailed)$/i },
-  { category: 'failed_create', reason: /^(?:FailedCreate(?:PodSandBox|PodContainer)?|FailedKillPod|FailedPostStartHook|FailedPreStopHook)$/i },
-  { category: 'container_failed', reason: /^(?:Failed|Error|ContainerCannotRun|CreateContainerError|CreateContainerConfigError|RunContainerError)$/i },
+  {
+    category: 'node_pressure',
+    reason: /^(?:NodeHas(?:Insufficient|Disk|PID|Memory)\w*|EvictionThresholdMet|FreeDiskSpaceFailed|ImageGCFailed)$/i,
+  },
+  {
+    category: 'failed_create',
+    reason: /^(?:FailedCreate(?:PodSandBox|PodContainer)?|FailedKillPod|FailedPostStartHook|FailedPreStopHook)$/i,
+  },
+  {
+    category: 'container_failed',
+    reason: /^(?:Failed|Error|ContainerCannotRun|CreateContainerError|CreateContainerConfigError|RunContainerError)$/i,
+  },
 ];
 
 /**

@@ -51,7 +51,10 @@ describe('diffObjects', () => {
     b.spec.template.spec.containers[1] = {
       name: 'app',
       image: 'cart:1',
-      env: [{ name: 'LOG_LEVEL', value: 'info' }, { name: 'FEATURE_X', value: 'on' }],
+      env: [
+        { name: 'LOG_LEVEL', value: 'info' },
+        { name: 'FEATURE_X', value: 'on' },
+      ],
     };
     expect(diffObjects(a, b)).toEqual([
       { path: 'spec.paused', from: null, to: true },
@@ -70,11 +73,15 @@ describe('diffObjects', () => {
 
   it('does not depend on key order', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 })), fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 })), (a, b) => {
-        const reorder = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
-        expect(diffObjects(reorder(a), reorder(b))).toEqual(diffObjects(a, b));
-        expect(diffObjects(a, a)).toEqual([]);
-      }),
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 })),
+        fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 3 })),
+        (a, b) => {
+          const reorder = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).reverse());
+          expect(diffObjects(reorder(a), reorder(b))).toEqual(diffObjects(a, b));
+          expect(diffObjects(a, a)).toEqual([]);
+        },
+      ),
     );
   });
 

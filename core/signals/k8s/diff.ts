@@ -57,7 +57,12 @@ export function diffObjects(prev: Json, next: Json, options: DiffOptions = {}): 
         const names = [...new Set([...a, ...b].map(nameOf))].sort();
         for (const n of names) {
           const label = /^[\w.-]+$/.test(n) ? n : JSON.stringify(n);
-          walk(a.find((x) => nameOf(x) === n), b.find((x) => nameOf(x) === n), `${path}[${label}]`, depth + 1);
+          walk(
+            a.find((x) => nameOf(x) === n),
+            b.find((x) => nameOf(x) === n),
+            `${path}[${label}]`,
+            depth + 1,
+          );
         }
         return;
       }

@@ -74,7 +74,7 @@ describe('compareTemplateCounts', () => {
     expect(find('cart', 'checkout').score).toBeGreaterThan(burst.score);
   });
 
-  it('scales expectations by the entity\'s overall log volume', () => {
+  it("scales expectations by the entity's overall log volume", () => {
     const { miner: m, table: t } = setup([
       { entity: 'e/Pod/a', line: 'GET /orders 200', period: 'baseline', times: 100 },
       { entity: 'e/Pod/a', line: 'GET /orders 200', period: 'window', times: 200 },

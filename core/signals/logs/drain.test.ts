@@ -21,7 +21,8 @@ describe('TemplateMiner', () => {
 
   it('does not let a shared header merge different statements', () => {
     const miner = new TemplateMiner();
-    const header = (i: number, line: number) => `2023-01-29T08:42:2${i}.383Z INFO  t.s.TravelServiceImpl#${line} TraceID: ffc8ca7e4c8f06c7${i} SpanID: 439bc949a9eeb0c${i}`;
+    const header = (i: number, line: number) =>
+      `2023-01-29T08:42:2${i}.383Z INFO  t.s.TravelServiceImpl#${line} TraceID: ffc8ca7e4c8f06c7${i} SpanID: 439bc949a9eeb0c${i}`;
     const a = miner.add(`${header(1, 53)} [getRouteByRouteId][Get Route By Id][Success]`);
     const b = miner.add(`${header(2, 88)} [checkStationExists][Check Station Exists][stationName: shanghai]`);
     const c = miner.add(`${header(3, 53)} [getRouteByRouteId][Get Route By Id][Success]`);
@@ -102,13 +103,19 @@ describe('TemplateMiner', () => {
       maxLength: 8,
     });
     fc.assert(
-      fc.property(fc.array(line.map((t) => t.join(' ')), { maxLength: 60 }), (lines) => {
-        const a = new TemplateMiner();
-        const b = new TemplateMiner();
-        expect(lines.map((l) => a.add(l))).toEqual(lines.map((l) => b.add(l)));
-        expect(a.templates()).toEqual(b.templates());
-        expect(a.templates().reduce((n, t) => n + t.count, 0)).toBe(lines.length);
-      }),
+      fc.property(
+        fc.array(
+          line.map((t) => t.join(' ')),
+          { maxLength: 60 },
+        ),
+        (lines) => {
+          const a = new TemplateMiner();
+          const b = new TemplateMiner();
+          expect(lines.map((l) => a.add(l))).toEqual(lines.map((l) => b.add(l)));
+          expect(a.templates()).toEqual(b.templates());
+          expect(a.templates().reduce((n, t) => n + t.count, 0)).toBe(lines.length);
+        },
+      ),
     );
   });
 });

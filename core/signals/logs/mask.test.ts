@@ -36,9 +36,7 @@ describe('maskToken', () => {
 
 describe('tokenizeLine', () => {
   it('masks quoted values but not JSON keys', () => {
-    expect(maskLine(`login failed for user="alice smith" reason='bad password'`)).toBe(
-      `login failed for user="<STR>" reason='<STR>'`,
-    );
+    expect(maskLine(`login failed for user="alice smith" reason='bad password'`)).toBe(`login failed for user="<STR>" reason='<STR>'`);
     expect(maskLine(`{"level":"error","code":503}`)).toBe(`{"level":"error","code":<NUM>}`);
   });
 
@@ -66,18 +64,11 @@ describe('tokenizeLine', () => {
   const word = fc.stringMatching(/^[a-zA-Z_]{1,8}$/);
   it('gives lines that differ only in numbers, ids and addresses the same mask', () => {
     fc.assert(
-      fc.property(
-        fc.array(word, { minLength: 1, maxLength: 6 }),
-        fc.nat(),
-        fc.nat(),
-        fc.ipV4(),
-        fc.uuid(),
-        (words, n1, n2, ip, uuid) => {
-          const a = `${words.join(' ')} ${n1} from ${ip} req=${uuid}`;
-          const b = `${words.join(' ')} ${n2} from 10.0.0.1 req=00000000-0000-4000-8000-000000000000`;
-          expect(maskLine(a)).toBe(maskLine(b));
-        },
-      ),
+      fc.property(fc.array(word, { minLength: 1, maxLength: 6 }), fc.nat(), fc.nat(), fc.ipV4(), fc.uuid(), (words, n1, n2, ip, uuid) => {
+        const a = `${words.join(' ')} ${n1} from ${ip} req=${uuid}`;
+        const b = `${words.join(' ')} ${n2} from 10.0.0.1 req=00000000-0000-4000-8000-000000000000`;
+        expect(maskLine(a)).toBe(maskLine(b));
+      }),
     );
   });
 

@@ -15,7 +15,10 @@ describe('similarityOf', () => {
   const informative = line.map((t) => !isVariableToken(t));
 
   it('counts only informative positions', () => {
-    expect(similarityOf(['<TS>', 'INFO', 'user', '<NUM>', 'logged', 'out'], line, informative, 0.5)).toEqual({ similarity: 0.75, params: 0 });
+    expect(similarityOf(['<TS>', 'INFO', 'user', '<NUM>', 'logged', 'out'], line, informative, 0.5)).toEqual({
+      similarity: 0.75,
+      params: 0,
+    });
     expect(similarityOf(['<TS>', 'INFO', '<*>', '<NUM>', 'logged', 'in'], line, informative, 0.5)).toEqual({ similarity: 0.75, params: 1 });
   });
 

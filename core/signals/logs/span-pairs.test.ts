@@ -13,7 +13,15 @@ describe('SpanTemplatePairs', () => {
     spans(pairs, 'travel', 'window', 16, ['#451', '#457']);
     spans(pairs, 'travel', 'window', 25, ['#451'], 100);
     const [top] = pairs.finish();
-    expect(top).toMatchObject({ entity: 'travel', before: '#451', after: '#457', baselineSpans: 64, baselineFollowed: 64, windowSpans: 41, windowFollowed: 16 });
+    expect(top).toMatchObject({
+      entity: 'travel',
+      before: '#451',
+      after: '#457',
+      baselineSpans: 64,
+      baselineFollowed: 64,
+      windowSpans: 41,
+      windowFollowed: 16,
+    });
     expect(top?.surprise).toBeGreaterThan(20);
   });
 

@@ -92,7 +92,16 @@ export class SpanTemplatePairs {
         const rate = Math.min(baselineFollowed / baselineSpans, 0.98);
         const surprise = binomialLowerTailSurprise(windowFollowed, windowSpans, rate);
         if (surprise <= 0) continue;
-        out.push({ entity, before, after, baselineSpans, baselineFollowed, windowSpans, windowFollowed, surprise: Math.round(surprise * 100) / 100 });
+        out.push({
+          entity,
+          before,
+          after,
+          baselineSpans,
+          baselineFollowed,
+          windowSpans,
+          windowFollowed,
+          surprise: Math.round(surprise * 100) / 100,
+        });
       }
     }
     return out.sort((a, b) => b.surprise - a.surprise || cmp(a.entity, b.entity) || cmp(a.before, b.before) || cmp(a.after, b.after));

@@ -50,9 +50,14 @@ export class MetricSeriesCollector {
     options: MetricCollectorOptions = {},
   ) {
     const { window, baseline } = periods;
-    for (const [name, range] of [['window', window], ['baseline', baseline]] as const) {
+    for (const [name, range] of [
+      ['window', window],
+      ['baseline', baseline],
+    ] as const) {
       if (range && !(Number.isFinite(range.start) && Number.isFinite(range.end) && range.start < range.end)) {
-        throw new SignalInputError(`The metric ${name} must have finite start < end (got ${range.start}..${range.end}); check the snapshot periods.`);
+        throw new SignalInputError(
+          `The metric ${name} must have finite start < end (got ${range.start}..${range.end}); check the snapshot periods.`,
+        );
       }
     }
     this.cap = requirePositiveInteger('maxPointsPerSeries', options.maxPointsPerSeries ?? 4096);

@@ -8,7 +8,14 @@ const FE = 'shop/Service/frontend';
 const CART = 'shop/Service/cart';
 const REDIS = 'shop/Service/redis';
 
-function span(traceId: string, spanId: string, parent: string | null, entity: string, durationMs: number, status: SpanInput['status'] = 'ok'): SpanInput {
+function span(
+  traceId: string,
+  spanId: string,
+  parent: string | null,
+  entity: string,
+  durationMs: number,
+  status: SpanInput['status'] = 'ok',
+): SpanInput {
   return { traceId, spanId, parentSpanId: parent, entity, durationMs, status };
 }
 

@@ -11,5 +11,10 @@ importBundle(input.bundleDir, input.storeFile, {
   onProgress: (progress) => post({ type: 'progress', progress }),
 }).then(
   (summary) => post({ type: 'done', summary }),
-  (error: unknown) => post(error instanceof Error ? { type: 'error', name: error.name, message: error.message } : { type: 'error', name: 'Error', message: String(error) }),
+  (error: unknown) =>
+    post(
+      error instanceof Error
+        ? { type: 'error', name: error.name, message: error.message }
+        : { type: 'error', name: 'Error', message: String(error) },
+    ),
 );

@@ -12,14 +12,22 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function writeBundle(lines: number): string {
   const dir = path.join(work, `bundle-${lines}`);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ format: 'eog-snapshot', version: 1, name: 'cancel', incidentTime: '2026-03-01T10:04:00Z' }));
+  writeFileSync(
+    path.join(dir, 'snapshot.json'),
+    JSON.stringify({ format: 'eog-snapshot', version: 1, name: 'cancel', incidentTime: '2026-03-01T10:04:00Z' }),
+  );
   writeFileSync(
     path.join(dir, 'topology.json'),
     JSON.stringify({ entities: [{ id: 'shop/Service/a', kind: 'Service', name: 'a', namespace: 'shop' }], edges: [] }),
   );
   const start = Date.parse('2026-03-01T09:30:00Z');
   const body = Array.from({ length: lines }, (_, i) =>
-    JSON.stringify({ time: new Date(start + i * 10).toISOString(), entity: 'shop/Service/a', severity: i % 7 ? 'INFO' : 'ERROR', body: `request ${i % 50} took ${i % 300} ms` }),
+    JSON.stringify({
+      time: new Date(start + i * 10).toISOString(),
+      entity: 'shop/Service/a',
+      severity: i % 7 ? 'INFO' : 'ERROR',
+      body: `request ${i % 50} took ${i % 300} ms`,
+    }),
   ).join('\n');
   writeFileSync(path.join(dir, 'logs.jsonl'), `${body}\n`);
   return dir;

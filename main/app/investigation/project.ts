@@ -18,7 +18,13 @@ export function projectState(
 ): InvestigationState {
   const finished = state.status === 'finished' ? state.finished : null;
   const status: ViewStatus =
-    state.status === 'finished' ? 'finished' : isRunning ? 'running' : state.evaluations === 0 && state.status !== 'paused' ? 'new' : 'paused';
+    state.status === 'finished'
+      ? 'finished'
+      : isRunning
+        ? 'running'
+        : state.evaluations === 0 && state.status !== 'paused'
+          ? 'new'
+          : 'paused';
   return {
     revision: ++lastRevision,
     status,

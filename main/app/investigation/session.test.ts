@@ -28,7 +28,14 @@ function decide(packet: ContextPacket) {
 }
 
 const settings: InvestigationSettings = {
-  budget: 10, maxVisits: 5, cooldown: 2, kFlips: 3, revision: true, concurrency: 1, policy: 'heuristic', window: null,
+  budget: 10,
+  maxVisits: 5,
+  cooldown: 2,
+  kFlips: 3,
+  revision: true,
+  concurrency: 1,
+  policy: 'heuristic',
+  window: null,
 };
 
 function engine(policy: Policy = scriptedPolicy(decide)): Engine {

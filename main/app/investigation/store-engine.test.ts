@@ -7,7 +7,14 @@ import { createStoreEngine } from './store-engine.js';
 
 const fixture = path.join(findPackageRoot(import.meta.url), 'e2e', 'fixtures', 'sample');
 const settings: InvestigationSettings = {
-  budget: 20, maxVisits: 5, cooldown: 2, kFlips: 3, revision: true, concurrency: 1, policy: 'heuristic', window: null,
+  budget: 20,
+  maxVisits: 5,
+  cooldown: 2,
+  kFlips: 3,
+  revision: true,
+  concurrency: 1,
+  policy: 'heuristic',
+  window: null,
 };
 
 describe('store engine (evidence store + heuristic policy)', () => {

@@ -27,7 +27,9 @@ function createPolicy(settings: InvestigationSettings, llm: LlmEndpoint | undefi
   if (settings.policy === 'heuristic') return { policy: createHeuristicPolicy(), close: () => undefined };
   if (!llm) throw new PolicyNotConfiguredError(settings.policy);
   const apiKey = process.env.EOG_LLM_API_KEY ?? process.env.OPENAI_API_KEY ?? null;
-  const policy = createLlmPolicy(parseLlmOptions({ baseUrl: llm.baseUrl, model: llm.model, apiKey, cacheFile: defaultCacheFile(process.env) }));
+  const policy = createLlmPolicy(
+    parseLlmOptions({ baseUrl: llm.baseUrl, model: llm.model, apiKey, cacheFile: defaultCacheFile(process.env) }),
+  );
   return { policy, close: () => policy.close() };
 }
 
@@ -126,7 +128,10 @@ export function createStoreEngine(snapshotDir: string, onProgress: (progress: Im
       if (isClosed) return;
       isClosed = true;
       importing?.abort();
-      void opened?.then((o) => o.close(), () => undefined);
+      void opened?.then(
+        (o) => o.close(),
+        () => undefined,
+      );
     },
   };
 }

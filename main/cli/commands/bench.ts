@@ -41,7 +41,9 @@ async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {
   // keeps one cache connection and remembers a response-format downgrade across cases.
   const chosen = openPolicy(flags, process.env);
   if (chosen.description?.useCache === true && runs > 1) {
-    process.stderr.write('note: with the response cache on, runs after the first replay the first run\'s answers; add --no-cache for independent runs\n');
+    process.stderr.write(
+      "note: with the response cache on, runs after the first replay the first run's answers; add --no-cache for independent runs\n",
+    );
   }
   try {
     const cases = await collectCases(dir, flags.format, progress);
@@ -57,8 +59,19 @@ async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {
   }
 }
 
-async function runArms(bundles: readonly string[], flags: BenchFlags, chosen: PolicyChoice, runs: number, progress: (text: string) => void): Promise<void> {
-  const arms: Arm[] = flags.ablation ? [{ name: 'with revision', revision: true }, { name: 'without revision', revision: false }] : [{ name: '', revision: true }];
+async function runArms(
+  bundles: readonly string[],
+  flags: BenchFlags,
+  chosen: PolicyChoice,
+  runs: number,
+  progress: (text: string) => void,
+): Promise<void> {
+  const arms: Arm[] = flags.ablation
+    ? [
+        { name: 'with revision', revision: true },
+        { name: 'without revision', revision: false },
+      ]
+    : [{ name: '', revision: true }];
   const results: Array<{ arm: Arm; rows: BenchRow[]; summary: BenchSummary }> = [];
   for (const arm of arms) {
     const started = Date.now();
@@ -67,7 +80,10 @@ async function runArms(bundles: readonly string[], flags: BenchFlags, chosen: Po
       settings: settingsFrom({ ...flags, revision: arm.revision }),
       runs,
       tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
-      onCase: (done, total, row) => progress(`${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`),
+      onCase: (done, total, row) =>
+        progress(
+          `${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`,
+        ),
     });
     results.push({ arm, ...result });
   }

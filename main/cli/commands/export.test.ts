@@ -47,6 +47,8 @@ describe('eog export', () => {
   it('rejects an unknown format as a usage error naming the choices', async () => {
     const program = buildProgram().exitOverride();
     await expect(program.parseAsync(['node', 'eog', 'export', run.ledger, '--format', 'pdf'])).rejects.toThrow(UsageError);
-    await expect(buildProgram().parseAsync(['node', 'eog', 'export', run.ledger, '--format', 'pdf'])).rejects.toThrow(/json, md, html, gexf, graphml/);
+    await expect(buildProgram().parseAsync(['node', 'eog', 'export', run.ledger, '--format', 'pdf'])).rejects.toThrow(
+      /json, md, html, gexf, graphml/,
+    );
   });
 });

@@ -28,7 +28,8 @@ export function registerExport(program: Command): void {
       const result = exportLedger(ledgerFile, format);
       if (flags.out) writeFileSync(flags.out, result.text);
       else process.stdout.write(result.text);
-      if (!result.isFinished) process.stderr.write(`eog: investigation in progress — ${result.steps} steps; exported the diagnosis so far\n`);
+      if (!result.isFinished)
+        process.stderr.write(`eog: investigation in progress — ${result.steps} steps; exported the diagnosis so far\n`);
       if (flags.out) process.stderr.write(`wrote ${format} to ${flags.out}\n`);
     });
 }

@@ -15,7 +15,9 @@ async function run(...args: string[]): Promise<string> {
     return true;
   });
   try {
-    await buildProgram().exitOverride().parseAsync(['node', 'eog', 'generate', ...args]);
+    await buildProgram()
+      .exitOverride()
+      .parseAsync(['node', 'eog', 'generate', ...args]);
   } finally {
     spy.mockRestore();
   }
@@ -25,10 +27,14 @@ async function run(...args: string[]): Promise<string> {
 describe('eog generate', () => {
   it('writes one bundle per fault with --all-faults and reports each as JSON', async () => {
     const out = await run('--all-faults', '--services', '4', '--seed', '5', '--rate', '5', '--out', root, '--json');
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l) as { fault: string; dir: string; rootCause: string });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { fault: string; dir: string; rootCause: string });
     expect(lines.map((l) => l.fault)).toEqual([...faultTypes]);
     expect(readdirSync(root).filter((d) => d.startsWith('gen-')).length).toBe(faultTypes.length);
-    for (const l of lines) expect(readdirSync(l.dir)).toEqual(expect.arrayContaining(['snapshot.json', 'topology.json', 'ground_truth.yaml', 'spans.jsonl']));
+    for (const l of lines)
+      expect(readdirSync(l.dir)).toEqual(expect.arrayContaining(['snapshot.json', 'topology.json', 'ground_truth.yaml', 'spans.jsonl']));
   });
 
   it('writes gzip files into --out for a single --fault', async () => {

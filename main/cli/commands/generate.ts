@@ -1,6 +1,14 @@
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { bundleName, faultTypes, generateIncident, parseFaultType, resolveServiceCount, type FaultType, type GeneratedIncident } from '../../generate/index.js';
+import {
+  bundleName,
+  faultTypes,
+  generateIncident,
+  parseFaultType,
+  resolveServiceCount,
+  type FaultType,
+  type GeneratedIncident,
+} from '../../generate/index.js';
 import { UsageError } from '../errors.js';
 
 interface GenerateCliOptions {
@@ -43,7 +51,8 @@ export function registerGenerate(program: Command): void {
     .option('--gzip', 'write .jsonl.gz files')
     .option('--json', 'print one JSON line per bundle for machines')
     .action(async (options: GenerateCliOptions) => {
-      if (Boolean(options.allFaults) === (options.fault !== undefined)) throw new UsageError('generate: give exactly one of --fault <type> or --all-faults');
+      if (Boolean(options.allFaults) === (options.fault !== undefined))
+        throw new UsageError('generate: give exactly one of --fault <type> or --all-faults');
       const faults: FaultType[] = options.allFaults ? [...faultTypes] : [parseFaultType(options.fault ?? '')];
       const seed = integer('seed', options.seed) ?? 1;
       const services = integer('services', options.services);
@@ -54,7 +63,14 @@ export function registerGenerate(program: Command): void {
       for (const fault of faults) {
         const dir = options.allFaults ? join(options.out, bundleName(fault, count, seed)) : options.out;
         const started = Date.now();
-        const result = await generateIncident(dir, { fault, seed, services: count, rows, requestsPerMinute: rate, gzip: options.gzip ?? false });
+        const result = await generateIncident(dir, {
+          fault,
+          seed,
+          services: count,
+          rows,
+          requestsPerMinute: rate,
+          gzip: options.gzip ?? false,
+        });
         const seconds = (Date.now() - started) / 1000;
         process.stdout.write(options.json ? `${JSON.stringify({ ...result, seconds })}\n` : `${describe(result, seconds)}\n`);
       }

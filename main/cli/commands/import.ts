@@ -27,14 +27,17 @@ const MAX_WARNINGS_SHOWN = 20;
 export function formatSummary(s: ImportSummary): string {
   const lines = [`imported ${s.totalRows.toLocaleString('en')} records in ${(s.elapsedMs / 1000).toFixed(1)} s into ${printable(s.store)}`];
   for (const [kind, n] of Object.entries(s.rows)) lines.push(`  ${kind.padEnd(8)} ${n.toLocaleString('en')}`);
-  const signals = Object.entries(s.signals).map(([k, n]) => `${k} ${n}`).join(', ');
+  const signals = Object.entries(s.signals)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
   lines.push(`  signals  ${signals}`);
   const w = s.window.window;
   lines.push(`  window   ${new Date(w.start).toISOString()} .. ${new Date(w.end).toISOString()} (${s.window.source})`);
   lines.push(`  snapshot ${s.snapshotHash}`);
   if (s.warnings.length > 0) {
     lines.push(`${s.warnings.length} warning(s):`);
-    for (const w of s.warnings.slice(0, MAX_WARNINGS_SHOWN)) lines.push(`  ${printable(w.file)}${w.line === null ? '' : `:${w.line}`}: ${printable(w.message)}`);
+    for (const w of s.warnings.slice(0, MAX_WARNINGS_SHOWN))
+      lines.push(`  ${printable(w.file)}${w.line === null ? '' : `:${w.line}`}: ${printable(w.message)}`);
     if (s.warnings.length > MAX_WARNINGS_SHOWN) lines.push(`  … and ${s.warnings.length - MAX_WARNINGS_SHOWN} more`);
   }
   return `${lines.join('\n')}\n`;
@@ -50,7 +53,9 @@ export async function runImport(snapshot: string, flags: ImportFlags): Promise<I
   if (!existsSync(join(snapshot, 'snapshot.json'))) {
     const format = detectFormat(snapshot);
     if (format === 'nezha' || format === 'itbench-lite') {
-      throw new UsageError(`${snapshot} is a ${format} dataset; convert it first: eog convert ${format} ${snapshot} --out <dir>, then eog import <dir>/<bundle>`);
+      throw new UsageError(
+        `${snapshot} is a ${format} dataset; convert it first: eog convert ${format} ${snapshot} --out <dir>, then eog import <dir>/<bundle>`,
+      );
     }
     throw new UsageError(`${snapshot} is not a snapshot bundle (no snapshot.json); see design.md §5 for the format`);
   }
@@ -67,7 +72,9 @@ export async function runImport(snapshot: string, flags: ImportFlags): Promise<I
 export function registerImport(program: Command): void {
   program
     .command('import')
-    .description('Load a snapshot (native bundle) into an evidence store; ITBench-Lite and Nezha folders are converted first with "eog convert".')
+    .description(
+      'Load a snapshot (native bundle) into an evidence store; ITBench-Lite and Nezha folders are converted first with "eog convert".',
+    )
     .argument('<snapshot>', 'snapshot folder')
     .option('--store <file>', 'evidence store to write (default: <snapshot>/.eog/store.sqlite)')
     .option('--json', 'print the summary as JSON')

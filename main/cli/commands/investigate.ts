@@ -4,7 +4,14 @@ import type { Policy } from '../../../core/controller/index.js';
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import type { ControllerSettingsInput, LedgerEvent } from '../../../core/ledger/index.js';
 import { createHeuristicPolicy } from '../../../core/policy/heuristic/index.js';
-import { addLlmOptions, createLlmPolicy, describeLlmOptions, llmOptionsFrom, LlmOptionsError, type LlmOptions } from '../../policies/llm/index.js';
+import {
+  addLlmOptions,
+  createLlmPolicy,
+  describeLlmOptions,
+  llmOptionsFrom,
+  LlmOptionsError,
+  type LlmOptions,
+} from '../../policies/llm/index.js';
 import { Investigation, investigateSnapshot, openSnapshot, type InvestigateSnapshotOptions } from '../../session/index.js';
 import { UsageError } from '../errors.js';
 
@@ -53,7 +60,8 @@ export function positiveInt(value: string | undefined, flag: string): number | u
 export function openPolicy(flags: PolicyFlags, env: Env): PolicyChoice {
   if (flags.policy === 'heuristic') {
     // Without this, a forgotten `--policy llm` would silently run the heuristic instead.
-    if (flags.baseUrl !== undefined || flags.model !== undefined) throw new UsageError('--base-url and --model apply to the LLM policy only; add --policy llm');
+    if (flags.baseUrl !== undefined || flags.model !== undefined)
+      throw new UsageError('--base-url and --model apply to the LLM policy only; add --policy llm');
     return { policy: createHeuristicPolicy(), description: null, summary: () => null, close: () => undefined };
   }
   if (flags.policy === 'llm') {
@@ -121,7 +129,9 @@ export function registerInvestigate(program: Command): void {
       const summary = chosen.summary();
       if (summary) process.stderr.write(`${summary}\n`);
       if (flags.out) {
-        process.stderr.write(`${diagnosis.outcome}: frontier ${diagnosis.frontier.join(', ') || '(empty)'} — ${diagnosis.run.steps} steps; wrote ${flags.out}\n`);
+        process.stderr.write(
+          `${diagnosis.outcome}: frontier ${diagnosis.frontier.join(', ') || '(empty)'} — ${diagnosis.run.steps} steps; wrote ${flags.out}\n`,
+        );
       }
     } finally {
       chosen.close();
@@ -144,7 +154,8 @@ function stopAfterStepsHook(env: Env): number | null {
   const value = env.EOG_STOP_AFTER_STEPS;
   if (value === undefined || value === '') return null;
   const steps = Number(value);
-  if (!Number.isInteger(steps) || steps <= 0) throw new UsageError(`EOG_STOP_AFTER_STEPS=${value}: expected a positive whole number (it is a test hook; unset it)`);
+  if (!Number.isInteger(steps) || steps <= 0)
+    throw new UsageError(`EOG_STOP_AFTER_STEPS=${value}: expected a positive whole number (it is a test hook; unset it)`);
   return steps;
 }
 

@@ -59,13 +59,22 @@ describe('convertItbenchLite (fixture modelled on ground truth gt_24)', async ()
     const panic = bundle.records.logs.find((l) => l.severity === 'FATAL');
     expect(panic?.body).toMatch(/^panic: runtime error.*\n\[signal SIGSEGV.*\n\ngoroutine 42/s);
     expect(panic?.attrs).toMatchObject({ nested: { lines: [1, 2.5, -3], ok: true, none: null } });
-    expect(bundle.records.logs[0]).toMatchObject({ body: 'starting checkout service with KAFKA_ADDR "kafka:9999"', attrs: { note: "it's fine" } });
+    expect(bundle.records.logs[0]).toMatchObject({
+      body: 'starting checkout service with KAFKA_ADDR "kafka:9999"',
+      attrs: { note: "it's fine" },
+    });
     expect(bundle.records.logs.every((l) => String(l.time).endsWith('Z'))).toBe(true);
   });
 
   it('maps spans to pods with OTel status and kind, and durations in ms', () => {
     const frontend = bundle.records.spans.find((s) => s.spanId === 'b7ad6b7169203331');
-    expect(frontend).toMatchObject({ entity: 'otel-demo/Pod/frontend-6b7d9c8f5-abcde', status: 'error', kind: 'server', durationMs: 240, parentSpanId: 'a1a1a1a1a1a1a1a1' });
+    expect(frontend).toMatchObject({
+      entity: 'otel-demo/Pod/frontend-6b7d9c8f5-abcde',
+      status: 'error',
+      kind: 'server',
+      durationMs: 240,
+      parentSpanId: 'a1a1a1a1a1a1a1a1',
+    });
     expect(bundle.records.spans.find((s) => s.spanId === 'e5e5e5e5e5e5e5e5')?.status).toBe('ok');
     expect(bundle.records.spans.find((s) => s.spanId === 'd4d4d4d4d4d4d4d4')?.status).toBe('unset');
   });
@@ -74,7 +83,9 @@ describe('convertItbenchLite (fixture modelled on ground truth gt_24)', async ()
     const backoff = bundle.records.events.filter((e) => e.reason === 'BackOff');
     expect(backoff).toEqual([expect.objectContaining({ entity: CHECKOUT_POD, type: 'Warning', count: 12 })]);
     const errors = bundle.records.alerts.filter((a) => a.name === 'HighRequestErrorRate');
-    expect(errors).toEqual([expect.objectContaining({ entity: 'otel-demo/Service/frontend', startsAt: '2025-03-01T10:04:30.000Z', severity: 'critical' })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ entity: 'otel-demo/Service/frontend', startsAt: '2025-03-01T10:04:30.000Z', severity: 'critical' }),
+    ]);
     expect(bundle.records.alerts.find((a) => a.name === 'KubePodCrashLooping')?.entity).toBe(CHECKOUT_POD);
     expect(bundle.manifest.incidentTime).toBe('2025-03-01T10:04:30.000Z');
   });

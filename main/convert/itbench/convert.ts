@@ -22,7 +22,9 @@ export interface ItbenchResult {
 export async function convertItbenchLite(scenarioDir: string, outDir: string): Promise<ItbenchResult> {
   const dir = resolve(scenarioDir);
   if (!existsSync(join(dir, 'k8s_objects_raw.tsv')) && !existsSync(join(dir, 'alerts'))) {
-    throw new UnrecognisedInputError(`${scenarioDir} has neither k8s_objects_raw.tsv nor alerts/: is it an ITBench-Lite Scenario-N folder?`);
+    throw new UnrecognisedInputError(
+      `${scenarioDir} has neither k8s_objects_raw.tsv nor alerts/: is it an ITBench-Lite Scenario-N folder?`,
+    );
   }
   const objects = await readObjects(join(dir, 'k8s_objects_raw.tsv'));
   const namespace = mostCommonNamespace(objects.latest.values());
@@ -44,7 +46,12 @@ export async function convertItbenchLite(scenarioDir: string, outDir: string): P
   }
   const warnings: string[] = [];
   const sources: [string, readonly { entity: string }[]][] = [
-    ['alerts', alerts], ['events', events], ['logs', logs], ['spans', traces.spans], ['metrics', metrics], ['changes', objects.changes],
+    ['alerts', alerts],
+    ['events', events],
+    ['logs', logs],
+    ['spans', traces.spans],
+    ['metrics', metrics],
+    ['changes', objects.changes],
   ];
   for (const [file, records] of sources) {
     for (const entity of new Set(records.map((r) => r.entity))) {

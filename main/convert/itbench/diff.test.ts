@@ -3,8 +3,32 @@ import { diffJson, normaliseObject } from './diff.js';
 import { classifyChange } from './objects.js';
 
 const deployment = (port: string, rv: string, ready: number): Record<string, unknown> => ({
-  metadata: { name: 'checkout', resourceVersion: rv, generation: Number(rv), uid: rv, managedFields: [{ manager: rv }], creationTimestamp: rv, labels: { app: 'checkout' } },
-  spec: { replicas: 1, template: { spec: { containers: [{ name: 'checkout', image: 'demo:1', env: [{ name: 'A', value: '1' }, { name: 'KAFKA_ADDR', value: `kafka:${port}` }] }] } } },
+  metadata: {
+    name: 'checkout',
+    resourceVersion: rv,
+    generation: Number(rv),
+    uid: rv,
+    managedFields: [{ manager: rv }],
+    creationTimestamp: rv,
+    labels: { app: 'checkout' },
+  },
+  spec: {
+    replicas: 1,
+    template: {
+      spec: {
+        containers: [
+          {
+            name: 'checkout',
+            image: 'demo:1',
+            env: [
+              { name: 'A', value: '1' },
+              { name: 'KAFKA_ADDR', value: `kafka:${port}` },
+            ],
+          },
+        ],
+      },
+    },
+  },
   status: { readyReplicas: ready },
 });
 

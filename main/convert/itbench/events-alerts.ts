@@ -20,7 +20,9 @@ export async function readEvents(file: string): Promise<EventRecord[]> {
     const name = stringOf(involved.name);
     if (!kind || !name) throw new ConvertInputError(file, row.line, 'event has no involvedObject kind/name');
     const namespace = kind === 'Node' ? null : (stringOf(involved.namespace) ?? stringOf(row.values.namespace));
-    const when = [event.lastTimestamp, event.eventTime, event.firstTimestamp].map((t) => (typeof t === 'string' ? Date.parse(t) : NaN)).find((t) => !Number.isNaN(t));
+    const when = [event.lastTimestamp, event.eventTime, event.firstTimestamp]
+      .map((t) => (typeof t === 'string' ? Date.parse(t) : NaN))
+      .find((t) => !Number.isNaN(t));
     const count = typeof event.count === 'number' && Number.isInteger(event.count) && event.count >= 0 ? event.count : undefined;
     const key = stringOf(metadata.uid) ?? `${stringOf(metadata.namespace) ?? ''}/${stringOf(metadata.name) ?? row.line}`;
     byKey.set(key, {
@@ -54,7 +56,9 @@ export function readAlerts(dir: string, defaultNamespace: string | null): AlertR
   const folder = join(dir, 'alerts');
   if (!existsSync(folder)) return [];
   const byKey = new Map<string, AlertRecord>();
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(folder)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const file = join(folder, name);
     let parsed: unknown;
     try {
@@ -72,7 +76,9 @@ export function readAlerts(dir: string, defaultNamespace: string | null): AlertR
       const alertname = labels.alertname;
       if (!alertname) throw new ConvertInputError(file, null, `alert ${index + 1} has no labels.alertname`);
       if (alert.state !== undefined && alert.state !== 'firing') return;
-      const started = [alert.startsAt, alert.activeAt].map((t) => (typeof t === 'string' ? Date.parse(t) : NaN)).find((t) => !Number.isNaN(t)) ?? fileTime;
+      const started =
+        [alert.startsAt, alert.activeAt].map((t) => (typeof t === 'string' ? Date.parse(t) : NaN)).find((t) => !Number.isNaN(t)) ??
+        fileTime;
       if (started === null || started === undefined) throw new ConvertInputError(file, null, `alert ${alertname} has no startsAt/activeAt`);
       const key = `${alertname}\u0000${JSON.stringify(Object.entries(labels).sort())}`;
       const previous = byKey.get(key);

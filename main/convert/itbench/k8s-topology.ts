@@ -21,7 +21,9 @@ export function addK8sTopology(builder: TopologyBuilder, objects: Iterable<K8sOb
   const lastObservation = Math.max(...all.map((o) => o.lastSeen));
   for (const o of all) {
     if (HIDDEN_KINDS.has(o.kind)) continue;
-    const labels = Object.fromEntries(Object.entries(asObj(asObj(o.body.metadata).labels)).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    const labels = Object.fromEntries(
+      Object.entries(asObj(asObj(o.body.metadata).labels)).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    );
     // An object missing from the last observation was deleted (or replaced) during the capture.
     const attrs = o.lastSeen < lastObservation ? { lastSeen: new Date(o.lastSeen).toISOString() } : {};
     builder.addEntity(o.kind, o.name, o.namespace, attrs, labels);

@@ -47,14 +47,22 @@ export async function readMetricDump(file: string, entity: string): Promise<Metr
       h.buckets.set(le === '+Inf' ? Infinity : Number(le), samples);
       histograms.set(key, h);
     } else if (/_(total|count|sum)$/.test(name)) {
-      for (const { time, value } of counterRates(samples)) records.push({ time: isoFromMillis(time), entity, name: `rate(${name})`, value, unit: '1/s', labels });
+      for (const { time, value } of counterRates(samples))
+        records.push({ time: isoFromMillis(time), entity, name: `rate(${name})`, value, unit: '1/s', labels });
     } else {
       for (const { time, value } of samples) records.push({ time: isoFromMillis(time), entity, name, value, labels });
     }
   }
   for (const h of histograms.values()) {
     for (const { time, value } of histogramQuantiles(h.buckets, 0.95)) {
-      records.push({ time: isoFromMillis(time), entity, name: `p95(${h.name})`, value, ...(h.name.endsWith('_seconds') ? { unit: 's' } : {}), labels: h.labels });
+      records.push({
+        time: isoFromMillis(time),
+        entity,
+        name: `p95(${h.name})`,
+        value,
+        ...(h.name.endsWith('_seconds') ? { unit: 's' } : {}),
+        labels: h.labels,
+      });
     }
   }
   return records.sort((a, b) => String(a.time).localeCompare(String(b.time)) || a.name.localeCompare(b.name));

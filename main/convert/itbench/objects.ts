@@ -58,7 +58,13 @@ export async function readObjects(file: string): Promise<ObjectsResult> {
     } else {
       latest.set(id, row);
       if (firstObservation !== null && row.firstSeen > firstObservation && !EPHEMERAL_KINDS.has(row.kind)) {
-        changes.push({ time: isoFromMillis(row.firstSeen), entity: id, kind: 'other', summary: `${row.kind} ${row.name} created`, ...actorOf(row.body) });
+        changes.push({
+          time: isoFromMillis(row.firstSeen),
+          entity: id,
+          kind: 'other',
+          summary: `${row.kind} ${row.name} created`,
+          ...actorOf(row.body),
+        });
       }
     }
   }
@@ -94,6 +100,8 @@ export function classifyChange(kind: string, name: string, diff: readonly DiffEn
 function actorOf(body: Record<string, unknown>): { actor?: string } {
   const metadata = body.metadata as { managedFields?: unknown } | undefined;
   const fields = Array.isArray(metadata?.managedFields) ? (metadata.managedFields as { manager?: unknown; time?: unknown }[]) : [];
-  const last = [...fields].filter((f) => typeof f.manager === 'string').sort((a, b) => String(b.time ?? '').localeCompare(String(a.time ?? '')))[0];
+  const last = [...fields]
+    .filter((f) => typeof f.manager === 'string')
+    .sort((a, b) => String(b.time ?? '').localeCompare(String(a.time ?? '')))[0];
   return typeof last?.manager === 'string' ? { actor: last.manager } : {};
 }

@@ -43,7 +43,9 @@ describe('parsePythonLiteral', () => {
     const pyRepr = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.string()), (map) => {
-        const text = `{${Object.entries(map).map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`).join(', ')}}`;
+        const text = `{${Object.entries(map)
+          .map(([k, v]) => `${pyRepr(k)}: ${pyRepr(v)}`)
+          .join(', ')}}`;
         expect(parsePythonLiteral(text)).toEqual(map);
       }),
     );

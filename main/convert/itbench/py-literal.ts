@@ -10,7 +10,19 @@ export class PythonLiteralError extends Error {
   }
 }
 
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', a: '\x07', b: '\b', f: '\f', v: '\v' };
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
+};
 const MAX_DEPTH = 64;
 
 /**
@@ -54,7 +66,11 @@ class Parser {
       this.pos++;
       return this.string();
     }
-    for (const [word, value] of [['True', true], ['False', false], ['None', null]] as const) {
+    for (const [word, value] of [
+      ['True', true],
+      ['False', false],
+      ['None', null],
+    ] as const) {
       if (this.text.startsWith(word, this.pos) && !/\w/.test(this.text[this.pos + word.length] ?? '')) {
         this.pos += word.length;
         return value;

@@ -6,7 +6,11 @@ import type { PyValue } from './py-literal.js';
 import { pyMapCell, readTsv, stringOf, timeCell } from './tsv.js';
 
 /** Where a record belongs: its pod when the resource names one, else its service. */
-export function entityOfResource(resource: Record<string, PyValue>, serviceName: string | null, defaultNamespace: string | null): string | null {
+export function entityOfResource(
+  resource: Record<string, PyValue>,
+  serviceName: string | null,
+  defaultNamespace: string | null,
+): string | null {
   const namespace = stringOf(resource['k8s.namespace.name']) ?? defaultNamespace;
   const pod = stringOf(resource['k8s.pod.name']);
   if (pod) return makeEntityId('Pod', pod, namespace);
@@ -18,7 +22,8 @@ export async function readOtelLogs(file: string, defaultNamespace: string | null
   for await (const row of readTsv(file)) {
     const resource = pyMapCell(file, row, 'ResourceAttributes');
     const entity = entityOfResource(resource, stringOf(row.values.ServiceName), defaultNamespace);
-    if (entity === null) throw new ConvertInputError(file, row.line, 'neither ResourceAttributes k8s.pod.name nor ServiceName names the source');
+    if (entity === null)
+      throw new ConvertInputError(file, row.line, 'neither ResourceAttributes k8s.pod.name nor ServiceName names the source');
     const severity = stringOf(row.values.SeverityText);
     const traceId = stringOf(row.values.TraceId);
     const spanId = stringOf(row.values.SpanId);
@@ -29,7 +34,10 @@ export async function readOtelLogs(file: string, defaultNamespace: string | null
       body: row.values.Body ?? '',
       ...(traceId ? { traceId } : {}),
       ...(spanId ? { spanId } : {}),
-      attrs: { ...pyMapCell(file, row, 'LogAttributes'), ...(stringOf(row.values.ServiceName) ? { 'service.name': row.values.ServiceName } : {}) },
+      attrs: {
+        ...pyMapCell(file, row, 'LogAttributes'),
+        ...(stringOf(row.values.ServiceName) ? { 'service.name': row.values.ServiceName } : {}),
+      },
     });
   }
   return logs;
@@ -51,12 +59,16 @@ export async function readOtelTraces(file: string, defaultNamespace: string | nu
     const entity = entityOfResource(resource, service, defaultNamespace);
     const traceId = stringOf(row.values.TraceId);
     const spanId = stringOf(row.values.SpanId);
-    if (entity === null || traceId === null || spanId === null) throw new ConvertInputError(file, row.line, 'TraceId, SpanId and ServiceName (or k8s.pod.name) are required');
+    if (entity === null || traceId === null || spanId === null)
+      throw new ConvertInputError(file, row.line, 'TraceId, SpanId and ServiceName (or k8s.pod.name) are required');
     const nanos = Number(row.values.Duration);
-    if (!Number.isFinite(nanos) || nanos < 0) throw new ConvertInputError(file, row.line, `Duration "${row.values.Duration ?? ''}" is not nanoseconds`);
+    if (!Number.isFinite(nanos) || nanos < 0)
+      throw new ConvertInputError(file, row.line, `Duration "${row.values.Duration ?? ''}" is not nanoseconds`);
     const parent = stringOf(row.values.ParentSpanId);
     const message = stringOf(row.values.StatusMessage);
-    const kind = stringOf(row.values.SpanKind)?.replace(/^SPAN_KIND_/, '').toLowerCase();
+    const kind = stringOf(row.values.SpanKind)
+      ?.replace(/^SPAN_KIND_/, '')
+      .toLowerCase();
     spans.push({
       traceId,
       spanId,
@@ -70,7 +82,8 @@ export async function readOtelTraces(file: string, defaultNamespace: string | nu
       ...(kind ? { kind } : {}),
       attrs: pyMapCell(file, row, 'SpanAttributes'),
     });
-    if (service) serviceOf.set(`${traceId}/${spanId}`, { service, namespace: stringOf(resource['k8s.namespace.name']) ?? defaultNamespace });
+    if (service)
+      serviceOf.set(`${traceId}/${spanId}`, { service, namespace: stringOf(resource['k8s.namespace.name']) ?? defaultNamespace });
     if (parent && service) links.push([traceId, parent, service]);
   }
   const calls = new Map<string, [string, string, string | null]>();

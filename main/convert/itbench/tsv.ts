@@ -35,7 +35,8 @@ export function jsonCell(file: string, row: CsvRow, column: string): Record<stri
   } catch (error) {
     throw new ConvertInputError(file, row.line, `column ${column} is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ConvertInputError(file, row.line, `column ${column} is not a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ConvertInputError(file, row.line, `column ${column} is not a JSON object`);
   return value as Record<string, unknown>;
 }
 

@@ -23,7 +23,12 @@ describe('entry SLI alerts', () => {
 
   it('alerts on latency above the baseline, never on a success rate that is flat zero', () => {
     const rows = [row(0, 0.5), row(1, 0.45), row(2, 0.55), row(3, 0.5), row(10, 0.6), row(11, 2.5)];
-    const alerts = synthesiseSliAlerts({ rows, isBaseline: (t) => t < 5 * 60_000, isWindow: (t) => t > 5 * 60_000, entity: 'ns/Service/gw' });
+    const alerts = synthesiseSliAlerts({
+      rows,
+      isBaseline: (t) => t < 5 * 60_000,
+      isWindow: (t) => t > 5 * 60_000,
+      entity: 'ns/Service/gw',
+    });
     expect(alerts.map((a) => [a.name, a.severity, a.startsAt])).toEqual([
       ['EntryLatencyP95High', 'critical', new Date(11 * 60_000).toISOString()],
       ['EntryLatencyP99High', 'critical', new Date(11 * 60_000).toISOString()],
@@ -33,19 +38,33 @@ describe('entry SLI alerts', () => {
 
   it('alerts on a success-rate drop when the series is reported', () => {
     const rows = [row(0, 0.5, 100), row(1, 0.5, 99), row(2, 0.5, 100), row(10, 0.5, 60)];
-    const alerts = synthesiseSliAlerts({ rows, isBaseline: (t) => t < 5 * 60_000, isWindow: (t) => t > 5 * 60_000, entity: 'ns/Service/gw' });
+    const alerts = synthesiseSliAlerts({
+      rows,
+      isBaseline: (t) => t < 5 * 60_000,
+      isWindow: (t) => t > 5 * 60_000,
+      entity: 'ns/Service/gw',
+    });
     expect(alerts.map((a) => a.name)).toEqual(['EntrySuccessRateLow']);
   });
 
   it('stays quiet when the window looks like the baseline', () => {
     const rows = [row(0, 0.5), row(1, 0.6), row(2, 0.4), row(10, 0.65)];
-    expect(synthesiseSliAlerts({ rows, isBaseline: (t) => t < 5 * 60_000, isWindow: (t) => t > 5 * 60_000, entity: 'ns/Service/gw' })).toEqual([]);
+    expect(
+      synthesiseSliAlerts({ rows, isBaseline: (t) => t < 5 * 60_000, isWindow: (t) => t > 5 * 60_000, entity: 'ns/Service/gw' }),
+    ).toEqual([]);
   });
 });
 
 describe('entry trace alerts', () => {
   const span = (trace: string, ms: number, status: 'unset' | 'error' = 'unset', root = true): Parameters<typeof traceSli>[0][number] => ({
-    traceId: trace, spanId: `${trace}-${root ? 'r' : 'c'}`, ...(root ? {} : { parentSpanId: `${trace}-r` }), entity: 'ns/Pod/gw-1-a', name: 'GET', start: 0, durationMs: ms, status,
+    traceId: trace,
+    spanId: `${trace}-${root ? 'r' : 'c'}`,
+    ...(root ? {} : { parentSpanId: `${trace}-r` }),
+    entity: 'ns/Pod/gw-1-a',
+    name: 'GET',
+    start: 0,
+    durationMs: ms,
+    status,
   });
   const isRoot = (s: { parentSpanId?: string }): boolean => s.parentSpanId === undefined;
 
@@ -56,7 +75,9 @@ describe('entry trace alerts', () => {
 
   it('raises error-ratio and latency alerts against the baseline', () => {
     const baseline = { traces: 400, errorRatio: 0.01, p95Ms: 100 };
-    expect(synthesiseTraceAlerts({ traces: 400, errorRatio: 0.2, p95Ms: 400 }, baseline, 'ns/Service/gw', 0).map((a) => [a.name, a.severity])).toEqual([
+    expect(
+      synthesiseTraceAlerts({ traces: 400, errorRatio: 0.2, p95Ms: 400 }, baseline, 'ns/Service/gw', 0).map((a) => [a.name, a.severity]),
+    ).toEqual([
       ['EntryTraceErrorRatioHigh', 'critical'],
       ['EntryTraceLatencyP95High', 'critical'],
     ]);

@@ -36,7 +36,11 @@ export function median(values: readonly number[]): number {
 }
 
 /** Median ± max(3·1.4826·MAD, minMargin(median)); null with fewer than two baseline points. */
-export function robustThreshold(baseline: readonly number[], direction: 'up' | 'down', minMargin: (median: number) => number): Threshold | null {
+export function robustThreshold(
+  baseline: readonly number[],
+  direction: 'up' | 'down',
+  minMargin: (median: number) => number,
+): Threshold | null {
   if (baseline.length < 2) return null;
   const m = median(baseline);
   const sigma = 1.4826 * median(baseline.map((v) => Math.abs(v - m)));
@@ -60,12 +64,16 @@ export function synthesiseSliAlerts(input: SliInput): AlertRecord[] {
   const alerts: AlertRecord[] = [];
   for (const rule of SLI_RULES) {
     const series = (keep: (t: number) => boolean): { time: number; value: number }[] =>
-      input.rows.filter((r) => keep(r.time)).flatMap((r) => r.samples.filter((s) => s.name === rule.signal).map((s) => ({ time: r.time, value: s.value })));
+      input.rows
+        .filter((r) => keep(r.time))
+        .flatMap((r) => r.samples.filter((s) => s.name === rule.signal).map((s) => ({ time: r.time, value: s.value })));
     const baseline = series(input.isBaseline).map((p) => p.value);
     if (baseline.every((v) => v === 0)) continue;
     const threshold = robustThreshold(baseline, rule.direction, rule.minMargin);
     if (threshold === null) continue;
-    const breaches = series(input.isWindow).filter((p) => (rule.direction === 'up' ? p.value > threshold.limit : p.value < threshold.limit));
+    const breaches = series(input.isWindow).filter((p) =>
+      rule.direction === 'up' ? p.value > threshold.limit : p.value < threshold.limit,
+    );
     const first = breaches[0];
     if (first === undefined) continue;
     const worst = breaches.reduce((a, b) => (rule.direction === 'up' ? (b.value > a.value ? b : a) : b.value < a.value ? b : a));

@@ -27,7 +27,10 @@ describe('Nezha fault lists', () => {
 describe('convertNezha on two real faults', async () => {
   const out = mkdtempSync(join(tmpdir(), 'eog-nezha-'));
   const progress: number[] = [];
-  const { bundles } = await convertNezha(ROOT, out, { only: (f) => PICKED.includes(nezhaBundleName(f)), onProgress: (p) => progress.push(p.done) });
+  const { bundles } = await convertNezha(ROOT, out, {
+    only: (f) => PICKED.includes(nezhaBundleName(f)),
+    onProgress: (p) => progress.push(p.done),
+  });
   const faults = new Map([...readFaultList(ROOT, '2023-01-29'), ...readFaultList(ROOT, '2023-01-30')].map((f) => [nezhaBundleName(f), f]));
 
   it('writes one schema-valid bundle per selected fault, named by day and index only', () => {
@@ -35,8 +38,19 @@ describe('convertNezha on two real faults', async () => {
     expect(progress).toEqual([1, 2]);
     for (const dir of bundles) {
       const bundle = readBundleStrict(dir);
-      expect(bundle.files).toEqual(['alerts.jsonl.gz', 'ground_truth.yaml', 'logs.jsonl.gz', 'metrics.jsonl.gz', 'snapshot.json', 'spans.jsonl.gz', 'topology.json']);
-      expect(bundle.manifest.source).toMatchObject({ kind: 'nezha', alerts: expect.stringMatching(/^synthesised from the entry SLI against the baseline/) });
+      expect(bundle.files).toEqual([
+        'alerts.jsonl.gz',
+        'ground_truth.yaml',
+        'logs.jsonl.gz',
+        'metrics.jsonl.gz',
+        'snapshot.json',
+        'spans.jsonl.gz',
+        'topology.json',
+      ]);
+      expect(bundle.manifest.source).toMatchObject({
+        kind: 'nezha',
+        alerts: expect.stringMatching(/^synthesised from the entry SLI against the baseline/),
+      });
     }
   });
 

@@ -39,7 +39,8 @@ export function nezhaBundleName(fault: NezhaFault): string {
 /** Converts a Nezha dataset root into one native bundle per injected fault under `outDir`. */
 export async function convertNezha(root: string, outDir: string, options: ConvertNezhaOptions = {}): Promise<{ bundles: string[] }> {
   const days = listDays(root);
-  if (days.length === 0) throw new UnrecognisedInputError(`${root} has no rca_data/<day>/<day>-fault_list.json: is it the Nezha dataset root?`);
+  if (days.length === 0)
+    throw new UnrecognisedInputError(`${root} has no rca_data/<day>/<day>-fault_list.json: is it the Nezha dataset root?`);
   const plan = days.map((day) => ({ day, faults: readFaultList(root, day) }));
   const total = plan.reduce((n, p) => n + p.faults.filter((f) => options.only?.(f) ?? true).length, 0);
   mkdirSync(outDir, { recursive: true });
@@ -103,10 +104,13 @@ async function writeFaultBundle(root: string, day: DayContext, fault: NezhaFault
       kind: 'nezha',
       dataset: 'Nezha (ESEC/FSE 2023), TrainTicket',
       day: fault.day,
-      alerts: 'synthesised from the entry SLI against the baseline (front_service latency percentiles; error ratio and p95 of the entry traces)',
+      alerts:
+        'synthesised from the entry SLI against the baseline (front_service latency percentiles; error ratio and p95 of the entry traces)',
       spanStatus: 'error when an ERROR log line was written inside the span, otherwise unset (Nezha traces have no status)',
       metricNames: 'CSV column without its unit; the unit is in the record',
-      ...(day.metricBaseline ? { metricBaseline: { start: isoFromMillis(day.metricBaseline.start), end: isoFromMillis(day.metricBaseline.end) } } : {}),
+      ...(day.metricBaseline
+        ? { metricBaseline: { start: isoFromMillis(day.metricBaseline.start), end: isoFromMillis(day.metricBaseline.end) } }
+        : {}),
       ...skippedSummary(root, [...day.baselineLogs.skipped, ...day.baselineTraces.skipped, ...logs.skipped, ...traces.skipped]),
       inputs: { window: rel([...traceFiles, ...logFiles]), baseline: rel(day.baselineFiles) },
     },
@@ -133,7 +137,8 @@ function synthesiseAlerts(day: DayContext, windowSpans: readonly SpanRecord[], w
     isWindow: (t) => t > window.start + MINUTE / 2 && t <= window.end + MINUTE,
     entity: entry,
   });
-  const isEntryRoot = (span: SpanRecord): boolean => span.parentSpanId === undefined && serviceOfPod(parseEntityId(span.entity).name) === entryName;
+  const isEntryRoot = (span: SpanRecord): boolean =>
+    span.parentSpanId === undefined && serviceOfPod(parseEntityId(span.entity).name) === entryName;
   const afterOnset = windowSpans.filter((s) => Date.parse(String(s.start)) > onset);
   alerts.push(...synthesiseTraceAlerts(traceSli(afterOnset, isEntryRoot), traceSli(day.baselineTraces.spans, isEntryRoot), entry, onset));
   return alerts;

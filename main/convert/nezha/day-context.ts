@@ -48,7 +48,8 @@ export async function loadDayContext(root: string, day: string, faults: NezhaFau
   const construct = constructDir(root, day);
   const logFiles = filesIn(join(construct, 'log'));
   const traceFiles = filesIn(join(construct, 'trace'));
-  if (traceFiles.length === 0) throw new ConvertInputError(join(construct, 'trace'), null, 'no baseline trace files (construct_data holds the fault-free period)');
+  if (traceFiles.length === 0)
+    throw new ConvertInputError(join(construct, 'trace'), null, 'no baseline trace files (construct_data holds the fault-free period)');
   const baselineLogs = emptyLogResult();
   for (const file of logFiles) await readLogFile(file, baselineLogs);
   const baselineTraces = emptyTraceResult();
@@ -67,7 +68,9 @@ export async function loadDayContext(root: string, day: string, faults: NezhaFau
   const isMetricBaseline = (time: number): boolean =>
     time >= baseline.start - METRIC_BASELINE_REACH && time <= baseline.end + METRIC_BASELINE_REACH && isCleanMinute(time, faults);
   const metricTimes = [front, ...podMetrics.values()].flatMap((rows) => rows.map((r) => r.time)).filter(isMetricBaseline);
-  const metricBaseline = metricTimes.length ? { start: metricTimes.reduce((a, b) => Math.min(a, b)) - MINUTE, end: metricTimes.reduce((a, b) => Math.max(a, b)) } : null;
+  const metricBaseline = metricTimes.length
+    ? { start: metricTimes.reduce((a, b) => Math.min(a, b)) - MINUTE, end: metricTimes.reduce((a, b) => Math.max(a, b)) }
+    : null;
   return {
     day,
     faults,

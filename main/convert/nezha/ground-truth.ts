@@ -23,7 +23,14 @@ export function nezhaGroundTruthYaml(fault: NezhaFault, bundleName: string): str
   const document = {
     metadata: { name: bundleName, version: 'v1' },
     groups: [
-      { id: 'injected-pod', kind: 'Pod', namespace: NEZHA_NAMESPACE, name: fault.injectPod, filter: [exact(fault.injectPod)], root_cause: true },
+      {
+        id: 'injected-pod',
+        kind: 'Pod',
+        namespace: NEZHA_NAMESPACE,
+        name: fault.injectPod,
+        filter: [exact(fault.injectPod)],
+        root_cause: true,
+      },
       { id: 'injected-service', kind: 'Service', namespace: NEZHA_NAMESPACE, name: service, filter: [exact(service)], root_cause: false },
     ],
     aliases: [['injected-pod', 'injected-service']],

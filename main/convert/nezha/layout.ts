@@ -62,11 +62,13 @@ export function readFaultList(root: string, day: string): NezhaFault[] {
     const issue = result.error.issues[0];
     throw new ConvertInputError(file, null, `field "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'invalid'}`);
   }
-  const faults = Object.values(result.data).flat().map((entry) => {
-    const injectTime = parseZonelessUtc(entry.inject_time);
-    if (injectTime === null) throw new ConvertInputError(file, null, `inject_time "${entry.inject_time}" is not "YYYY-MM-DD HH:MM:SS"`);
-    return { injectTime, injectPod: entry.inject_pod, injectType: entry.inject_type };
-  });
+  const faults = Object.values(result.data)
+    .flat()
+    .map((entry) => {
+      const injectTime = parseZonelessUtc(entry.inject_time);
+      if (injectTime === null) throw new ConvertInputError(file, null, `inject_time "${entry.inject_time}" is not "YYYY-MM-DD HH:MM:SS"`);
+      return { injectTime, injectPod: entry.inject_pod, injectType: entry.inject_type };
+    });
   faults.sort((a, b) => a.injectTime - b.injectTime);
   return faults.map((fault, i) => ({ day, index: i + 1, ...fault }));
 }
@@ -78,7 +80,8 @@ export function windowFiles(root: string, fault: NezhaFault, kind: 'trace' | 'lo
     const t = new Date(Math.floor(fault.injectTime / 60_000) * 60_000 + minute * 60_000);
     const stem = `${pad(t.getUTCHours())}_${pad(t.getUTCMinutes())}_${kind}.csv`;
     const file = [`${stem}.gz`, stem].map((name) => join(rcaDir(root, fault.day), kind, name)).find((f) => existsSync(f));
-    if (file === undefined) throw new ConvertInputError(join(rcaDir(root, fault.day), kind, stem), null, 'missing: every fault owns three one-minute files');
+    if (file === undefined)
+      throw new ConvertInputError(join(rcaDir(root, fault.day), kind, stem), null, 'missing: every fault owns three one-minute files');
     files.push(file);
   }
   return files;

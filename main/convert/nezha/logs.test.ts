@@ -11,7 +11,9 @@ describe('Nezha log lines', () => {
   });
 
   it('recovers the text of a line the collector cut off', () => {
-    expect(parseDockerLine('{"log":"18:06:03.361 INFO  u.c.UserController#48 say \\"hi\\"').line).toBe('18:06:03.361 INFO  u.c.UserController#48 say "hi"');
+    expect(parseDockerLine('{"log":"18:06:03.361 INFO  u.c.UserController#48 say \\"hi\\"').line).toBe(
+      '18:06:03.361 INFO  u.c.UserController#48 say "hi"',
+    );
     expect(parseDockerLine('not json at all').line).toBe('not json at all');
   });
 

@@ -65,7 +65,12 @@ export async function readLogFile(file: string, into: LogFileResult): Promise<vo
     // TimeUnixNano overflows to a negative number on some rows; Timestamp then still holds the time.
     const time = nanosToMillis(values.TimeUnixNano ?? '') ?? parseZonelessUtc(values.Timestamp ?? '');
     if (!pod) throw new ConvertInputError(file, line, 'empty PodName');
-    if (time === null) throw new ConvertInputError(file, line, `neither TimeUnixNano "${values.TimeUnixNano ?? ''}" nor Timestamp "${values.Timestamp ?? ''}" is a time`);
+    if (time === null)
+      throw new ConvertInputError(
+        file,
+        line,
+        `neither TimeUnixNano "${values.TimeUnixNano ?? ''}" nor Timestamp "${values.Timestamp ?? ''}" is a time`,
+      );
     const { line: body, stream } = parseDockerLine(values.Log ?? '');
     const severity = severityOf(body);
     const traceId = values.TraceID || undefined;

@@ -28,7 +28,12 @@ const LATENCY_FACTOR = 1.5;
  * Alerts an APM monitor would raise from the traces of the entry service: error ratio and
  * p95 latency of the window against the baseline period.
  */
-export function synthesiseTraceAlerts(window: TraceSli | null, baseline: TraceSli | null, entity: EntityId, startsAt: number): AlertRecord[] {
+export function synthesiseTraceAlerts(
+  window: TraceSli | null,
+  baseline: TraceSli | null,
+  entity: EntityId,
+  startsAt: number,
+): AlertRecord[] {
   if (window === null || baseline === null) return [];
   const alerts: AlertRecord[] = [];
   const p = baseline.errorRatio;

@@ -32,8 +32,10 @@ export async function readTraceFile(file: string, errorSpans: ReadonlyMap<string
     if (!traceId || !spanId || !pod) throw new ConvertInputError(file, line, 'TraceID, SpanID and PodName must not be empty');
     const start = nanosToMillis(values.StartTimeUnixNano ?? '');
     const micros = Number(values.Duration);
-    if (start === null) throw new ConvertInputError(file, line, `StartTimeUnixNano "${values.StartTimeUnixNano ?? ''}" is not epoch nanoseconds`);
-    if (!Number.isFinite(micros) || micros < 0) throw new ConvertInputError(file, line, `Duration "${values.Duration ?? ''}" is not a number of microseconds`);
+    if (start === null)
+      throw new ConvertInputError(file, line, `StartTimeUnixNano "${values.StartTimeUnixNano ?? ''}" is not epoch nanoseconds`);
+    if (!Number.isFinite(micros) || micros < 0)
+      throw new ConvertInputError(file, line, `Duration "${values.Duration ?? ''}" is not a number of microseconds`);
     const isRoot = !parent || parent === 'root';
     const error = errorSpans.get(`${traceId}/${spanId}`);
     into.spans.push({

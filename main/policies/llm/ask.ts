@@ -82,7 +82,10 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
       ctx.stats.correctiveRetries++;
       messages.push(
         { role: 'assistant', content: reply.content.slice(0, MAX_ECHO_CHARS) },
-        { role: 'user', content: `Your reply could not be used: ${verdict.problem}. Reply again with only one JSON object that matches the schema.` },
+        {
+          role: 'user',
+          content: `Your reply could not be used: ${verdict.problem}. Reply again with only one JSON object that matches the schema.`,
+        },
       );
     }
   }
@@ -90,7 +93,12 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
   return outcome;
 }
 
-async function exchange<T>(ctx: AskContext, spec: AskSpec<T>, schema: Record<string, unknown>, messages: ChatMessage[]): Promise<ChatReply & { cached: boolean }> {
+async function exchange<T>(
+  ctx: AskContext,
+  spec: AskSpec<T>,
+  schema: Record<string, unknown>,
+  messages: ChatMessage[],
+): Promise<ChatReply & { cached: boolean }> {
   const keyInput: CacheKeyInput = {
     model: ctx.options.model,
     prompt: `${spec.template.id}.v${spec.template.version}`,
@@ -115,7 +123,8 @@ async function exchange<T>(ctx: AskContext, spec: AskSpec<T>, schema: Record<str
 
 function judge<T>(ctx: AskContext, spec: AskSpec<T>, reply: ChatReply): { value: T | null; problem: string | null } {
   // A cut-off reply may still parse (a closed prefix), but it is not what the model meant.
-  if (reply.finishReason === 'length') return { value: null, problem: `the reply was cut off at the ${ctx.options.maxTokens}-token limit; answer more briefly` };
+  if (reply.finishReason === 'length')
+    return { value: null, problem: `the reply was cut off at the ${ctx.options.maxTokens}-token limit; answer more briefly` };
   const json = extractJsonObject(reply.content);
   if (json === null) return { value: null, problem: 'the reply holds no JSON object' };
   const parsed = spec.schema.safeParse(json);

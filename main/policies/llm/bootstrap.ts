@@ -51,7 +51,15 @@ export async function chooseBootstrap<S extends { node: EntityId }>(
 ): Promise<BootstrapChoice<S>> {
   const fallbackWindow = candidates.windows[0];
   if (fallbackWindow === undefined) throw new NoBootstrapCandidatesError();
-  const fallback: BootstrapChoice<S> = { window: fallbackWindow, seeds: [...candidates.seeds], error: null, reasoning: '', tokensIn: 0, tokensOut: 0, cached: false };
+  const fallback: BootstrapChoice<S> = {
+    window: fallbackWindow,
+    seeds: [...candidates.seeds],
+    error: null,
+    reasoning: '',
+    tokensIn: 0,
+    tokensOut: 0,
+    cached: false,
+  };
   const prompt = fitPrompt(template, count, promptBudget(ctx.options), candidates);
   if (prompt === null) return { ...fallback, error: 'the candidates do not fit the model context; kept the controller choice' };
   const outcome = await ask(ctx, { template, prompt, schemaName: 'bootstrap_choice', schema: BootstrapReply });
@@ -75,7 +83,12 @@ export async function chooseBootstrap<S extends { node: EntityId }>(
 }
 
 /** Renders with as many alerts (earliest first) as fit; null when even the candidates do not. */
-function fitPrompt<S extends { node: EntityId }>(template: PromptTemplate, count: TokenCounter, budget: number, candidates: BootstrapCandidates<S>): RenderedPrompt | null {
+function fitPrompt<S extends { node: EntityId }>(
+  template: PromptTemplate,
+  count: TokenCounter,
+  budget: number,
+  candidates: BootstrapCandidates<S>,
+): RenderedPrompt | null {
   const alerts = [...candidates.alerts].sort((a, b) => a.startsAt - b.startsAt || a.entity.localeCompare(b.entity));
   const candidateJson = embedJson({
     windows: candidates.windows.map((w, index) => ({ index, start: new Date(w.start).toISOString(), end: new Date(w.end).toISOString() })),
@@ -83,7 +96,11 @@ function fitPrompt<S extends { node: EntityId }>(template: PromptTemplate, count
   });
   for (let n = alerts.length; ; n = Math.floor(n / 2)) {
     const shown = alerts.slice(0, n).map((a) => ({ ...a, startsAt: new Date(a.startsAt).toISOString() }));
-    const prompt = renderPrompt(template, { schema: responseSchemaText(BootstrapReply), alerts: embedJson(shown), candidates: candidateJson });
+    const prompt = renderPrompt(template, {
+      schema: responseSchemaText(BootstrapReply),
+      alerts: embedJson(shown),
+      candidates: candidateJson,
+    });
     if (promptTokens(prompt, count) <= budget) return prompt;
     if (n === 0) return null;
   }

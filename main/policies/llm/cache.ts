@@ -34,7 +34,11 @@ export interface CacheKeyInput {
  * downgraded run stored.
  */
 export function cacheKey(input: CacheKeyInput): string {
-  return createHash('sha256').update(JSON.stringify([input.model, input.prompt, input.promptHash, input.schemaName, input.temperature, input.maxTokens, input.messages])).digest('hex');
+  return createHash('sha256')
+    .update(
+      JSON.stringify([input.model, input.prompt, input.promptHash, input.schemaName, input.temperature, input.maxTokens, input.messages]),
+    )
+    .digest('hex');
 }
 
 export interface ResponseCache {

@@ -12,12 +12,27 @@ function parse(args: string[]): Record<string, unknown> {
 
 describe('LLM command-line options', () => {
   it('parses the flags into validated options with temperature 0 by default', () => {
-    const options = llmOptionsFrom(parse(['--base-url', 'http://127.0.0.1:11434/v1', '--model', 'qwen2.5:7b-instruct', '--max-tokens', '512', '--no-cache']), { XDG_CACHE_HOME: '/tmp/xdg' });
-    expect(options).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b-instruct', temperature: 0, maxTokens: 512, timeoutMs: 60_000, apiKey: null, useCache: false, cacheFile: '/tmp/xdg/eog-workbench/llm-responses.sqlite' });
+    const options = llmOptionsFrom(
+      parse(['--base-url', 'http://127.0.0.1:11434/v1', '--model', 'qwen2.5:7b-instruct', '--max-tokens', '512', '--no-cache']),
+      { XDG_CACHE_HOME: '/tmp/xdg' },
+    );
+    expect(options).toMatchObject({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'qwen2.5:7b-instruct',
+      temperature: 0,
+      maxTokens: 512,
+      timeoutMs: 60_000,
+      apiKey: null,
+      useCache: false,
+      cacheFile: '/tmp/xdg/eog-workbench/llm-responses.sqlite',
+    });
   });
 
   it('reads the key only from the named variable and never describes it', () => {
-    const options = llmOptionsFrom(parse(['--base-url', 'https://api.example.com/v1', '--model', 'm', '--api-key-env', 'MY_KEY']), { MY_KEY: 'sk-secret', OPENAI_API_KEY: 'sk-other' });
+    const options = llmOptionsFrom(parse(['--base-url', 'https://api.example.com/v1', '--model', 'm', '--api-key-env', 'MY_KEY']), {
+      MY_KEY: 'sk-secret',
+      OPENAI_API_KEY: 'sk-other',
+    });
     expect(options.apiKey).toBe('sk-secret');
     expect(JSON.stringify(describeLlmOptions(options))).not.toContain('sk-secret');
     expect(describeLlmOptions(options).hasApiKey).toBe(true);

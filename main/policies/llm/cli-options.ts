@@ -47,7 +47,9 @@ function apiKeyFrom(variable: string | null, env: Env): string | null {
   if (variable === null) return null;
   const value = env[variable];
   if (value === undefined || value.trim() === '') {
-    throw new LlmOptionsError(`--api-key-env names ${variable}, but that environment variable is empty; export it or drop the flag for a local server`);
+    throw new LlmOptionsError(
+      `--api-key-env names ${variable}, but that environment variable is empty; export it or drop the flag for a local server`,
+    );
   }
   return value.trim();
 }

@@ -38,7 +38,9 @@ describe('the llm policy inside the controller (worked example)', () => {
     expect(run.finished?.frontier).toEqual(reference.finished?.frontier);
     expect(run.finished?.outcome).toBe(reference.finished?.outcome);
     expect(run.beliefs).toEqual(reference.beliefs);
-    expect(run.calls.every((c) => c.type === 'PolicyCalled' && c.error === null && c.model === 'test-model' && (c.tokensIn ?? 0) > 0)).toBe(true);
+    expect(run.calls.every((c) => c.type === 'PolicyCalled' && c.error === null && c.model === 'test-model' && (c.tokensIn ?? 0) > 0)).toBe(
+      true,
+    );
     expect(server.requests).toHaveLength(run.calls.length);
     for (const request of server.requests) {
       expect(request.body).toMatchObject({ temperature: 0, max_tokens: 1024 });

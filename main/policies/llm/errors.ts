@@ -16,7 +16,10 @@ export class EndpointUnavailableError extends Error {
   override name = 'EndpointUnavailableError';
   constructor(baseUrl: string, attempts: number, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`The model endpoint ${baseUrl} failed ${attempts} time(s): ${reason}. Check that the server is running and reachable, or raise --llm-timeout / --llm-retries.`, { cause });
+    super(
+      `The model endpoint ${baseUrl} failed ${attempts} time(s): ${reason}. Check that the server is running and reachable, or raise --llm-timeout / --llm-retries.`,
+      { cause },
+    );
   }
 }
 
@@ -24,7 +27,9 @@ export class EndpointUnavailableError extends Error {
 export class EndpointRejectedError extends Error {
   override name = 'EndpointRejectedError';
   constructor(baseUrl: string, status: number | undefined, message: string) {
-    super(`The model endpoint ${baseUrl} rejected the request (${status ?? 'no status'}): ${message}. Check --model and the API key variable.`);
+    super(
+      `The model endpoint ${baseUrl} rejected the request (${status ?? 'no status'}): ${message}. Check --model and the API key variable.`,
+    );
   }
 }
 
@@ -37,6 +42,8 @@ export class UnusableReplyError extends Error {
 export class ContextTooSmallError extends Error {
   override name = 'ContextTooSmallError';
   constructor(needed: number, available: number) {
-    super(`The packet needs ${needed} prompt tokens before any evidence but only ${available} fit; raise --context-tokens or lower the packet token budget.`);
+    super(
+      `The packet needs ${needed} prompt tokens before any evidence but only ${available} fit; raise --context-tokens or lower the packet token budget.`,
+    );
   }
 }

@@ -52,7 +52,12 @@ function renderExplore(deps: ExploreDeps, packet: ContextPacket, notes: string):
   return renderPrompt(deps.explore, { schema: responseSchemaText(ExploreReply), node: packet.node, packet: embedJson(packet), notes });
 }
 
-async function decide(deps: ExploreDeps, prompt: RenderedPrompt, allowed: ReadonlySet<string>, earlierErrors: string[]): Promise<ExploreResult> {
+async function decide(
+  deps: ExploreDeps,
+  prompt: RenderedPrompt,
+  allowed: ReadonlySet<string>,
+  earlierErrors: string[],
+): Promise<ExploreResult> {
   const outcome = await ask(deps.ctx, {
     template: deps.explore,
     prompt,
@@ -61,7 +66,9 @@ async function decide(deps: ExploreDeps, prompt: RenderedPrompt, allowed: Readon
     check: (value) => {
       const bad = fabricatedIds(value, allowed);
       deps.ctx.stats.fabricatedIds += bad.length;
-      return bad.length > 0 ? `these evidence ids are not in the packet: ${bad.slice(0, 10).join(', ')}; cite only ids you were shown` : null;
+      return bad.length > 0
+        ? `these evidence ids are not in the packet: ${bad.slice(0, 10).join(', ')}; cite only ids you were shown`
+        : null;
     },
   });
   const errors = [...earlierErrors];
@@ -74,7 +81,13 @@ async function decide(deps: ExploreDeps, prompt: RenderedPrompt, allowed: Readon
     if (sanitised.fabricated.length > 0) errors.push(`stripped ${sanitised.fabricated.length} invented evidence id(s)`);
   }
   if (outcome.error !== null) errors.unshift(outcome.error);
-  return { output, error: errors.length > 0 ? errors.join('; ') : null, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut, cached: outcome.cached };
+  return {
+    output,
+    error: errors.length > 0 ? errors.join('; ') : null,
+    tokensIn: outcome.tokensIn,
+    tokensOut: outcome.tokensOut,
+    cached: outcome.cached,
+  };
 }
 
 interface MapResult {
@@ -88,7 +101,14 @@ interface MapResult {
 async function mapChunks(deps: ExploreDeps, packet: ContextPacket, budget: number): Promise<MapResult> {
   const context = embedJson({ node: packet.node, entity: packet.entity, window: packet.window, incidentTime: packet.incidentTime });
   const render = (chunk: readonly EvidenceItem[], index: number, total: number): RenderedPrompt =>
-    renderPrompt(deps.chunk, { schema: responseSchemaText(ChunkNotesReply), node: packet.node, index: String(index), total: String(total), context, chunk: embedJson(chunk) });
+    renderPrompt(deps.chunk, {
+      schema: responseSchemaText(ChunkNotesReply),
+      node: packet.node,
+      index: String(index),
+      total: String(total),
+      context,
+      chunk: embedJson(chunk),
+    });
   const room = budget - promptTokens(render([], 999, 999), deps.count);
   if (room < 64) throw new ContextTooSmallError(budget - room + 64, budget);
   const { chunks, oversized } = paginateEvidence(packet.evidence, room, deps.count);
@@ -115,11 +135,20 @@ async function mapChunks(deps: ExploreDeps, packet: ContextPacket, budget: numbe
     result.cached &&= outcome.cached;
     if (outcome.error !== null) result.errors.push(`chunk ${i + 1}: ${outcome.error}`);
     for (const note of outcome.value?.notes.slice(0, 6) ?? []) {
-      result.notes.push({ chunk: i + 1, text: note.text.slice(0, 400), evidence: [...new Set(note.evidence.filter((id) => allowed.has(id)))] });
+      result.notes.push({
+        chunk: i + 1,
+        text: note.text.slice(0, 400),
+        evidence: [...new Set(note.evidence.filter((id) => allowed.has(id)))],
+      });
     }
     if (outcome.value === null) result.notes.push({ chunk: i + 1, text: 'this chunk could not be assessed', evidence: [] });
   });
-  if (oversized.length > 0) result.notes.push({ chunk: 0, text: `${oversized.length} evidence item(s) too large for the model context were not read: ${oversized.map((e) => `${e.kind} ${e.id}`).join(', ')}`, evidence: [] });
+  if (oversized.length > 0)
+    result.notes.push({
+      chunk: 0,
+      text: `${oversized.length} evidence item(s) too large for the model context were not read: ${oversized.map((e) => `${e.kind} ${e.id}`).join(', ')}`,
+      evidence: [],
+    });
   return result;
 }
 
@@ -128,7 +157,11 @@ async function reduce(deps: ExploreDeps, packet: ContextPacket, mapped: MapResul
   const notes = [...mapped.notes];
   const render = (kept: Note[], dropped: number): RenderedPrompt => {
     const left = dropped > 0 ? ` ${dropped} later note(s) were left out to fit the context.` : '';
-    return renderExplore(deps, stub, `\nThe evidence was too large to show at once; it was read in chunks. Notes on it follow (cite only the ids they cite).${left}\n<notes>\n${embedJson(kept)}\n</notes>`);
+    return renderExplore(
+      deps,
+      stub,
+      `\nThe evidence was too large to show at once; it was read in chunks. Notes on it follow (cite only the ids they cite).${left}\n<notes>\n${embedJson(kept)}\n</notes>`,
+    );
   };
   let prompt = render(notes, 0);
   while (promptTokens(prompt, deps.count) > budget) {

@@ -7,7 +7,10 @@ describe('extractJsonObject', () => {
   });
 
   it('finds the object inside code fences and prose', () => {
-    expect(extractJsonObject('Here you go:\n```json\n{"label": "Origin", "n": [1, {"x": 2}]}\n```\nDone.')).toEqual({ label: 'Origin', n: [1, { x: 2 }] });
+    expect(extractJsonObject('Here you go:\n```json\n{"label": "Origin", "n": [1, {"x": 2}]}\n```\nDone.')).toEqual({
+      label: 'Origin',
+      n: [1, { x: 2 }],
+    });
   });
 
   it('is not fooled by braces and quotes inside strings', () => {

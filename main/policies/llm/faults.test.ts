@@ -77,7 +77,9 @@ describe('endpoint faults', () => {
 
   it('falls back to JSON mode when json_schema is unsupported, and remembers it', async () => {
     const server = await serve((request) =>
-      request.body?.response_format?.type === 'json_schema' ? { status: 400, message: "Unrecognized request argument: response_format.json_schema" } : goodModel(request),
+      request.body?.response_format?.type === 'json_schema'
+        ? { status: 400, message: 'Unrecognized request argument: response_format.json_schema' }
+        : goodModel(request),
     );
     const policy = testPolicy(server.url);
     expect((await policy.evaluate(packet)).output).toEqual(expected);
@@ -87,7 +89,9 @@ describe('endpoint faults', () => {
   });
 
   it('falls back to plain text when no response_format is supported', async () => {
-    const server = await serve((request) => (request.body?.response_format ? { status: 400, message: 'response_format is not supported' } : goodModel(request)));
+    const server = await serve((request) =>
+      request.body?.response_format ? { status: 400, message: 'response_format is not supported' } : goodModel(request),
+    );
     const policy = testPolicy(server.url);
     expect((await policy.evaluate(packet)).output).toEqual(expected);
     expect(server.requests.map((r) => r.body?.response_format?.type ?? 'none')).toEqual(['json_schema', 'json_object', 'none']);

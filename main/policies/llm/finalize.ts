@@ -20,7 +20,12 @@ export interface FinalizeResult {
  * The finalize phase: prose for the report. Only `entities[].reasoning` and
  * `alerts_explained[].explanation` may change, and only for names the diagnosis already has.
  */
-export async function finalizeDiagnosis(ctx: AskContext, template: PromptTemplate, count: TokenCounter, diagnosis: Diagnosis): Promise<FinalizeResult> {
+export async function finalizeDiagnosis(
+  ctx: AskContext,
+  template: PromptTemplate,
+  count: TokenCounter,
+  diagnosis: Diagnosis,
+): Promise<FinalizeResult> {
   const unchanged: FinalizeResult = { diagnosis, error: null, tokensIn: 0, tokensOut: 0, cached: false };
   const prompt = fitPrompt(template, count, promptBudget(ctx.options), diagnosis);
   if (prompt === null) return { ...unchanged, error: 'the diagnosis does not fit the model context; prose left as computed' };

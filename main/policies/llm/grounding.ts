@@ -28,7 +28,13 @@ export function sanitiseOutput(output: PolicyOutput, allowed: ReadonlySet<string
     .slice(0, MAX_ITEMS)
     .map((c) => ({ ...c, condition: clip(c.condition), effect: clip(c.effect) }));
   const reasoning = output.reasoning.slice(0, MAX_LINES).map(clip);
-  if (fabricated.length > 0) reasoning.push(`llm policy: removed evidence ids not in the packet (${fabricated.length}): ${fabricated.slice(0, 5).map((id) => clip(id)).join(', ')}`);
+  if (fabricated.length > 0)
+    reasoning.push(
+      `llm policy: removed evidence ids not in the packet (${fabricated.length}): ${fabricated
+        .slice(0, 5)
+        .map((id) => clip(id))
+        .join(', ')}`,
+    );
   if (isBeliefFabricated) reasoning.push(`llm policy: label ${output.label} replaced by Defer because its cited evidence was invented`);
   return {
     fabricated,

@@ -18,7 +18,16 @@ function bigPacket(): ContextPacket {
       id: `log-${i}`,
       entity: base.node,
       summary: `connection pool exhausted while serving request batch ${i}: waited 30000 ms for a free connection to the primary`,
-      detail: { type: 'log_template', template: `pool exhausted <*> batch ${i}`, windowCount: 40 + i, baselineCount: 0, rateRatio: null, isNew: true, isGone: false, isError: true },
+      detail: {
+        type: 'log_template',
+        template: `pool exhausted <*> batch ${i}`,
+        windowCount: 40 + i,
+        baselineCount: 0,
+        rateRatio: null,
+        isNew: true,
+        isGone: false,
+        isError: true,
+      },
     }),
   );
   return { ...base, evidence: [...base.evidence, ...logs] };
@@ -42,7 +51,15 @@ describe('map-reduce over packets larger than the model context', () => {
       }
       const notes = promptBlock(request, 'notes');
       const noteIds = Array.isArray(notes) ? notes.flatMap((n: { evidence: string[] }) => n.evidence) : [];
-      const answer = { label: 'Origin', confidence: 0.8, evidence: [noteIds[0], 'log-never-noted'], summary: 'pool', reasoning: ['r'], claims: [], proposals: [] };
+      const answer = {
+        label: 'Origin',
+        confidence: 0.8,
+        evidence: [noteIds[0], 'log-never-noted'],
+        summary: 'pool',
+        reasoning: ['r'],
+        claims: [],
+        proposals: [],
+      };
       return { content: JSON.stringify(answer) };
     });
     const policy = testPolicy(fake.url, options);
@@ -64,7 +81,18 @@ describe('map-reduce over packets larger than the model context', () => {
   it('defers with an actionable reason when even the packet without evidence does not fit', async () => {
     const fake = await serve('good');
     const packet = bigPacket();
-    const crowded = { ...packet, inbox: [], neighbours: Array.from({ length: 200 }, (_, i) => ({ id: `shop/Service/n${i}`, kind: 'Service', relation: 'calls' as const, direction: 'out' as const, isDiscovered: false, belief: null })) };
+    const crowded = {
+      ...packet,
+      inbox: [],
+      neighbours: Array.from({ length: 200 }, (_, i) => ({
+        id: `shop/Service/n${i}`,
+        kind: 'Service',
+        relation: 'calls' as const,
+        direction: 'out' as const,
+        isDiscovered: false,
+        belief: null,
+      })),
+    };
     const result = await testPolicy(fake.url, { contextTokens: 2048, maxTokens: 256 }).evaluate(crowded);
     expect(result.output.label).toBe('Defer');
     expect(result.error).toMatch(/raise --context-tokens/);

@@ -46,7 +46,11 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     chunk: loadPrompt('explore-chunk', dir),
     finalize: loadPrompt('finalize', dir),
   };
-  const transport = createChatTransport(options, { clock, random: deps.random ?? seededRandom(options.seed), ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+  const transport = createChatTransport(options, {
+    clock,
+    random: deps.random ?? seededRandom(options.seed),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
   const stats: LlmStats = { requests: 0, cacheHits: 0, tokensIn: 0, tokensOut: 0, correctiveRetries: 0, failures: 0, fabricatedIds: 0 };
   const ctx: AskContext = { options, transport, cache: options.cacheFile === null ? null : openResponseCache(options.cacheFile), stats };
 

@@ -39,9 +39,12 @@ export function loadPrompt(name: PromptName, dir: string = defaultPromptsDir()):
   }
   const header = /^---\n([\s\S]*?)\n---\n/.exec(text);
   if (!header) throw new PromptTemplateError(file, 'has no front-matter header');
-  const fields = new Map((header[1] ?? '').split('\n').map((line) => [line.split(':')[0]?.trim() ?? '', line.slice(line.indexOf(':') + 1).trim()] as const));
+  const fields = new Map(
+    (header[1] ?? '').split('\n').map((line) => [line.split(':')[0]?.trim() ?? '', line.slice(line.indexOf(':') + 1).trim()] as const),
+  );
   if (fields.get('id') !== name) throw new PromptTemplateError(file, `declares id "${fields.get('id') ?? ''}" instead of "${name}"`);
-  if (fields.get('version') !== String(versions[name])) throw new PromptTemplateError(file, `declares version ${fields.get('version') ?? 'none'}, expected ${versions[name]}`);
+  if (fields.get('version') !== String(versions[name]))
+    throw new PromptTemplateError(file, `declares version ${fields.get('version') ?? 'none'}, expected ${versions[name]}`);
   const body = text.slice(header[0].length);
   const parts = /^<!-- system -->\n([\s\S]*?)<!-- user -->\n([\s\S]*)$/.exec(body);
   if (!parts) throw new PromptTemplateError(file, 'needs a "<!-- system -->" part followed by a "<!-- user -->" part');
@@ -62,7 +65,8 @@ export function renderPrompt(template: PromptTemplate, vars: Readonly<Record<str
   const fill = (part: string): string =>
     part.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => {
       const value = vars[key];
-      if (value === undefined) throw new PromptTemplateError(`${template.id}.v${template.version}.md`, `placeholder {{${key}}} has no value`);
+      if (value === undefined)
+        throw new PromptTemplateError(`${template.id}.v${template.version}.md`, `placeholder {{${key}}} has no value`);
       return value;
     });
   return { system: fill(template.system), user: fill(template.user).trim() };

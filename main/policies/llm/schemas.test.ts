@@ -9,7 +9,9 @@ function assertStrict(node: unknown, path = '$'): void {
   expect(record, path).not.toHaveProperty('default');
   if (record.type === 'object') {
     expect(record.additionalProperties, path).toBe(false);
-    expect([...(Array.isArray(record.required) ? record.required : [])].sort(), path).toEqual(Object.keys(Object.fromEntries(Object.entries(record.properties ?? {}))).sort());
+    expect([...(Array.isArray(record.required) ? record.required : [])].sort(), path).toEqual(
+      Object.keys(Object.fromEntries(Object.entries(record.properties ?? {}))).sort(),
+    );
   }
   for (const value of Object.values(record)) assertStrict(value, path);
 }

@@ -81,7 +81,7 @@ export function createChatTransport(options: LlmOptions, deps: TransportDeps): C
 
   async function send(request: ChatRequest): Promise<ChatReply> {
     return limit(async () => {
-      for (let attempt = 0; ; ) {
+      for (let attempt = 0; ;) {
         try {
           return await once(request);
         } catch (error) {
@@ -92,7 +92,9 @@ export function createChatTransport(options: LlmOptions, deps: TransportDeps): C
           }
           if (!isTransient(error)) throw classify(error, options.baseUrl);
           if (attempt >= options.retries) throw new EndpointUnavailableError(options.baseUrl, attempt + 1, error);
-          await deps.clock.sleep(backoffDelay(attempt, { baseMs: options.backoffMs, maxMs: options.maxBackoffMs }, deps.random, retryAfterMs(error)));
+          await deps.clock.sleep(
+            backoffDelay(attempt, { baseMs: options.backoffMs, maxMs: options.maxBackoffMs }, deps.random, retryAfterMs(error)),
+          );
           attempt++;
         }
       }

@@ -8,7 +8,16 @@ const T = '2026-03-01T10:00:00Z';
 /** Two records per kind: every optional field set (odd values), then only the required ones. */
 const records: Record<RecordFileName, [object, object]> = {
   alerts: [
-    { name: 'HighLatency', entity: 'shop/Service/cart', severity: 'critical', startsAt: T, endsAt: 1_772_400_000_000, summary: 'p95 ✓ up', labels: { team: 'a' }, extra: -1.5 },
+    {
+      name: 'HighLatency',
+      entity: 'shop/Service/cart',
+      severity: 'critical',
+      startsAt: T,
+      endsAt: 1_772_400_000_000,
+      summary: 'p95 ✓ up',
+      labels: { team: 'a' },
+      extra: -1.5,
+    },
     { name: 'x', entity: 'shop/Service/cart', severity: 's', startsAt: -5 },
   ],
   events: [
@@ -16,7 +25,16 @@ const records: Record<RecordFileName, [object, object]> = {
     { time: 0, entity: 'shop/Pod/cart-1', type: 'Normal', reason: '', message: 'ok' },
   ],
   logs: [
-    { time: T, entity: 'shop/Service/cart', severity: 'ERROR', body: 'émoji 😀 "quoted"', traceId: 't', spanId: 's', attrs: { a: [1] }, pod: 'p' },
+    {
+      time: T,
+      entity: 'shop/Service/cart',
+      severity: 'ERROR',
+      body: 'émoji 😀 "quoted"',
+      traceId: 't',
+      spanId: 's',
+      attrs: { a: [1] },
+      pod: 'p',
+    },
     { time: 1, entity: 'shop/Pod/cart-1', body: '' },
   ],
   metrics: [
@@ -24,11 +42,31 @@ const records: Record<RecordFileName, [object, object]> = {
     { time: 2, entity: 'shop/Service/cart', name: 'mem', value: 0 },
   ],
   spans: [
-    { traceId: 't1', spanId: 's1', parentSpanId: 's0', entity: 'shop/Service/cart', name: 'GET', start: T, durationMs: 1.5, status: 'error', statusMessage: 'boom', kind: 'server', x: 1 },
+    {
+      traceId: 't1',
+      spanId: 's1',
+      parentSpanId: 's0',
+      entity: 'shop/Service/cart',
+      name: 'GET',
+      start: T,
+      durationMs: 1.5,
+      status: 'error',
+      statusMessage: 'boom',
+      kind: 'server',
+      x: 1,
+    },
     { traceId: 't1', spanId: 's2', entity: 'shop/Service/cart', name: '', start: 3, durationMs: 0, status: 'unset' },
   ],
   changes: [
-    { time: T, entity: 'shop/Deployment/cart', kind: 'config', summary: 'pool', diff: [{ path: 'p', from: 1, to: 2 }], actor: 'me', y: 'z' },
+    {
+      time: T,
+      entity: 'shop/Deployment/cart',
+      kind: 'config',
+      summary: 'pool',
+      diff: [{ path: 'p', from: 1, to: 2 }],
+      actor: 'me',
+      y: 'z',
+    },
     { time: 4, entity: 'shop/Deployment/cart', kind: 'other', summary: '' },
   ],
 };
@@ -50,7 +88,10 @@ describe('packed batches', () => {
   it('unpack to the rows as parsed, with lines and entity keys, across full and partial batches', () => {
     for (const kind of Object.keys(records) as RecordFileName[]) {
       const encoder = new BatchEncoder(kind, 2);
-      const rows = [...records[kind], records[kind][0]].map((r, i) => ({ line: 10 + i, row: parseRecordLine(kind, JSON.stringify(r), `${kind}.jsonl`, 10 + i) }));
+      const rows = [...records[kind], records[kind][0]].map((r, i) => ({
+        line: 10 + i,
+        row: parseRecordLine(kind, JSON.stringify(r), `${kind}.jsonl`, 10 + i),
+      }));
       const batches = [];
       for (const { line, row } of rows) {
         encoder.add(line, row);

@@ -51,7 +51,9 @@ function producerGroups(files: readonly RecordFile[], mode: WorkerMode): RecordF
   }
   if (threads < 1) return [];
   const groups = Array.from({ length: threads }, () => ({ files: [] as RecordFile[], cost: 0 }));
-  const byCost = sized.map((s) => ({ ...s, cost: s.bytes * (s.file.gzip ? GZIP_RATIO : 1) * KIND_COST[s.file.kind] })).sort((a, b) => b.cost - a.cost);
+  const byCost = sized
+    .map((s) => ({ ...s, cost: s.bytes * (s.file.gzip ? GZIP_RATIO : 1) * KIND_COST[s.file.kind] }))
+    .sort((a, b) => b.cost - a.cost);
   for (const s of byCost) {
     const lightest = groups.reduce((a, b) => (b.cost < a.cost ? b : a));
     lightest.files.push(s.file);
@@ -83,7 +85,12 @@ function spanOf(extents: readonly (TimeWindow | null)[]): TimeWindow | null {
  * (only which error is reported when several files are malformed: the first one met).
  * `onStored` runs once every record is stored, while workers derive the signals.
  */
-export async function ingestRecords(input: IngestInput, consumer: RecordConsumer, mode: WorkerMode, onStored: () => void): Promise<Ingested> {
+export async function ingestRecords(
+  input: IngestInput,
+  consumer: RecordConsumer,
+  mode: WorkerMode,
+  onStored: () => void,
+): Promise<Ingested> {
   const lead = new RecordProducer({ manifest: input.manifest, alerts: [] });
   for (const file of input.files) if (file.kind === 'alerts') await lead.read(file, consumer);
   const rest = input.files.filter((f) => f.kind !== 'alerts');

@@ -12,10 +12,18 @@ export interface ErrorData {
 
 export function errorToData(error: unknown): ErrorData {
   if (error instanceof LineTooLongError && error.line !== null) {
-    return { name: error.name, message: error.message, format: { file: error.file, line: error.line, field: null, problem: error.problem, maxBytes: error.maxBytes } };
+    return {
+      name: error.name,
+      message: error.message,
+      format: { file: error.file, line: error.line, field: null, problem: error.problem, maxBytes: error.maxBytes },
+    };
   }
   if (error instanceof BundleFormatError) {
-    return { name: error.name, message: error.message, format: { file: error.file, line: error.line, field: error.field, problem: error.problem } };
+    return {
+      name: error.name,
+      message: error.message,
+      format: { file: error.file, line: error.line, field: error.field, problem: error.problem },
+    };
   }
   if (error instanceof Error) return { name: error.name, message: error.message };
   return { name: 'Error', message: String(error) };

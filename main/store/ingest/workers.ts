@@ -11,7 +11,9 @@ import { errorFromData } from './transfer.js';
 export class WorkerUnavailableError extends Error {
   override name = 'WorkerUnavailableError';
   constructor() {
-    super('the import worker script (import-worker.js next to the CLI) is missing; rebuild with npm run build, or import with --worker never');
+    super(
+      'the import worker script (import-worker.js next to the CLI) is missing; rebuild with npm run build, or import with --worker never',
+    );
   }
 }
 
@@ -54,7 +56,12 @@ export interface ReadHooks {
  * arrive. Once every thread has read its files, they build their signals in the context
  * the hooks give; resolves with those signals, one list per group.
  */
-export function produceInWorkers(groups: readonly RecordFile[][], setup: ProducerSetup, sink: ProducerSink, hooks: ReadHooks): Promise<SignalRow[][]> {
+export function produceInWorkers(
+  groups: readonly RecordFile[][],
+  setup: ProducerSetup,
+  sink: ProducerSink,
+  hooks: ReadHooks,
+): Promise<SignalRow[][]> {
   return new Promise((resolve, reject) => {
     const threads: { inFlight: Int32Array; worker: Worker }[] = [];
     try {

@@ -1,6 +1,12 @@
 import type { EvidenceDetail, EvidenceKind } from '../../../core/model/evidence.js';
 import type { TimeWindow } from '../../../core/model/packet.js';
-import { OVERFLOW_TEMPLATE_ID, compareTemplateCounts, toTraceEdgeDetail, type BrokenSequence, type KnownEdge } from '../../../core/signals/index.js';
+import {
+  OVERFLOW_TEMPLATE_ID,
+  compareTemplateCounts,
+  toTraceEdgeDetail,
+  type BrokenSequence,
+  type KnownEdge,
+} from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
 import type { SignalCollector } from './collect.js';
@@ -52,10 +58,19 @@ export function buildSignals(collected: SignalCollector, templates: LogTemplateS
 
 function failureRows(collected: SignalCollector): SignalRow[] {
   return collected.failures.map((f) => ({
-    id: `fail:${f.line}`, entity: f.entity, kind: 'event', extractor: 'failure_event', time: f.time, score: TIER.failureEvent,
+    id: `fail:${f.line}`,
+    entity: f.entity,
+    kind: 'event',
+    extractor: 'failure_event',
+    time: f.time,
+    score: TIER.failureEvent,
     summary: `${f.category}: ${f.reason}: ${f.message}`,
     detail: { type: 'event', reason: f.reason, eventType: f.eventType, count: f.count, isFailure: true },
-    file: 'events', line: f.line, samples: [f.line], hidesLine: f.line, point: null,
+    file: 'events',
+    line: f.line,
+    samples: [f.line],
+    hidesLine: f.line,
+    point: null,
   }));
 }
 
@@ -74,19 +89,35 @@ function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRo
     const broken = sequences.get(key);
     const sequence = broken && {
       before: templates.texts[broken.before] ?? broken.before,
-      baselineSpans: broken.baselineSpans, baselineFollowed: broken.baselineFollowed,
-      windowSpans: broken.windowSpans, windowFollowed: broken.windowFollowed, surprise: broken.surprise,
+      baselineSpans: broken.baselineSpans,
+      baselineFollowed: broken.baselineFollowed,
+      windowSpans: broken.windowSpans,
+      windowFollowed: broken.windowFollowed,
+      surprise: broken.surprise,
     };
     const d = { ...c.detail, ...(example === undefined ? {} : { example }), ...(sequence ? { sequence } : {}) };
     if (d.windowCount === 0 && !d.isGone) continue;
     const n = c.templateId === OVERFLOW_TEMPLATE_ID ? 0 : Number(c.templateId.slice(1));
     const flags = [d.isNew && 'new', d.isGone && 'gone', d.isError && 'error'].filter(Boolean).join(', ');
     out.push({
-      id: `tpl:${c.entity}:${n}`, entity: c.entity, kind: 'log', extractor: 'log_template', time: ctx.final.window.start,
+      id: `tpl:${c.entity}:${n}`,
+      entity: c.entity,
+      kind: 'log',
+      extractor: 'log_template',
+      time: ctx.final.window.start,
       // c.score is core/signals' tier (4 new error .. 1 steady error) plus a surprise fraction.
-      score: (c.isNotable || (d.isError && d.windowCount > 0) || (sequence?.surprise ?? 0) >= SEQUENCE_NOTABLE ? TIER.notableTemplate : TIER.template) + c.score * 19,
+      score:
+        (c.isNotable || (d.isError && d.windowCount > 0) || (sequence?.surprise ?? 0) >= SEQUENCE_NOTABLE
+          ? TIER.notableTemplate
+          : TIER.template) +
+        c.score * 19,
       summary: `log template${flags ? ` (${flags})` : ''}: ${d.windowCount} in window vs ${d.baselineCount} in baseline: ${d.template}`,
-      detail: d, file: 'logs', line: null, samples: templates.samples[key] ?? [], hidesLine: null, point: null,
+      detail: d,
+      file: 'logs',
+      line: null,
+      samples: templates.samples[key] ?? [],
+      hidesLine: null,
+      point: null,
     });
   }
   return out;
@@ -96,10 +127,19 @@ function metricRows(collected: SignalCollector): SignalRow[] {
   return collected.metrics.anomalies().map((a) => {
     const d = a.detail;
     return {
-      id: `${a.isAnomalous ? 'anomaly' : 'series'}:${a.entity}:${a.metric}`, entity: a.entity, kind: 'metric', extractor: 'metric_anomaly',
-      time: a.time, score: (a.isAnomalous ? TIER.metricAnomaly : TIER.metricSeries) + within(Math.abs(d.z)),
+      id: `${a.isAnomalous ? 'anomaly' : 'series'}:${a.entity}:${a.metric}`,
+      entity: a.entity,
+      kind: 'metric',
+      extractor: 'metric_anomaly',
+      time: a.time,
+      score: (a.isAnomalous ? TIER.metricAnomaly : TIER.metricSeries) + within(Math.abs(d.z)),
       summary: `${a.metric} ${a.isAnomalous ? 'anomalous' : 'normal'}: ${d.windowValue} vs baseline median ${d.baselineMedian} (z=${d.z.toFixed(1)}, ${d.direction})`,
-      detail: d, file: 'metrics', line: null, samples: [], hidesLine: null, point: { metric: a.metric, time: a.time },
+      detail: d,
+      file: 'metrics',
+      line: null,
+      samples: [],
+      hidesLine: null,
+      point: { metric: a.metric, time: a.time },
     };
   });
 }
@@ -116,16 +156,38 @@ function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
     const isDelayed = d.baselineCalls > 0 && gapRatio >= 3 && windowGap - baselineGap >= 20;
     // Traffic that doubled (or halved) on one edge is how surges and retry storms show.
     const rateShift = d.callRateRatio != null && d.callRateRatio > 0 && d.windowCalls >= 5 ? Math.abs(Math.log2(d.callRateRatio)) : 0;
-    const strength = Math.max(0, e.errorRateDelta) * 100 + Math.max(0, (e.latencyRatio ?? 1) - 1) * 10 + (isDelayed ? Math.log2(gapRatio) * 10 : 0) + (rateShift >= 1 ? rateShift * 10 : 0);
-    const isNotable = d.windowCalls > 0 && (e.errorRateDelta >= 0.05 || (e.latencyRatio ?? 0) >= 1.5 || d.isDiscovered || isDelayed || rateShift >= 1);
+    const strength =
+      Math.max(0, e.errorRateDelta) * 100 +
+      Math.max(0, (e.latencyRatio ?? 1) - 1) * 10 +
+      (isDelayed ? Math.log2(gapRatio) * 10 : 0) +
+      (rateShift >= 1 ? rateShift * 10 : 0);
+    const isNotable =
+      d.windowCalls > 0 && (e.errorRateDelta >= 0.05 || (e.latencyRatio ?? 0) >= 1.5 || d.isDiscovered || isDelayed || rateShift >= 1);
     const score = (isNotable ? TIER.notableEdge : TIER.edge) + within(strength);
     const summary =
       `calls ${e.caller} -> ${e.callee}${d.isDiscovered ? ' (not in topology)' : ''}: ${d.windowCalls} in window, errors ${pct(d.windowErrorRate)} ` +
       `vs ${pct(d.baselineErrorRate)}, p95 ${ms(d.windowP95Ms)} vs ${ms(d.baselineP95Ms)}, caller-side gap ${ms(windowGap)} vs ${ms(baselineGap)}`;
     const id = `edge:${e.caller}->${e.callee}`;
     // Both ends see the edge: the callee degraded, the caller depends on it.
-    for (const [entity, suffix] of [[e.callee, ''], [e.caller, ':caller']] as const) {
-      out.push({ id: id + suffix, entity, kind: 'span', extractor: 'trace_edge', time: ctx.final.window.start, score, summary, detail: d, file: 'spans', line: null, samples: [], hidesLine: null, point: null });
+    for (const [entity, suffix] of [
+      [e.callee, ''],
+      [e.caller, ':caller'],
+    ] as const) {
+      out.push({
+        id: id + suffix,
+        entity,
+        kind: 'span',
+        extractor: 'trace_edge',
+        time: ctx.final.window.start,
+        score,
+        summary,
+        detail: d,
+        file: 'spans',
+        line: null,
+        samples: [],
+        hidesLine: null,
+        point: null,
+      });
     }
   }
   return out;

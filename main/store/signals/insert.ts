@@ -25,7 +25,20 @@ export function insertSignals(db: Db, rows: readonly SignalRow[], targets: Signa
       line = (lineOf.get(entity, r.point.time, r.point.metric) as { line: number } | undefined)?.line ?? null;
       samples = line === null ? [] : [line];
     }
-    const result = insert.run(r.id, entity, r.kind, r.extractor, r.time, r.score, r.summary, JSON.stringify(r.detail), fileId, line, JSON.stringify(samples), r.hidesLine);
+    const result = insert.run(
+      r.id,
+      entity,
+      r.kind,
+      r.extractor,
+      r.time,
+      r.score,
+      r.summary,
+      JSON.stringify(r.detail),
+      fileId,
+      line,
+      JSON.stringify(samples),
+      r.hidesLine,
+    );
     counts[r.extractor] += result.changes;
   }
   return counts;

@@ -1,4 +1,11 @@
-import { SpanTemplatePairs, TemplateCountTable, TemplateMiner, type BrokenSequence, type TemplateCountRow, type TemplateLookup } from '../../../core/signals/index.js';
+import {
+  SpanTemplatePairs,
+  TemplateCountTable,
+  TemplateMiner,
+  type BrokenSequence,
+  type TemplateCountRow,
+  type TemplateLookup,
+} from '../../../core/signals/index.js';
 import type { Periods } from './periods.js';
 
 /** Source lines kept per log template and entity, for the inspector. */

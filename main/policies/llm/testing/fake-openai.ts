@@ -56,7 +56,12 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request: FakeRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: parseBody(Buffer.concat(chunks).toString('utf8')) };
+      const request: FakeRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: parseBody(Buffer.concat(chunks).toString('utf8')),
+      };
       const index = requests.push(request) - 1;
       if (request.method !== 'POST' || !request.path.endsWith('/chat/completions')) {
         send(res, 404, { error: { message: `no route ${request.path}` } });
@@ -84,7 +89,12 @@ function respond(res: http.ServerResponse, request: FakeRequest, reply: FakeRepl
     if (reply.rawBody !== undefined) {
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers }).end(reply.rawBody);
     } else if ((reply.status ?? 200) >= 400) {
-      send(res, reply.status ?? 500, { error: { message: reply.message ?? 'scripted failure', type: 'invalid_request_error' } }, reply.headers);
+      send(
+        res,
+        reply.status ?? 500,
+        { error: { message: reply.message ?? 'scripted failure', type: 'invalid_request_error' } },
+        reply.headers,
+      );
     } else {
       send(res, 200, completion(request, reply), reply.headers);
     }
@@ -105,7 +115,9 @@ function completion(request: FakeRequest, reply: FakeReply): unknown {
     model: request.body?.model ?? 'fake',
     choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: reply.finishReason ?? 'stop' }],
     // A rough count is enough: tests check that usage is carried through, not its exactness.
-    ...(reply.hasUsage === false ? {} : { usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: 0 } }),
+    ...(reply.hasUsage === false
+      ? {}
+      : { usage: { prompt_tokens: Math.ceil(prompt.length / 4), completion_tokens: Math.ceil(content.length / 4), total_tokens: 0 } }),
   };
 }
 

@@ -39,7 +39,11 @@ export function workedExamplePacket(node: EntityId = ids.database): ContextPacke
   return createMemoryPacketBuilder(graph, workedExampleEvidence()).build(node, createBeliefView(graph, fold([])));
 }
 
-export function testPolicy(url: string, options: Partial<LlmOptionsInput> = {}, deps: LlmPolicyDeps = {}): LlmPolicy & { clock: RecordingClock } {
+export function testPolicy(
+  url: string,
+  options: Partial<LlmOptionsInput> = {},
+  deps: LlmPolicyDeps = {},
+): LlmPolicy & { clock: RecordingClock } {
   const clock = instantClock();
   const policy = createLlmPolicy({ baseUrl: url, model: 'test-model', cacheFile: null, ...options }, { clock, ...deps });
   return Object.assign(policy, { clock });

@@ -31,12 +31,17 @@ export function goodModel(request: FakeRequest): FakeReply {
   const packet = ContextPacket.safeParse(promptBlock(request, 'packet'));
   if (packet.success) return { content: JSON.stringify(evaluateHeuristic(packet.data)) };
   const chunk = z.array(EvidenceItem).safeParse(promptBlock(request, 'chunk'));
-  if (chunk.success) return { content: JSON.stringify({ notes: chunk.data.slice(0, 6).map((e) => ({ text: e.summary, evidence: [e.id] })) }) };
+  if (chunk.success)
+    return { content: JSON.stringify({ notes: chunk.data.slice(0, 6).map((e) => ({ text: e.summary, evidence: [e.id] })) }) };
   const candidates = Candidates.safeParse(promptBlock(request, 'candidates'));
-  if (candidates.success) return { content: JSON.stringify({ window: 0, seeds: candidates.data.seeds, reasoning: 'the controller order is sound' }) };
+  if (candidates.success)
+    return { content: JSON.stringify({ window: 0, seeds: candidates.data.seeds, reasoning: 'the controller order is sound' }) };
   const diagnosis = DiagnosisView.safeParse(promptBlock(request, 'diagnosis'));
   if (diagnosis.success) {
-    const entities = diagnosis.data.entities.map((e) => ({ name: e.name, reasoning: `${e.name} ${e.contributing_factor ? 'is a root cause' : 'was affected'} according to its cited evidence.` }));
+    const entities = diagnosis.data.entities.map((e) => ({
+      name: e.name,
+      reasoning: `${e.name} ${e.contributing_factor ? 'is a root cause' : 'was affected'} according to its cited evidence.`,
+    }));
     const alerts = diagnosis.data.alerts_explained.map((a) => ({ alert: a.alert, explanation: `In short: ${a.explanation}.` }));
     return { content: JSON.stringify({ entities, alerts }) };
   }
