@@ -1,5 +1,7 @@
 import js from '@eslint/js';
+import prettierConfig from 'eslint-config-prettier';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { layeringRule } from './tools/lint/layering.js';
 
@@ -7,6 +9,7 @@ export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', '**/testdata/**', '**/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['renderer/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
     files: ['**/*.{ts,tsx,mts,mjs,js}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
@@ -27,4 +30,5 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', '__dirname'],
     },
   },
+  prettierConfig,
 );

@@ -20,7 +20,7 @@ import { useWorkbench, useWorkbenchStore } from './store/context.js';
 export function App({ client }: { client: Client }) {
   const store = useWorkbenchStore();
   // The graphology graph lives outside React state and is mutated in place.
-  const graph = useMemo(createWorkbenchGraph, []);
+  const graph = useMemo(() => createWorkbenchGraph(), []);
   const snapshotName = useWorkbench((s) => s.info?.snapshot?.name ?? null);
   const isReplay = useWorkbench((s) => !!s.info?.isReplay);
   useKeyboard(store);

@@ -87,8 +87,8 @@ const openTag = new RegExp(`<(${nameStart})((?:\\s+${nameStart}\\s*=\\s*(?:"[^"<
 const closeTag = new RegExp(`</(${nameStart})\\s*>`, 'y');
 const attribute = new RegExp(`(${nameStart})\\s*=\\s*(?:"([^"<]*)"|'([^'<]*)')`, 'g');
 const badReference = /&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[0-9A-Fa-f]+);)/;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const illegalChar =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**

@@ -15,6 +15,8 @@ export function NodeList({ graph, isVisible }: { graph: WorkbenchGraph; isVisibl
   useWorkbench((s) => s.investigation);
   const selected = useWorkbench((s) => s.selectedNode);
   const toggleSelectedNode = useWorkbench((s) => s.toggleSelectedNode);
+  // graphVersion is the signal that the graph (mutated in place) changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const ids = useMemo(() => sortedNodeIds(graph), [graph, graphVersion]);
   const viewport = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, height: 0 });
