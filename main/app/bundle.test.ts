@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSnapshotBundle } from './bundle.js';
-import { findPackageRoot } from './paths.js';
+import { findPackageRoot } from '../platform/index.js';
 
 const fixture = path.join(findPackageRoot(import.meta.url), 'e2e', 'fixtures', 'sample');
 let dir: string;

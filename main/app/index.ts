@@ -8,5 +8,5 @@ export {
 } from './workbench.js';
 export * from './investigation/index.js';
 export { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
-export { findPackageRoot, defaultSnapshotDir, readPackageVersion, PackageRootNotFoundError } from './paths.js';
+export { findPackageRoot, defaultSnapshotDir, readPackageVersion, PackageRootNotFoundError } from '../platform/index.js';
 export { SnapshotFormatError, SnapshotNotFoundError, UnknownEntityError } from './errors.js';

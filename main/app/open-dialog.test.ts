@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { investigateSnapshot } from '../session/index.js';
 import { createStoreEngine } from './investigation/index.js';
-import { findPackageRoot } from './paths.js';
+import { findPackageRoot } from '../platform/index.js';
 import { createWorkbench } from './workbench.js';
 
 const root = findPackageRoot(import.meta.url);

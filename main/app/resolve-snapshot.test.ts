@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportProgress } from '../../core/ipc/index.js';
-import { findPackageRoot } from './paths.js';
+import { findPackageRoot } from '../platform/index.js';
 import { resolveSnapshotDir } from './resolve-snapshot.js';
 import { createWorkbench } from './workbench.js';
 

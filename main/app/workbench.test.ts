@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient, dispatch, type Transport } from '../../core/ipc/index.js';
-import { findPackageRoot } from './paths.js';
+import { findPackageRoot } from '../platform/index.js';
 import { createStoreEngine } from './investigation/index.js';
 import { createWorkbench } from './workbench.js';
 

@@ -1,6 +1,6 @@
 import type { Rng } from './prng.js';
 import { serviceRates } from './rates.js';
-import type { ServiceModel, SystemModel } from './system.js';
+import type { ServiceModel, SystemModel } from './model.js';
 
 /** A service is starved below this share of the median service's traffic... */
 const STARVED_SHARE = 0.35;

@@ -1,4 +1,4 @@
-import type { SystemModel } from './system.js';
+import type { SystemModel } from './model.js';
 
 /**
  * Expected visits of every service per request entering at `entry`. Layers only call

@@ -1,4 +1,4 @@
-import type { Positions } from './layout.js';
+import type { Positions } from './positions.js';
 
 /** Space between two nodes on a ring and between two rings, in layout units. */
 const GAP = 10;

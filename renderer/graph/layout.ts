@@ -1,7 +1,10 @@
 import Graph from 'graphology';
 import forceAtlas2 from 'graphology-layout-forceatlas2';
 import { layeredPositions } from './layered.js';
+import type { Positions } from './positions.js';
 import { seedPosition } from './seed.js';
+
+export type { Positions } from './positions.js';
 
 /** Where ForceAtlas2 starts: hashed seeds (small graphs) or the layered layout (large ones). */
 export type LayoutStart = 'seeded' | 'layered';
@@ -13,8 +16,6 @@ export interface LayoutRequest {
   /** ForceAtlas2 iterations after the start; 0 keeps the start positions. */
   iterations: number;
 }
-
-export type Positions = Record<string, { x: number; y: number }>;
 
 export const LAYOUT_ITERATIONS = 300;
 /** Up to this size the full seeded ForceAtlas2 runs (exact forces, a few seconds at most). */

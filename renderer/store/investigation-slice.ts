@@ -1,22 +1,10 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { Client, ExportOutput, InvestigationState, exportFormats } from '../../core/ipc/index.js';
+import type { Client, InvestigationState } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
 import { parseWindowText } from './settings-slice.js';
-import type { WorkbenchState } from './store.js';
+import type { InvestigationCommand, InvestigationSlice, WorkbenchState } from './types.js';
 
-export type InvestigationCommand = 'run' | 'pause' | 'step' | 'stepBack' | 'reset';
-
-export interface InvestigationSlice {
-  budget: number;
-  investigation: InvestigationState | null;
-  /** The command in flight, so controls can show progress and avoid double submits. */
-  pending: InvestigationCommand | null;
-  setBudget(budget: number): void;
-  setInvestigation(state: InvestigationState): void;
-  runCommand(command: InvestigationCommand): Promise<void>;
-  /** The rendered export, or null when it failed (the error is shown in the status bar). */
-  exportReport(format: (typeof exportFormats)[number], graphPng?: string): Promise<ExportOutput | null>;
-}
+export type { InvestigationCommand, InvestigationSlice } from './types.js';
 
 export const DEFAULT_BUDGET = 50;
 

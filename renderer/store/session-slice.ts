@@ -1,31 +1,8 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { AppInfo, Client, GraphView, ImportProgress } from '../../core/ipc/index.js';
-import type { WorkbenchState } from './store.js';
+import type { Client } from '../../core/ipc/index.js';
+import type { SessionSlice, WorkbenchState } from './types.js';
 
-export type ConnectionStatus = 'connecting' | 'ready' | 'disconnected' | 'error';
-
-export interface SessionSlice {
-  connection: ConnectionStatus;
-  info: AppInfo | null;
-  /** Message of the last failed call, shown in the status bar. */
-  error: string | null;
-  /** Bumped whenever the graph data is replaced; the graph itself lives outside the store. */
-  graphVersion: number;
-  nodeCount: number;
-  edgeCount: number;
-  /** Latest report of the evidence import that the first Start triggers. */
-  importProgress: ImportProgress | null;
-  /** Fetches app info and, when a snapshot is open, its graph; null on failure or no snapshot. */
-  loadSession(): Promise<GraphView | null>;
-  /** Call after the graph outside the store has been filled from `view`. */
-  setGraphLoaded(view: GraphView): void;
-  setDisconnected(): void;
-  setImportProgress(progress: ImportProgress): void;
-  /** Asks the backend to stop the evidence import in progress. */
-  cancelImport(): Promise<void>;
-  setError(error: unknown): void;
-  clearError(): void;
-}
+export type { ConnectionStatus, SessionSlice } from './types.js';
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

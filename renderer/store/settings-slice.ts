@@ -1,32 +1,9 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { Client, LlmEndpoint, SnapshotProbe, SnapshotSummary, WindowOverride } from '../../core/ipc/index.js';
+import type { Client, LlmEndpoint, WindowOverride } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
-import type { WorkbenchState } from './store.js';
+import type { SettingsSlice, WorkbenchState } from './types.js';
 
-export type PolicyChoice = 'heuristic' | 'llm';
-
-export interface SettingsSlice {
-  policy: PolicyChoice;
-  /** Where the llm policy sends requests; the key stays with the backend. */
-  llm: LlmEndpoint;
-  maxVisits: number;
-  kFlips: number;
-  /** The investigation window as typed (`YYYY-MM-DDTHH:MM[:SS]`, UTC); both empty = derived. */
-  windowText: { start: string; end: string };
-  isOpening: boolean;
-  setPolicy(policy: PolicyChoice): void;
-  setLlm(llm: Partial<LlmEndpoint>): void;
-  setMaxVisits(value: number): void;
-  setKFlips(value: number): void;
-  setWindowText(window: Partial<{ start: string; end: string }>): void;
-  /** What a path holds (and a Nezha root's incidents); null when it cannot be opened. */
-  probeSnapshot(path: string): Promise<SnapshotProbe | null>;
-  /**
-   * Opens a snapshot bundle, ITBench-Lite scenario, Nezha incident (`nezhaCase`) or saved
-   * ledger on the backend; the graph reloads on snapshot.changed.
-   */
-  openSnapshot(path: string, nezhaCase?: string): Promise<SnapshotSummary | null>;
-}
+export type { PolicyChoice, SettingsSlice } from './types.js';
 
 export const DEFAULT_LLM: LlmEndpoint = { baseUrl: 'http://127.0.0.1:11434/v1', model: 'qwen2.5:7b-instruct' };
 

@@ -1,12 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Client } from '../../core/ipc/index.js';
-import { createInvestigationSlice, type InvestigationSlice } from './investigation-slice.js';
-import { createSessionSlice, type SessionSlice } from './session-slice.js';
-import { createSettingsSlice, type SettingsSlice } from './settings-slice.js';
-import { createTimelineSlice, type TimelineSlice } from './timeline-slice.js';
-import { createUiSlice, type UiSlice } from './ui-slice.js';
+import { createInvestigationSlice } from './investigation-slice.js';
+import { createSessionSlice } from './session-slice.js';
+import { createSettingsSlice } from './settings-slice.js';
+import { createTimelineSlice } from './timeline-slice.js';
+import type { WorkbenchState } from './types.js';
+import { createUiSlice } from './ui-slice.js';
 
-export type WorkbenchState = SessionSlice & InvestigationSlice & UiSlice & TimelineSlice & SettingsSlice;
+export type { WorkbenchState } from './types.js';
 export type WorkbenchStore = StoreApi<WorkbenchState>;
 
 /** A vanilla store (usable without React, e.g. in tests) made of slices. */

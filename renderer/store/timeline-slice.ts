@@ -1,20 +1,10 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { Client, InvestigationState } from '../../core/ipc/index.js';
-import type { Label } from '../../core/model/index.js';
+import type { Client } from '../../core/ipc/index.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
 import { errorMessage } from './session-slice.js';
-import type { WorkbenchState } from './store.js';
+import type { TimelineSlice, WorkbenchState } from './types.js';
 
-export interface TimelineSlice {
-  /** The ledger as loaded so far, in seq order; the head may be ahead of the viewed seq. */
-  ledger: LedgerEvent[];
-  /** Fetches the events after the last loaded one; clears on a new investigation. */
-  syncLedger(state: InvestigationState | null): Promise<void>;
-  /** Shows the state right after ledger event `seq`. */
-  seek(seq: number): Promise<void>;
-  /** Sets a node's label as the analyst; recorded as AnalystOverride. */
-  overrideLabel(node: string, label: Label, note: string): Promise<boolean>;
-}
+export type { TimelineSlice } from './types.js';
 
 const PAGE = 5000;
 

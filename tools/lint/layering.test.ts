@@ -37,6 +37,23 @@ describe('layering rule', () => {
     expect(violation(at('e2e/smoke.spec.ts'), '../main/web/host.js', root)).toBeNull();
   });
 
+  it('keeps the folders inside a layer in their order (tools/lint/ranks.ts)', () => {
+    expect(violation(at('main/store/query.ts'), '../session/index.js', root)).toMatch(/above it/);
+    expect(violation(at('main/policies/llm/prompts.ts'), '../../app/paths.js', root)).toMatch(/above it/);
+    expect(violation(at('main/store/query.ts'), '../ledger/index.js', root)).toMatch(/peers/);
+    expect(violation(at('core/ledger/fold.ts'), '../controller/index.js', root)).toMatch(/above it/);
+    expect(violation(at('renderer/store/store.ts'), '../graph/layout.js', root)).toMatch(/above it/);
+    expect(violation(at('renderer/graph/view.tsx'), '../App.js', root)).toMatch(/above it/);
+    expect(violation(at('main/newthing/x.ts'), '../store/index.js', root)).toMatch(/no rank/);
+    expect(violation(at('main/session/investigation.ts'), '../store/index.js', root)).toBeNull();
+    expect(violation(at('main/cli/commands/import.ts'), '../../store/index.js', root)).toBeNull();
+    expect(violation(at('core/policy/heuristic/decide.ts'), '../../controller/types.js', root)).toBeNull();
+    expect(violation(at('renderer/App.tsx'), './graph/layout.js', root)).toBeNull();
+    // Tests and their helpers may drive any folder of their layer.
+    expect(violation(at('main/session/llm-cli.test.ts'), '../cli/program.js', root)).toBeNull();
+    expect(violation(at('main/report/sample-run.test-support.ts'), '../session/index.js', root)).toBeNull();
+  });
+
   it('reports a bad import through ESLint', () => {
     const tester = new RuleTester({ languageOptions: { parser: tseslint.parser } });
     tester.run('layering', layeringRule, {

@@ -1,6 +1,7 @@
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { Rule } from 'eslint';
+import { isTestSupport, rankViolation } from './ranks.js';
 
 /**
  * Enforces the layer table of style.md: the folder a file lives in decides what it may
@@ -27,7 +28,7 @@ const rendererPackages = [
 const mainForbiddenPackages = ['react', 'react-dom', 'zustand', 'sigma', 'electron'];
 
 export function layerOf(file: string, root: string): Layer {
-  const rel = path.relative(root, file).split(path.sep).join('/');
+  const rel = relPath(file, root);
   if (rel.startsWith('core/')) return 'core';
   if (rel.startsWith('main/electron/')) return 'electron';
   if (rel.startsWith('main/')) return 'main';
@@ -54,10 +55,25 @@ export function violation(file: string, specifier: string, root: string): string
   const from = layerOf(file, root);
   if (from === 'free') return null;
   if (specifier.startsWith('.') || specifier.startsWith('/')) {
-    const to = layerOf(path.resolve(path.dirname(file), specifier), root);
-    return relativeViolation(from, to);
+    const target = path.resolve(path.dirname(file), specifier);
+    const to = layerOf(target, root);
+    return relativeViolation(from, to) ?? folderViolation(from, to, relPath(file, root), relPath(target, root));
   }
   return packageViolation(from, specifier, isTestFile(file));
+}
+
+function relPath(file: string, root: string): string {
+  return path.relative(root, file).split(path.sep).join('/');
+}
+
+/** Inside one layer: the folder order of tools/lint/ranks.ts (tests and their helpers are exempt). */
+function folderViolation(from: Layer, to: Layer, relFrom: string, relTo: string): string | null {
+  if (from !== to || (from !== 'core' && from !== 'main' && from !== 'renderer') || isTestSupport(relFrom)) return null;
+  const folderOf = (rel: string): string | null => {
+    const parts = rel.split('/');
+    return parts.length > 2 ? (parts[1] as string) : null;
+  };
+  return rankViolation(from, folderOf(relFrom), folderOf(relTo));
 }
 
 function relativeViolation(from: Layer, to: Layer): string | null {

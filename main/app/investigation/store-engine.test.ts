@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InvestigationSettings } from '../../../core/ipc/index.js';
-import { findPackageRoot } from '../paths.js';
+import { findPackageRoot } from '../../platform/index.js';
 import { createInvestigationSession } from './session.js';
 import { createStoreEngine } from './store-engine.js';
 

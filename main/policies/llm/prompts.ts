@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { findPackageRoot } from '../../app/paths.js';
+import { findPackageRoot } from '../../platform/index.js';
 import { PromptTemplateError } from './errors.js';
 
 export const promptNames = ['bootstrap', 'explore', 'explore-chunk', 'finalize'] as const;

@@ -1,7 +1,7 @@
 import { ContextPacket, EvidenceItem } from '../../../../core/model/index.js';
 import { evaluateHeuristic } from '../../../../core/policy/heuristic/index.js';
 import { z } from 'zod';
-import type { FakeReply, FakeRequest } from './fake-openai.js';
+import type { FakeReply, FakeRequest } from './wire.js';
 
 /** The JSON between `<tag>` and `</tag>` in the request's first user message (the prompt proper). */
 export function promptBlock(request: FakeRequest, tag: string): unknown {

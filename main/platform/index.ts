@@ -1,0 +1,1 @@
+export { defaultSnapshotDir, findPackageRoot, PackageRootNotFoundError, readPackageVersion } from './paths.js';

@@ -1,0 +1,113 @@
+/**
+ * The shapes of the store's slices and of the whole state. They live apart from the slice
+ * creators so that no slice imports the store that combines it (no import circle).
+ */
+import type {
+  AppInfo,
+  ExportOutput,
+  exportFormats,
+  GraphView,
+  ImportProgress,
+  InvestigationState,
+  LlmEndpoint,
+  SnapshotProbe,
+  SnapshotSummary,
+} from '../../core/ipc/index.js';
+import type { LedgerEvent } from '../../core/ledger/index.js';
+import type { Label } from '../../core/model/index.js';
+
+export type ConnectionStatus = 'connecting' | 'ready' | 'disconnected' | 'error';
+
+export interface SessionSlice {
+  connection: ConnectionStatus;
+  info: AppInfo | null;
+  /** Message of the last failed call, shown in the status bar. */
+  error: string | null;
+  /** Bumped whenever the graph data is replaced; the graph itself lives outside the store. */
+  graphVersion: number;
+  nodeCount: number;
+  edgeCount: number;
+  /** Latest report of the evidence import that the first Start triggers. */
+  importProgress: ImportProgress | null;
+  /** Fetches app info and, when a snapshot is open, its graph; null on failure or no snapshot. */
+  loadSession(): Promise<GraphView | null>;
+  /** Call after the graph outside the store has been filled from `view`. */
+  setGraphLoaded(view: GraphView): void;
+  setDisconnected(): void;
+  setImportProgress(progress: ImportProgress): void;
+  /** Asks the backend to stop the evidence import in progress. */
+  cancelImport(): Promise<void>;
+  setError(error: unknown): void;
+  clearError(): void;
+}
+
+export type InvestigationCommand = 'run' | 'pause' | 'step' | 'stepBack' | 'reset';
+
+export interface InvestigationSlice {
+  budget: number;
+  investigation: InvestigationState | null;
+  /** The command in flight, so controls can show progress and avoid double submits. */
+  pending: InvestigationCommand | null;
+  setBudget(budget: number): void;
+  setInvestigation(state: InvestigationState): void;
+  runCommand(command: InvestigationCommand): Promise<void>;
+  /** The rendered export, or null when it failed (the error is shown in the status bar). */
+  exportReport(format: (typeof exportFormats)[number], graphPng?: string): Promise<ExportOutput | null>;
+}
+
+export type PolicyChoice = 'heuristic' | 'llm';
+
+export interface SettingsSlice {
+  policy: PolicyChoice;
+  /** Where the llm policy sends requests; the key stays with the backend. */
+  llm: LlmEndpoint;
+  maxVisits: number;
+  kFlips: number;
+  /** The investigation window as typed (`YYYY-MM-DDTHH:MM[:SS]`, UTC); both empty = derived. */
+  windowText: { start: string; end: string };
+  isOpening: boolean;
+  setPolicy(policy: PolicyChoice): void;
+  setLlm(llm: Partial<LlmEndpoint>): void;
+  setMaxVisits(value: number): void;
+  setKFlips(value: number): void;
+  setWindowText(window: Partial<{ start: string; end: string }>): void;
+  /** What a path holds (and a Nezha root's incidents); null when it cannot be opened. */
+  probeSnapshot(path: string): Promise<SnapshotProbe | null>;
+  /**
+   * Opens a snapshot bundle, ITBench-Lite scenario, Nezha incident (`nezhaCase`) or saved
+   * ledger on the backend; the graph reloads on snapshot.changed.
+   */
+  openSnapshot(path: string, nezhaCase?: string): Promise<SnapshotSummary | null>;
+}
+
+export interface TimelineSlice {
+  /** The ledger as loaded so far, in seq order; the head may be ahead of the viewed seq. */
+  ledger: LedgerEvent[];
+  /** Fetches the events after the last loaded one; clears on a new investigation. */
+  syncLedger(state: InvestigationState | null): Promise<void>;
+  /** Shows the state right after ledger event `seq`. */
+  seek(seq: number): Promise<void>;
+  /** Sets a node's label as the analyst; recorded as AnalystOverride. */
+  overrideLabel(node: string, label: Label, note: string): Promise<boolean>;
+}
+
+export type RendererMode = 'detecting' | 'webgl' | 'list';
+/** running: fetching and placing; refining: drawn, ForceAtlas2 still working in the worker. */
+export type LayoutStatus = 'idle' | 'running' | 'refining' | 'done';
+
+export interface UiSlice {
+  hoveredNode: string | null;
+  selectedNode: string | null;
+  search: string;
+  rendererMode: RendererMode;
+  layout: LayoutStatus;
+  setHoveredNode(id: string | null): void;
+  /** Selecting the selected node again clears the selection. */
+  toggleSelectedNode(id: string): void;
+  clearSelection(): void;
+  setSearch(text: string): void;
+  setRendererMode(mode: RendererMode): void;
+  setLayout(status: LayoutStatus): void;
+}
+
+export type WorkbenchState = SessionSlice & InvestigationSlice & UiSlice & TimelineSlice & SettingsSlice;
