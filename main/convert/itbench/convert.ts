@@ -70,6 +70,7 @@ export async function convertItbenchLite(scenarioDir: string, outDir: string): P
     name,
     description: `ITBench-Lite SRE scenario ${name}`,
     ...(firstAlert ? { incidentTime: firstAlert.startsAt } : {}),
+    ...(warnings.length > 0 ? { warnings: warnings.map((message) => ({ message })) } : {}),
     source: {
       kind: 'itbench-lite',
       scenario: name,
