@@ -102,8 +102,11 @@ describe('convertItbenchLite (fixture modelled on ground truth gt_24)', async ()
     expect(metric('container_memory_working_set_bytes')).toHaveLength(3);
   });
 
-  it('warns about records naming entities that no object describes', () => {
+  it('warns about records naming entities that no object describes, on the result and in snapshot.json', () => {
     expect(result.warnings).toEqual(['alerts: entity Namespace/otel-demo is not among the Kubernetes objects; created from its id']);
+    expect(bundle.manifest.warnings).toEqual([
+      { message: 'alerts: entity Namespace/otel-demo is not among the Kubernetes objects; created from its id' },
+    ]);
   });
 });
 
