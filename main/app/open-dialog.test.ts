@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
-import { NEZHA_SLICE } from '../convert/nezha/test-fixtures.js';
+import { copySlice, NEZHA_SLICE } from '../convert/nezha/test-fixtures.js';
 import { investigateSnapshot } from '../session/index.js';
 import { createStoreEngine } from './investigation/index.js';
 import { findPackageRoot } from './paths.js';
@@ -46,6 +46,24 @@ describe('opening a Nezha dataset root', () => {
       expect(path.basename(converted)).toBe('2023-01-30-f01');
       wb.close();
       expect(existsSync(converted)).toBe(false);
+    } finally {
+      wb.close();
+    }
+  });
+});
+
+describe('opening a Nezha incident the capture has no telemetry for', () => {
+  it('says which files are missing instead of opening an empty snapshot', async () => {
+    const partial = copySlice();
+    rmSync(path.join(partial, 'rca_data', '2023-01-30', 'metric'), { recursive: true });
+    for (const minute of ['11_59', '12_00', '12_01'])
+      for (const kind of ['log', 'trace']) rmSync(path.join(partial, 'rca_data', '2023-01-30', kind, `${minute}_${kind}.csv.gz`));
+    const wb = workbench();
+    try {
+      await expect(wb.handlers['snapshot.open']({ path: partial, case: '2023-01-30-f02' })).rejects.toMatchObject({
+        name: 'IncidentNotRecordedError',
+        message: expect.stringContaining('rca_data/2023-01-30/trace/12_00_trace.csv.gz: missing'),
+      });
     } finally {
       wb.close();
     }
