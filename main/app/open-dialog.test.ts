@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
-import { copySlice, NEZHA_SLICE } from '../convert/nezha/test-fixtures.js';
+import { copySlice, NEZHA_SLICE, removeSliceCopies } from '../convert/nezha/test-fixtures.js';
 import { investigateSnapshot } from '../session/index.js';
 import { createStoreEngine } from './investigation/index.js';
 import { findPackageRoot } from './paths.js';
@@ -14,7 +14,10 @@ const fixture = path.join(root, 'e2e', 'fixtures', 'sample');
 /** A real slice of the Nezha dataset: one day, two incidents. */
 const nezha = NEZHA_SLICE;
 const work = mkdtempSync(path.join(tmpdir(), 'eog-open-dialog-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  removeSliceCopies();
+});
 
 function workbench() {
   return createWorkbench({

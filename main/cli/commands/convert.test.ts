@@ -1,15 +1,16 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProgram } from '../program.js';
 import { UsageError } from '../errors.js';
-import { copySlice } from '../../convert/nezha/test-fixtures.js';
+import { copySlice, removeSliceCopies, scratchDir } from '../../convert/nezha/test-fixtures.js';
 
 const scenario = join(import.meta.dirname, '..', '..', 'convert', 'itbench', 'testdata', 'Scenario-1');
 
 describe('eog convert', () => {
   afterEach(() => vi.restoreAllMocks());
+  afterAll(removeSliceCopies);
 
   it('converts an ITBench-Lite scenario and prints a summary', async () => {
     const out = mkdtempSync(join(tmpdir(), 'eog-cli-'));
@@ -24,7 +25,7 @@ describe('eog convert', () => {
   it('converts a Nezha capture with a missing file, printing the gap on stderr and writing it into the bundle', async () => {
     const root = copySlice();
     rmSync(join(root, 'rca_data', '2023-01-30', 'log', '11_52_log.csv.gz'));
-    const out = mkdtempSync(join(tmpdir(), 'eog-cli-'));
+    const out = scratchDir();
     const written: string[] = [];
     const errors: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);

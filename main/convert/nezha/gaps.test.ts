@@ -1,12 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ConversionWarning } from '../warnings.js';
 import { readBundleStrict } from '../test-helpers.js';
 import { convertNezha, type ConvertNezhaOptions } from './convert.js';
-import { copySlice } from './test-fixtures.js';
+import { copySlice, removeSliceCopies, scratchDir } from './test-fixtures.js';
 
 /**
  * Partial captures: each test takes one kind of piece away from a copy of the real slice
@@ -22,7 +21,7 @@ async function convertWithout(remove: readonly string[], options: ConvertNezhaOp
     expect(existsSync(join(root, rel)), `${rel} is in the slice`).toBe(true);
     rmSync(join(root, rel), { recursive: true });
   }
-  const out = mkdtempSync(join(tmpdir(), 'eog-nezha-gap-'));
+  const out = scratchDir();
   const seen: ConversionWarning[] = [];
   const result = await convertNezha(root, out, { ...options, onWarning: (w) => seen.push(w) });
   expect(seen).toEqual(result.warnings);
@@ -46,6 +45,8 @@ function csvRows(root: string, rels: readonly string[]): number {
 
 const ms = (t: unknown): number => (typeof t === 'number' ? t : Date.parse(String(t)));
 const files = (warnings: readonly ConversionWarning[] | undefined): (string | undefined)[] => (warnings ?? []).map((w) => w.file);
+
+afterAll(removeSliceCopies);
 
 describe('converting a partial Nezha capture', () => {
   it('a day without baseline traces: the baseline is the telemetry before the first incident, and the bundles say so', async () => {
@@ -182,7 +183,7 @@ describe('converting a partial Nezha capture', () => {
   it('a day folder without a fault list: named in a warning, the other days converted', async () => {
     const root = copySlice();
     mkdirSync(join(root, 'rca_data', '2023-01-31', 'log'), { recursive: true });
-    const out = mkdtempSync(join(tmpdir(), 'eog-nezha-gap-'));
+    const out = scratchDir();
     const { bundles, warnings } = await convertNezha(root, out, { only: (f) => f.index === 1 });
     expect(bundles.map((b) => basename(b))).toEqual(['2023-01-30-f01']);
     expect(warnings).toEqual([{ file: 'rca_data/2023-01-31', message: expect.stringMatching(/^no 2023-01-31-fault_list\.json/) }]);

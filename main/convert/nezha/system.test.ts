@@ -1,12 +1,13 @@
-import { copyFileSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readBundleStrict } from '../test-helpers.js';
 import { convertNezha } from './convert.js';
 import { readMarkers, systemOfDay } from './system.js';
-import { copySlice, NEZHA_HIPSTER_SLICE, NEZHA_SLICE } from './test-fixtures.js';
+import { copySlice, NEZHA_HIPSTER_SLICE, NEZHA_SLICE, removeSliceCopies, scratchDir } from './test-fixtures.js';
+
+afterAll(removeSliceCopies);
 
 describe('the system of a Nezha capture', () => {
   it('comes from the marker file: root_cause_ts.json is TrainTicket, root_cause_hipster.json OnlineBoutique', () => {
@@ -45,7 +46,7 @@ describe('the system of a Nezha capture', () => {
 });
 
 describe('converting an OnlineBoutique capture (synthetic slice)', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'eog-nezha-hipster-'));
+  const out = scratchDir();
   const { bundles, warnings } = await convertNezha(NEZHA_HIPSTER_SLICE, out);
   const [dir] = bundles;
   if (dir === undefined) throw new Error('no bundle written');
