@@ -1,7 +1,10 @@
+import { requireChromium } from '../main/platform/chromium.js';
 import { sampleDir } from './sample.js';
 import { startServe } from './serve.js';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // Fail before starting anything, in one line saying how to get Chromium.
+  requireChromium();
   const served = await startServe(sampleDir());
   // Workers inherit the environment set here.
   process.env.EOG_E2E_URL = served.url;

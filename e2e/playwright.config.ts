@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from '../main/platform/chromium.js';
 
 /**
  * Runs against Debian's Chromium (never `playwright install`): WebGL comes from SwiftShader.
@@ -19,7 +20,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.EOG_CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--headless=new',
         '--no-sandbox',

@@ -7,7 +7,8 @@ import { scoreRootCause } from './metrics.js';
 import { parseGroundTruth } from './parse.js';
 import type { GroundTruth, GroundTruthWarningCode } from './types.js';
 
-const DIR = path.resolve(import.meta.dirname, '../../../shared/datasets/itbench-groundtruth');
+/** The 62 published ITBench ground truths, copied into the repository with their licence (fixtures/README.md). */
+const DIR = path.join(import.meta.dirname, 'fixtures', 'itbench-groundtruth');
 const FILES = readdirSync(DIR)
   .filter((f) => f.endsWith('.yaml'))
   .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));

@@ -8,6 +8,18 @@ export const Timestamp = z.union([z.string().min(1), z.number().finite()]);
 
 const Window = z.object({ start: Timestamp, end: Timestamp });
 
+/**
+ * A gap in the capture a bundle was converted from (optional, added after version 1 shipped;
+ * readers that do not know it ignore it): `file` is the source file or folder that was
+ * missing, relative to the dataset root; `message` says what is missing and what the
+ * converter did instead (e.g. derived the baseline from other minutes).
+ */
+export const ConversionWarning = z.looseObject({
+  file: z.string().optional(),
+  message: z.string().min(1),
+});
+export type ConversionWarning = z.infer<typeof ConversionWarning>;
+
 export const SnapshotManifest = z.looseObject({
   format: z.literal('eog-snapshot'),
   version: z.literal(1),
@@ -17,6 +29,8 @@ export const SnapshotManifest = z.looseObject({
   window: Window.optional(),
   baseline: Window.optional(),
   source: z.looseObject({ kind: z.string() }).optional(),
+  /** Gaps the converter found in the source capture; absent when there were none. */
+  warnings: z.array(ConversionWarning).optional(),
 });
 export type SnapshotManifest = z.infer<typeof SnapshotManifest>;
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
+import { copySlice, NEZHA_SLICE, removeSliceCopies } from '../convert/nezha/test-fixtures.js';
 import { investigateSnapshot } from '../session/index.js';
 import { createStoreEngine } from './investigation/index.js';
 import { findPackageRoot } from '../platform/index.js';
@@ -10,9 +11,13 @@ import { createWorkbench } from './workbench.js';
 
 const root = findPackageRoot(import.meta.url);
 const fixture = path.join(root, 'e2e', 'fixtures', 'sample');
-const nezha = path.resolve(root, '..', 'shared', 'datasets', 'nezha-trainticket');
+/** A real slice of the Nezha dataset: one day, two incidents. */
+const nezha = NEZHA_SLICE;
 const work = mkdtempSync(path.join(tmpdir(), 'eog-open-dialog-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  removeSliceCopies();
+});
 
 function workbench() {
   return createWorkbench({
@@ -23,27 +28,45 @@ function workbench() {
   });
 }
 
-describe.skipIf(!existsSync(nezha))('opening a Nezha dataset root', () => {
+describe('opening a Nezha dataset root', () => {
   it('lists its incidents without naming the injected fault, and opens the one chosen', async () => {
     const wb = workbench();
     try {
       const probe = await wb.handlers['snapshot.probe']({ path: nezha });
       expect(probe.format).toBe('nezha');
-      expect(probe.cases).toHaveLength(32);
-      expect(probe.cases[0]).toEqual({ id: '2023-01-29-f01', label: expect.stringMatching(/^2023-01-29 · incident 1 · \d\d:\d\d UTC$/) });
+      expect(probe.cases).toHaveLength(2);
+      expect(probe.cases[0]).toEqual({ id: '2023-01-30-f01', label: expect.stringMatching(/^2023-01-30 · incident 1 · \d\d:\d\d UTC$/) });
       // Pod names and fault types are the answer; the picker must not give it away.
       expect(JSON.stringify(probe.cases)).not.toMatch(/ts-|cpu|exception|return|delay/i);
       await expect(wb.handlers['snapshot.open']({ path: nezha })).rejects.toMatchObject({ name: 'ChooseNezhaIncidentError' });
       await expect(wb.handlers['snapshot.open']({ path: nezha, case: 'no-such-case' })).rejects.toMatchObject({
         name: 'UnknownNezhaCaseError',
       });
-      const summary = await wb.handlers['snapshot.open']({ path: nezha, case: '2023-01-29-f01' });
+      const summary = await wb.handlers['snapshot.open']({ path: nezha, case: '2023-01-30-f01' });
       expect(summary.sourceKind).toBe('nezha');
       expect(summary.entityCount).toBeGreaterThan(10);
       const converted = wb.current()?.root ?? '';
-      expect(path.basename(converted)).toBe('2023-01-29-f01');
+      expect(path.basename(converted)).toBe('2023-01-30-f01');
       wb.close();
       expect(existsSync(converted)).toBe(false);
+    } finally {
+      wb.close();
+    }
+  });
+});
+
+describe('opening a Nezha incident the capture has no telemetry for', () => {
+  it('says which files are missing instead of opening an empty snapshot', async () => {
+    const partial = copySlice();
+    rmSync(path.join(partial, 'rca_data', '2023-01-30', 'metric'), { recursive: true });
+    for (const minute of ['11_59', '12_00', '12_01'])
+      for (const kind of ['log', 'trace']) rmSync(path.join(partial, 'rca_data', '2023-01-30', kind, `${minute}_${kind}.csv.gz`));
+    const wb = workbench();
+    try {
+      await expect(wb.handlers['snapshot.open']({ path: partial, case: '2023-01-30-f02' })).rejects.toMatchObject({
+        name: 'IncidentNotRecordedError',
+        message: expect.stringContaining('rca_data/2023-01-30/trace/12_00_trace.csv.gz: missing'),
+      });
     } finally {
       wb.close();
     }

@@ -2,7 +2,14 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatasetCase, ImportProgress, SnapshotProbe } from '../../core/ipc/index.js';
-import { convertItbenchLite, convertNezha, detectFormat, nezhaBundleName } from '../convert/index.js';
+import {
+  convertItbenchLite,
+  convertNezha,
+  detectFormat,
+  formatWarning,
+  nezhaBundleName,
+  type ConversionWarning,
+} from '../convert/index.js';
 import { listDays, readFaultList } from '../convert/nezha/layout.js';
 import { SnapshotNotFoundError } from './errors.js';
 
@@ -19,6 +26,16 @@ export class UnknownNezhaCaseError extends Error {
   override name = 'UnknownNezhaCaseError';
   constructor(dir: string, id: string) {
     super(`${dir} has no incident "${id}": pick one of the cases the open dialog lists.`);
+  }
+}
+
+/** The capture holds nothing for the chosen incident (its files are missing), so there is nothing to open. */
+export class IncidentNotRecordedError extends Error {
+  override name = 'IncidentNotRecordedError';
+  constructor(dir: string, id: string, warnings: readonly ConversionWarning[]) {
+    super(
+      `${dir}: incident "${id}" cannot be opened, its telemetry is missing (${warnings.map(formatWarning).join('; ')}). Pick another incident.`,
+    );
   }
 }
 
@@ -103,9 +120,9 @@ export async function resolveSnapshotDir(
       if (!nezhaCase) throw new ChooseNezhaIncidentError(dir);
       if (!nezhaCases(dir).some((c) => c.id === nezhaCase)) throw new UnknownNezhaCaseError(dir, nezhaCase);
       return convertToTemp(`converting Nezha incident ${nezhaCase}`, onProgress, async (out) => {
-        const { bundles } = await convertNezha(dir, out, { only: (fault) => nezhaBundleName(fault) === nezhaCase });
+        const { bundles, warnings } = await convertNezha(dir, out, { only: (fault) => nezhaBundleName(fault) === nezhaCase });
         const bundle = bundles[0];
-        if (!bundle) throw new UnknownNezhaCaseError(dir, nezhaCase);
+        if (!bundle) throw new IncidentNotRecordedError(dir, nezhaCase, warnings);
         return bundle;
       });
     }

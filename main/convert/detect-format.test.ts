@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect-format.js';
+import { NEZHA_SLICE } from './nezha/test-fixtures.js';
 
 describe('detectFormat', () => {
   it('recognises the Nezha dataset root, an ITBench-Lite scenario and a native bundle', () => {
-    expect(detectFormat(resolve(import.meta.dirname, '../../../shared/datasets/nezha-trainticket'))).toBe('nezha');
+    expect(detectFormat(NEZHA_SLICE)).toBe('nezha');
     expect(detectFormat(join(import.meta.dirname, 'itbench', 'testdata', 'Scenario-1'))).toBe('itbench-lite');
     const native = mkdtempSync(join(tmpdir(), 'eog-detect-'));
     writeFileSync(join(native, 'snapshot.json'), '{}');

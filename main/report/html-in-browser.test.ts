@@ -2,6 +2,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../core/report/index.js';
 import { hostile, hostileDiagnosis, hostileState } from '../../core/report/test-support.js';
+import { requireChromium } from '../platform/chromium.js';
 
 /**
  * The HTML report parsed by a real browser engine (Debian Chromium, as the e2e tests use):
@@ -10,7 +11,8 @@ import { hostile, hostileDiagnosis, hostileState } from '../../core/report/test-
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: process.env.EOG_CHROMIUM ?? '/usr/bin/chromium' });
+  // Without Chromium this fails with one line saying how to get it (never skipped).
+  browser = await chromium.launch({ executablePath: requireChromium() });
 });
 
 afterAll(async () => {

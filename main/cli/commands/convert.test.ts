@@ -1,14 +1,16 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProgram } from '../program.js';
 import { UsageError } from '../errors.js';
+import { copySlice, removeSliceCopies, scratchDir } from '../../convert/nezha/test-fixtures.js';
 
 const scenario = join(import.meta.dirname, '..', '..', 'convert', 'itbench', 'testdata', 'Scenario-1');
 
 describe('eog convert', () => {
   afterEach(() => vi.restoreAllMocks());
+  afterAll(removeSliceCopies);
 
   it('converts an ITBench-Lite scenario and prints a summary', async () => {
     const out = mkdtempSync(join(tmpdir(), 'eog-cli-'));
@@ -18,6 +20,28 @@ describe('eog convert', () => {
     await buildProgram().parseAsync(['node', 'eog', 'convert', 'itbench-lite', scenario, '--out', out]);
     expect(existsSync(join(out, 'Scenario-1', 'snapshot.json'))).toBe(true);
     expect(written.join('')).toMatch(/wrote 1 bundle\(s\) to .* in \d+\.\d s/);
+  });
+
+  it('converts a Nezha capture with a missing file, printing the gap on stderr and writing it into the bundle', async () => {
+    const root = copySlice();
+    rmSync(join(root, 'rca_data', '2023-01-30', 'log', '11_52_log.csv.gz'));
+    const out = scratchDir();
+    const written: string[] = [];
+    const errors: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => errors.push(String(chunk)) > 0);
+    await buildProgram().parseAsync(['node', 'eog', 'convert', 'nezha', root, '--out', out, '--quiet']);
+    expect(written.join('')).toMatch(/^wrote 2 bundle\(s\) to /);
+    expect(errors).toEqual([
+      'warning: rca_data/2023-01-30/log/11_52_log.csv.gz: missing: the window of 2023-01-30-f01 has no logs for the minute this file holds\n',
+    ]);
+    const manifest = JSON.parse(readFileSync(join(out, '2023-01-30-f01', 'snapshot.json'), 'utf8'));
+    expect(manifest.warnings).toEqual([
+      {
+        file: 'rca_data/2023-01-30/log/11_52_log.csv.gz',
+        message: 'missing: the window of 2023-01-30-f01 has no logs for the minute this file holds',
+      },
+    ]);
   });
 
   it('rejects an unknown format as a usage error', async () => {

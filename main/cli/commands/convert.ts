@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { convertItbenchLite, convertNezha } from '../../convert/index.js';
+import { convertItbenchLite, convertNezha, formatWarning } from '../../convert/index.js';
 import { UsageError } from '../errors.js';
 
 interface ConvertOptions {
@@ -25,6 +25,8 @@ export function registerConvert(program: Command): void {
         case 'nezha':
           ({ bundles } = await convertNezha(input, options.out, {
             onProgress: (p) => log(`[${p.done}/${p.total}] ${p.bundle}`),
+            // Gaps in the capture: each also goes into the snapshot.json of the bundles it concerns.
+            onWarning: (w) => void process.stderr.write(`warning: ${formatWarning(w)}\n`),
           }));
           break;
         case 'itbench-lite': {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -102,8 +102,32 @@ describe('convertItbenchLite (fixture modelled on ground truth gt_24)', async ()
     expect(metric('container_memory_working_set_bytes')).toHaveLength(3);
   });
 
-  it('warns about records naming entities that no object describes', () => {
+  it('warns about records naming entities that no object describes, on the result and in snapshot.json', () => {
     expect(result.warnings).toEqual(['alerts: entity Namespace/otel-demo is not among the Kubernetes objects; created from its id']);
+    expect(bundle.manifest.warnings).toEqual([
+      { file: 'alerts', message: 'entity Namespace/otel-demo is not among the Kubernetes objects; created from its id' },
+    ]);
+  });
+});
+
+describe('convertItbenchLite on a scenario with files missing', () => {
+  it('converts what is there and names each missing input, on the result and in snapshot.json', async () => {
+    const partial = join(mkdtempSync(join(tmpdir(), 'eog-itb-')), 'Scenario-1');
+    cpSync(fixture, partial, { recursive: true });
+    rmSync(join(partial, 'otel_traces_raw.tsv'));
+    rmSync(join(partial, 'metrics'), { recursive: true });
+    const result = await convertItbenchLite(partial, mkdtempSync(join(tmpdir(), 'eog-itb-')));
+    const bundle = readBundleStrict(result.bundle);
+    expect(result.warnings.slice(0, 2)).toEqual([
+      'otel_traces_raw.tsv: missing: no spans and no call edges',
+      'metrics: missing: no metrics',
+    ]);
+    expect(bundle.manifest.warnings?.slice(0, 2)).toEqual([
+      { file: 'otel_traces_raw.tsv', message: 'missing: no spans and no call edges' },
+      { file: 'metrics', message: 'missing: no metrics' },
+    ]);
+    expect(bundle.records.spans).toEqual([]);
+    expect(bundle.records.logs.length).toBeGreaterThan(0);
   });
 });
 

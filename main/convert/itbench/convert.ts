@@ -4,6 +4,7 @@ import { makeEntityId } from '../../../core/model/ids.js';
 import type { MetricRecord, SnapshotManifest } from '../../../core/snapshot/schema.js';
 import { writeBundle } from '../bundle-writer.js';
 import { UnrecognisedInputError } from '../errors.js';
+import { formatWarning, type ConversionWarning } from '../warnings.js';
 import { isoFromMillis } from '../time.js';
 import { TopologyBuilder } from '../topology-builder.js';
 import { readAlerts, readEvents } from './events-alerts.js';
@@ -44,7 +45,7 @@ export async function convertItbenchLite(scenarioDir: string, outDir: string): P
   for (const [caller, callee, ns] of traces.calls) {
     builder.addEdge(makeEntityId('Service', caller, ns), makeEntityId('Service', callee, ns), 'calls');
   }
-  const warnings: string[] = [];
+  const warnings: ConversionWarning[] = missingInputs(dir);
   const sources: [string, readonly { entity: string }[]][] = [
     ['alerts', alerts],
     ['events', events],
@@ -56,7 +57,7 @@ export async function convertItbenchLite(scenarioDir: string, outDir: string): P
   for (const [file, records] of sources) {
     for (const entity of new Set(records.map((r) => r.entity))) {
       if (builder.has(entity)) continue;
-      warnings.push(`${file}: entity ${entity} is not among the Kubernetes objects; created from its id`);
+      warnings.push({ file, message: `entity ${entity} is not among the Kubernetes objects; created from its id` });
       builder.ensure(entity);
     }
   }
@@ -70,6 +71,7 @@ export async function convertItbenchLite(scenarioDir: string, outDir: string): P
     name,
     description: `ITBench-Lite SRE scenario ${name}`,
     ...(firstAlert ? { incidentTime: firstAlert.startsAt } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
     source: {
       kind: 'itbench-lite',
       scenario: name,
@@ -87,7 +89,21 @@ export async function convertItbenchLite(scenarioDir: string, outDir: string): P
     records: { alerts, events, logs, spans: traces.spans, metrics, changes: objects.changes },
     ...(existsSync(groundTruth) ? { groundTruthYaml: readFileSync(groundTruth, 'utf8') } : {}),
   });
-  return { bundle, warnings };
+  return { bundle, warnings: warnings.map(formatWarning) };
+}
+
+/** The scenario's inputs, and what a bundle lacks without each (a missing one is read as empty). */
+const INPUTS: readonly [string, string][] = [
+  ['alerts', 'no alerts: the incident time and the investigation seeds must come from elsewhere'],
+  ['k8s_objects_raw.tsv', 'no Kubernetes objects: no topology from them and no changes'],
+  ['k8s_events_raw.tsv', 'no Kubernetes events'],
+  ['otel_logs_raw.tsv', 'no logs'],
+  ['otel_traces_raw.tsv', 'no spans and no call edges'],
+  ['metrics', 'no metrics'],
+];
+
+function missingInputs(dir: string): ConversionWarning[] {
+  return INPUTS.filter(([name]) => !existsSync(join(dir, name))).map(([file, lack]) => ({ file, message: `missing: ${lack}` }));
 }
 
 function mostCommonNamespace(objects: Iterable<K8sObject>): string | null {

@@ -6,15 +6,17 @@ import { writeBundle } from '../bundle-writer.js';
 import { UnrecognisedInputError, type SkippedRecord } from '../errors.js';
 import { isoFromMillis } from '../time.js';
 import { synthesiseSliAlerts } from './alerts.js';
-import { entryService, loadDayContext, spanOf, type DayContext, type Range } from './day-context.js';
+import { entryService, hhmmss, loadDayContext, spanOf, type DayContext, type Range } from './day-context.js';
 import { nezhaGroundTruthYaml } from './ground-truth.js';
-import { listDays, readFaultList, windowFiles, type NezhaFault } from './layout.js';
+import { daysWithoutFaultList, listDays, rcaDir, readFaultList, windowFiles, type NezhaFault } from './layout.js';
 import { emptyLogResult, readLogFile } from './logs.js';
 import { toMetricRecords } from './metrics.js';
 import { podId, serviceId, serviceOfPod } from './names.js';
 import { synthesiseTraceAlerts, traceSli } from './trace-sli.js';
 import { buildNezhaTopology } from './topology.js';
 import { emptyTraceResult, readTraceFile } from './traces.js';
+import { readMarkers, systemOfDay } from './system.js';
+import { formatWarning, type ConversionWarning } from '../warnings.js';
 
 const MINUTE = 60_000;
 const PRE_WINDOW = 10 * MINUTE;
@@ -27,8 +29,16 @@ export interface NezhaProgress {
 
 export interface ConvertNezhaOptions {
   onProgress?: (progress: NezhaProgress) => void;
+  /** Called once per gap found (the same warnings are returned and written into the bundles). */
+  onWarning?: (warning: ConversionWarning) => void;
   /** Convert only the faults this accepts (tests convert one or two). */
   only?: (fault: NezhaFault) => boolean;
+}
+
+export interface ConvertNezhaResult {
+  bundles: string[];
+  /** Every gap found, once each, in the order found. */
+  warnings: ConversionWarning[];
 }
 
 /** Bundle names carry the day and the fault's position only, never what was injected where. */
@@ -36,48 +46,120 @@ export function nezhaBundleName(fault: NezhaFault): string {
   return `${fault.day}-f${String(fault.index).padStart(2, '0')}`;
 }
 
-/** Converts a Nezha dataset root into one native bundle per injected fault under `outDir`. */
-export async function convertNezha(root: string, outDir: string, options: ConvertNezhaOptions = {}): Promise<{ bundles: string[] }> {
+/**
+ * Converts a Nezha dataset root into one native bundle per injected fault under `outDir`.
+ * Missing pieces (a day's baseline, a minute's log or trace file, metric files) do not stop
+ * the conversion: every bundle that can be written is, and each gap becomes a warning.
+ */
+export async function convertNezha(root: string, outDir: string, options: ConvertNezhaOptions = {}): Promise<ConvertNezhaResult> {
   const days = listDays(root);
   if (days.length === 0)
     throw new UnrecognisedInputError(`${root} has no rca_data/<day>/<day>-fault_list.json: is it the Nezha dataset root?`);
+  const warnings: ConversionWarning[] = [];
+  const seen = new Set<string>();
+  const report = (warning: ConversionWarning): void => {
+    const key = formatWarning(warning);
+    if (seen.has(key)) return;
+    seen.add(key);
+    warnings.push(warning);
+    options.onWarning?.(warning);
+  };
+  for (const day of daysWithoutFaultList(root)) {
+    report({
+      file: join('rca_data', day),
+      message: `no ${day}-fault_list.json: the day's incidents are unknown, nothing converted for it`,
+    });
+  }
+  const markers = readMarkers(root);
   const plan = days.map((day) => ({ day, faults: readFaultList(root, day) }));
   const total = plan.reduce((n, p) => n + p.faults.filter((f) => options.only?.(f) ?? true).length, 0);
   mkdirSync(outDir, { recursive: true });
   const bundles: string[] = [];
+  let done = 0;
   for (const { day, faults } of plan) {
     const selected = faults.filter((f) => options.only?.(f) ?? true);
     if (selected.length === 0) continue;
-    const context = await loadDayContext(root, day, faults);
+    const { system, warnings: systemWarnings } = systemOfDay(
+      markers,
+      day,
+      faults.map((f) => f.injectPod),
+    );
+    const context = await loadDayContext(root, day, faults, system);
+    const dayWarnings = [...systemWarnings, ...context.warnings];
+    dayWarnings.forEach(report);
     for (const fault of selected) {
       const dir = join(outDir, nezhaBundleName(fault));
-      await writeFaultBundle(root, context, fault, dir);
-      bundles.push(dir);
-      options.onProgress?.({ bundle: dir, done: bundles.length, total });
+      const written = await writeFaultBundle(root, context, fault, dir, dayWarnings);
+      written.warnings.forEach(report);
+      done++;
+      if (written.written) bundles.push(dir);
+      options.onProgress?.({ bundle: written.written ? dir : `${dir} (not written)`, done, total });
     }
   }
-  return { bundles };
+  return { bundles, warnings };
 }
 
-async function writeFaultBundle(root: string, day: DayContext, fault: NezhaFault, dir: string): Promise<void> {
+interface FaultResult {
+  written: boolean;
+  warnings: ConversionWarning[];
+}
+
+async function writeFaultBundle(
+  root: string,
+  day: DayContext,
+  fault: NezhaFault,
+  dir: string,
+  dayWarnings: readonly ConversionWarning[],
+): Promise<FaultResult> {
+  const name = nezhaBundleName(fault);
+  const ns = day.system.namespace;
+  const own: ConversionWarning[] = [];
   const logFiles = windowFiles(root, fault, 'log');
   const traceFiles = windowFiles(root, fault, 'trace');
+  for (const [kind, files] of [
+    ['logs', logFiles],
+    ['traces', traceFiles],
+  ] as const) {
+    for (const file of files.missing) {
+      own.push({ file: relative(root, file), message: `missing: the window of ${name} has no ${kind} for the minute this file holds` });
+    }
+  }
+  // With a derived baseline, what precedes the day's first incident is baseline, not window.
+  const cutoff = day.derivedBaselineEnd;
+  const scope = { namespace: ns, ...(cutoff === null ? {} : { keep: (t: number) => t >= cutoff }) };
   const logs = emptyLogResult();
-  for (const file of logFiles) await readLogFile(file, logs);
+  for (const file of logFiles.files) await readLogFile(file, logs, scope);
   const traces = emptyTraceResult();
-  for (const file of traceFiles) await readTraceFile(file, logs.errorSpans, traces);
+  for (const file of traceFiles.files) await readTraceFile(file, logs.errorSpans, traces, scope);
   const window = spanOf([...logs.logs.map((l) => l.time), ...traces.spans.map((s) => s.start)]) ?? {
     start: Math.floor(fault.injectTime / MINUTE) * MINUTE,
     end: Math.floor(fault.injectTime / MINUTE) * MINUTE + 3 * MINUTE,
   };
 
-  const entryName = entryService(day.baselineTraces) ?? 'frontend';
-  const entry = serviceId(entryName);
   const isWindowMetric = (t: number): boolean => t >= window.start - PRE_WINDOW && t <= window.end + MINUTE;
   const keepMetric = (t: number): boolean => isWindowMetric(t) || day.isMetricBaseline(t);
-  const metrics = [...day.podMetrics.entries()].flatMap(([pod, rows]) => toMetricRecords(rows, podId(pod), keepMetric));
-  metrics.push(...toMetricRecords(day.front, entry, keepMetric));
-  const alerts = synthesiseAlerts(day, traces.spans, window, entryName);
+  const metrics = [...day.podMetrics.entries()].flatMap(([pod, rows]) => toMetricRecords(rows, podId(pod, ns), keepMetric));
+  const windowMetrics = [...day.podMetrics.values()].some((rows) => rows.some((r) => isWindowMetric(r.time)));
+  if (logs.logs.length + traces.spans.length === 0 && !windowMetrics) {
+    own.push({
+      file: relative(root, rcaDir(root, fault.day)),
+      message: `no logs, traces or metrics recorded for the window of ${name}: no bundle written for it`,
+    });
+    return { written: false, warnings: own };
+  }
+
+  const entryName = entryService(day.baselineTraces) ?? entryService(traces);
+  const entry = entryName === null ? null : serviceId(entryName, ns);
+  let alerts: AlertRecord[] = [];
+  if (entryName === null || entry === null) {
+    own.push({
+      file: relative(root, join(rcaDir(root, fault.day), 'trace')),
+      message: `no trace shows where users enter the system, so ${name} has no synthesised entry alerts and no entry-service SLI metrics`,
+    });
+  } else {
+    metrics.push(...toMetricRecords(day.front, entry, keepMetric));
+    alerts = synthesiseAlerts(day, traces.spans, window, entryName);
+  }
 
   const spans = [...day.baselineTraces.spans, ...traces.spans];
   const allLogs = [...day.baselineLogs.logs, ...logs.logs];
@@ -87,40 +169,46 @@ async function writeFaultBundle(root: string, day: DayContext, fault: NezhaFault
     pods: podsSeen,
     podNodes: new Map([...day.baselineLogs.podNodes, ...logs.podNodes]),
     baselineCalls: day.baselineTraces.calls,
-    referenced: [entry],
+    referenced: entry === null ? [] : [entry],
+    namespace: ns,
   });
 
-  const name = nezhaBundleName(fault);
+  const warnings = [...dayWarnings, ...own];
   const rel = (files: string[]): string[] => files.map((f) => relative(root, f));
   const manifest: SnapshotManifest = {
     format: 'eog-snapshot',
     version: 1,
     name,
-    description: `TrainTicket incident ${fault.index} of ${fault.day} from the Nezha dataset; telemetry window ${hhmmss(window.start)}–${hhmmss(window.end)} UTC.`,
+    description: `${day.system.name} incident ${fault.index} of ${fault.day} from the Nezha dataset; telemetry window ${hhmmss(window.start)}–${hhmmss(window.end)} UTC.`,
     incidentTime: isoFromMillis(fault.injectTime),
     window: { start: isoFromMillis(window.start), end: isoFromMillis(window.end) },
-    baseline: { start: isoFromMillis(day.baseline.start), end: isoFromMillis(day.baseline.end) },
+    ...(day.baseline ? { baseline: { start: isoFromMillis(day.baseline.start), end: isoFromMillis(day.baseline.end) } } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
     source: {
       kind: 'nezha',
-      dataset: 'Nezha (ESEC/FSE 2023), TrainTicket',
+      dataset: `Nezha (ESEC/FSE 2023), ${day.system.name}`,
+      system: day.system.name,
+      namespace: ns,
       day: fault.day,
       alerts:
         'synthesised from the entry SLI against the baseline (front_service latency percentiles; error ratio and p95 of the entry traces)',
       spanStatus: 'error when an ERROR log line was written inside the span, otherwise unset (Nezha traces have no status)',
       metricNames: 'CSV column without its unit; the unit is in the record',
+      ...(day.derivedBaselineEnd === null ? {} : { baselinePeriod: 'derived: the telemetry before the first incident of the day' }),
       ...(day.metricBaseline
         ? { metricBaseline: { start: isoFromMillis(day.metricBaseline.start), end: isoFromMillis(day.metricBaseline.end) } }
         : {}),
       ...skippedSummary(root, [...day.baselineLogs.skipped, ...day.baselineTraces.skipped, ...logs.skipped, ...traces.skipped]),
-      inputs: { window: rel([...traceFiles, ...logFiles]), baseline: rel(day.baselineFiles) },
+      inputs: { window: rel([...traceFiles.files, ...logFiles.files]), baseline: rel(day.baselineFiles) },
     },
   };
   writeBundle(dir, {
     manifest,
     topology,
     records: { alerts, logs: allLogs, spans, metrics },
-    groundTruthYaml: nezhaGroundTruthYaml(fault, name),
+    groundTruthYaml: nezhaGroundTruthYaml(fault, name, ns),
   });
+  return { written: true, warnings: own };
 }
 
 /**
@@ -129,7 +217,7 @@ async function writeFaultBundle(root: string, day: DayContext, fault: NezhaFault
  * second minute (the first file mostly precedes the fault), never the injection record.
  */
 function synthesiseAlerts(day: DayContext, windowSpans: readonly SpanRecord[], window: Range, entryName: string): AlertRecord[] {
-  const entry = serviceId(entryName);
+  const entry = serviceId(entryName, day.system.namespace);
   const onset = window.start + MINUTE;
   const alerts = synthesiseSliAlerts({
     rows: day.front,
@@ -142,10 +230,6 @@ function synthesiseAlerts(day: DayContext, windowSpans: readonly SpanRecord[], w
   const afterOnset = windowSpans.filter((s) => Date.parse(String(s.start)) > onset);
   alerts.push(...synthesiseTraceAlerts(traceSli(afterOnset, isEntryRoot), traceSli(day.baselineTraces.spans, isEntryRoot), entry, onset));
   return alerts;
-}
-
-function hhmmss(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 19);
 }
 
 /** Malformed source rows are skipped, and the bundle says which, so nothing vanishes silently. */

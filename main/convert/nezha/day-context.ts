@@ -1,9 +1,10 @@
-import { basename, join } from 'node:path';
-import { ConvertInputError } from '../errors.js';
-import { constructDir, filesIn, rcaDir, type NezhaFault } from './layout.js';
+import { basename, join, relative } from 'node:path';
+import { constructDir, filesIn, rcaDir, windowFiles, type NezhaFault } from './layout.js';
 import { emptyLogResult, readLogFile, type LogFileResult } from './logs.js';
 import { podOfMetricFile, readMetricFile, type MetricRow } from './metrics.js';
+import type { NezhaSystem } from './system.js';
 import { emptyTraceResult, readTraceFile, type TraceFileResult } from './traces.js';
+import type { ConversionWarning } from '../warnings.js';
 
 const MINUTE = 60_000;
 /** How far around the fault-free trace period clean metric minutes are collected. */
@@ -17,21 +18,30 @@ export interface Range {
 }
 
 /** Everything shared by the faults of one day: its baseline and its whole-day metrics. */
+/** Everything shared by the faults of one day: its system, baseline and whole-day metrics, and what was missing. */
 export interface DayContext {
   day: string;
   faults: NezhaFault[];
+  system: NezhaSystem;
   baselineLogs: LogFileResult;
   baselineTraces: TraceFileResult;
   baselineFiles: string[];
-  /** Span of the fault-free traces and logs. */
-  baseline: Range;
+  /** Span of the fault-free traces and logs; null when the capture has none. */
+  baseline: Range | null;
+  /**
+   * Set when construct_data has no traces and the baseline was taken from the minutes before
+   * the day's first incident: window records before this time are baseline records.
+   */
+  derivedBaselineEnd: number | null;
   /** Pod name → whole-day metric rows. */
   podMetrics: Map<string, MetricRow[]>;
-  /** Entry SLI rows (front_service), whole day. */
+  /** Entry SLI rows (front_service), whole day; empty when the file is missing. */
   front: MetricRow[];
   /** Metric minutes near the baseline that no fault touches. */
   isMetricBaseline: (time: number) => boolean;
   metricBaseline: Range | null;
+  /** Gaps that concern every bundle of the day (file paths relative to the dataset root). */
+  warnings: ConversionWarning[];
 }
 
 /** Approximate end of a fault's three one-minute files (they end a few seconds past the minute). */
@@ -44,45 +54,113 @@ export function isCleanMinute(time: number, faults: readonly NezhaFault[]): bool
   return faults.every((f) => time <= f.injectTime || time - MINUTE >= faultFilesEnd(f) + RECOVERY);
 }
 
-export async function loadDayContext(root: string, day: string, faults: NezhaFault[]): Promise<DayContext> {
+interface Baseline {
+  logs: LogFileResult;
+  traces: TraceFileResult;
+  files: string[];
+  derivedEnd: number | null;
+}
+
+/**
+ * The fault-free period: construct_data/<day> when it has traces, else the telemetry in the
+ * day's first incident files that precedes that incident (the `HH_MM` file holds the minute
+ * before its name, so most of the first file is from before it).
+ */
+async function loadBaseline(root: string, day: string, faults: readonly NezhaFault[], system: NezhaSystem, warn: Warn): Promise<Baseline> {
   const construct = constructDir(root, day);
   const logFiles = filesIn(join(construct, 'log'));
   const traceFiles = filesIn(join(construct, 'trace'));
-  if (traceFiles.length === 0)
-    throw new ConvertInputError(join(construct, 'trace'), null, 'no baseline trace files (construct_data holds the fault-free period)');
-  const baselineLogs = emptyLogResult();
-  for (const file of logFiles) await readLogFile(file, baselineLogs);
-  const baselineTraces = emptyTraceResult();
-  for (const file of traceFiles) await readTraceFile(file, baselineLogs.errorSpans, baselineTraces);
-  const baseline = spanOf([...baselineLogs.logs.map((l) => l.time), ...baselineTraces.spans.map((s) => s.start)]);
-  if (baseline === null) throw new ConvertInputError(construct, null, 'baseline traces and logs are empty');
+  const logs = emptyLogResult();
+  const traces = emptyTraceResult();
+  const scope = { namespace: system.namespace };
+  if (traceFiles.length > 0) {
+    if (logFiles.length === 0) {
+      warn(
+        join(construct, 'log'),
+        'no baseline log files: the bundles have baseline traces but no baseline logs to compare log templates with',
+      );
+    }
+    for (const file of logFiles) await readLogFile(file, logs, scope);
+    for (const file of traceFiles) await readTraceFile(file, logs.errorSpans, traces, scope);
+    return { logs, traces, files: [...traceFiles, ...logFiles], derivedEnd: null };
+  }
+  const first = faults[0];
+  const traceFrom = first ? windowFiles(root, first, 'trace').files : [];
+  const logFrom = first ? windowFiles(root, first, 'log').files : [];
+  const from = [...traceFrom, ...logFrom];
+  if (first === undefined || from.length === 0) {
+    warn(
+      join(construct, 'trace'),
+      'no baseline trace files, and no telemetry before the first incident of the day to take a baseline from: the bundles have no baseline period',
+    );
+    return { logs, traces, files: [], derivedEnd: null };
+  }
+  const before = { ...scope, keep: (t: number) => t < first.injectTime };
+  for (const file of logFrom) await readLogFile(file, logs, before);
+  for (const file of traceFrom) await readTraceFile(file, logs.errorSpans, traces, before);
+  warn(
+    join(construct, 'trace'),
+    `no baseline trace files: the baseline is the telemetry before the first incident of the day (${hhmmss(first.injectTime)} UTC) in ` +
+      `${from.map((f) => relative(root, f)).join(', ')}${logFiles.length > 0 ? '; construct_data logs are left out, being from another period' : ''}`,
+  );
+  return { logs, traces, files: from, derivedEnd: first.injectTime };
+}
 
+type Warn = (file: string, message: string) => void;
+
+export async function loadDayContext(root: string, day: string, faults: NezhaFault[], system: NezhaSystem): Promise<DayContext> {
+  const warnings: ConversionWarning[] = [];
+  const warn: Warn = (file, message) => warnings.push({ file: relative(root, file), message });
+  const loaded = await loadBaseline(root, day, faults, system, warn);
+  const baseline = spanOf([...loaded.logs.logs.map((l) => l.time), ...loaded.traces.spans.map((s) => s.start)]);
+
+  const metricDir = join(rcaDir(root, day), 'metric');
   const podMetrics = new Map<string, MetricRow[]>();
-  let front: MetricRow[] = [];
-  for (const file of filesIn(join(rcaDir(root, day), 'metric'))) {
+  let front: MetricRow[] | null = null;
+  for (const file of filesIn(metricDir)) {
     const pod = podOfMetricFile(file);
     if (pod !== null) podMetrics.set(pod, await readMetricFile(file));
     else if (/^front_service\.csv/.test(basename(file))) front = await readMetricFile(file);
   }
+  if (podMetrics.size === 0) warn(metricDir, 'no per-pod metric files (<pod>_metric.csv): the bundles carry no pod metrics');
+  if (front === null) {
+    warn(
+      join(metricDir, 'front_service.csv.gz'),
+      'missing: no entry-service SLI metrics, so no alerts are synthesised from them (the alerts from the entry traces remain)',
+    );
+  }
 
   const isMetricBaseline = (time: number): boolean =>
-    time >= baseline.start - METRIC_BASELINE_REACH && time <= baseline.end + METRIC_BASELINE_REACH && isCleanMinute(time, faults);
-  const metricTimes = [front, ...podMetrics.values()].flatMap((rows) => rows.map((r) => r.time)).filter(isMetricBaseline);
+    baseline !== null &&
+    time >= baseline.start - METRIC_BASELINE_REACH &&
+    time <= baseline.end + METRIC_BASELINE_REACH &&
+    isCleanMinute(time, faults);
+  const metricTimes = [front ?? [], ...podMetrics.values()].flatMap((rows) => rows.map((r) => r.time)).filter(isMetricBaseline);
   const metricBaseline = metricTimes.length
     ? { start: metricTimes.reduce((a, b) => Math.min(a, b)) - MINUTE, end: metricTimes.reduce((a, b) => Math.max(a, b)) }
     : null;
+  if (metricBaseline === null && baseline !== null && (podMetrics.size > 0 || front !== null)) {
+    warn(metricDir, 'no metric minute within 10 minutes of the baseline is free of incidents: the metrics have no baseline');
+  }
   return {
     day,
     faults,
-    baselineLogs,
-    baselineTraces,
-    baselineFiles: [...traceFiles, ...logFiles],
+    system,
+    baselineLogs: loaded.logs,
+    baselineTraces: loaded.traces,
+    baselineFiles: loaded.files,
     baseline,
+    derivedBaselineEnd: loaded.derivedEnd,
     podMetrics,
-    front,
+    front: front ?? [],
     isMetricBaseline,
     metricBaseline,
+    warnings,
   };
+}
+
+export function hhmmss(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 19);
 }
 
 /** Earliest and latest of ISO timestamps, in epoch ms. */

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { NEZHA_NAMESPACE, serviceOfPod } from './names.js';
+import { serviceOfPod } from './names.js';
 import type { NezhaFault } from './layout.js';
 
 const CATEGORY: Record<string, string> = {
@@ -18,7 +18,7 @@ function exact(name: string): string {
  * ITBench ground-truth v1 (design.md §8) for one injected fault: the pod is the root-cause
  * group and its service an alias, so a diagnosis naming either counts.
  */
-export function nezhaGroundTruthYaml(fault: NezhaFault, bundleName: string): string {
+export function nezhaGroundTruthYaml(fault: NezhaFault, bundleName: string, namespace: string): string {
   const service = serviceOfPod(fault.injectPod);
   const document = {
     metadata: { name: bundleName, version: 'v1' },
@@ -26,12 +26,12 @@ export function nezhaGroundTruthYaml(fault: NezhaFault, bundleName: string): str
       {
         id: 'injected-pod',
         kind: 'Pod',
-        namespace: NEZHA_NAMESPACE,
+        namespace,
         name: fault.injectPod,
         filter: [exact(fault.injectPod)],
         root_cause: true,
       },
-      { id: 'injected-service', kind: 'Service', namespace: NEZHA_NAMESPACE, name: service, filter: [exact(service)], root_cause: false },
+      { id: 'injected-service', kind: 'Service', namespace, name: service, filter: [exact(service)], root_cause: false },
     ],
     aliases: [['injected-pod', 'injected-service']],
     propagations: [],

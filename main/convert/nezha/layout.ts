@@ -73,18 +73,28 @@ export function readFaultList(root: string, day: string): NezhaFault[] {
   return faults.map((fault, i) => ({ day, index: i + 1, ...fault }));
 }
 
-/** The three one-minute files (`HH_MM_<kind>.csv[.gz]`) starting at the injection minute. */
-export function windowFiles(root: string, fault: NezhaFault, kind: 'trace' | 'log'): string[] {
+/** The three one-minute files (`HH_MM_<kind>.csv[.gz]`) starting at the injection minute: those present, and the paths of those missing. */
+export function windowFiles(root: string, fault: NezhaFault, kind: 'trace' | 'log'): { files: string[]; missing: string[] } {
   const files: string[] = [];
+  const missing: string[] = [];
   for (let minute = 0; minute < 3; minute++) {
     const t = new Date(Math.floor(fault.injectTime / 60_000) * 60_000 + minute * 60_000);
     const stem = `${pad(t.getUTCHours())}_${pad(t.getUTCMinutes())}_${kind}.csv`;
     const file = [`${stem}.gz`, stem].map((name) => join(rcaDir(root, fault.day), kind, name)).find((f) => existsSync(f));
-    if (file === undefined)
-      throw new ConvertInputError(join(rcaDir(root, fault.day), kind, stem), null, 'missing: every fault owns three one-minute files');
-    files.push(file);
+    if (file === undefined) missing.push(join(rcaDir(root, fault.day), kind, `${stem}.gz`));
+    else files.push(file);
   }
-  return files;
+  return { files, missing };
+}
+
+/** Folders under rca_data/ that have no fault list (they cannot be converted; the converter says so). */
+export function daysWithoutFaultList(root: string): string[] {
+  const base = join(root, 'rca_data');
+  if (!existsSync(base)) return [];
+  return readdirSync(base, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && faultListFile(root, d.name) === null)
+    .map((d) => d.name)
+    .sort();
 }
 
 /** All CSV files of one kind in a folder, sorted by name (used for the baseline). */

@@ -59,7 +59,13 @@ export interface LogFileResult {
   skipped: SkippedRecord[];
 }
 
-export async function readLogFile(file: string, into: LogFileResult): Promise<void> {
+/** How records of one file are read: the system's namespace, and which times to keep (all by default). */
+export interface ReadScope {
+  namespace: string;
+  keep?: (timeMs: number) => boolean;
+}
+
+export async function readLogFile(file: string, into: LogFileResult, scope: ReadScope): Promise<void> {
   for await (const { values, line } of readCsv(file, { onSkip: (at, reason) => into.skipped.push({ file, line: at, reason }) })) {
     const pod = values.PodName;
     // TimeUnixNano overflows to a negative number on some rows; Timestamp then still holds the time.
@@ -71,6 +77,7 @@ export async function readLogFile(file: string, into: LogFileResult): Promise<vo
         line,
         `neither TimeUnixNano "${values.TimeUnixNano ?? ''}" nor Timestamp "${values.Timestamp ?? ''}" is a time`,
       );
+    if (scope.keep && !scope.keep(time)) continue;
     const { line: body, stream } = parseDockerLine(values.Log ?? '');
     const severity = severityOf(body);
     const traceId = values.TraceID || undefined;
@@ -85,7 +92,7 @@ export async function readLogFile(file: string, into: LogFileResult): Promise<vo
     if (stream) attrs.stream = stream;
     into.logs.push({
       time: isoFromMillis(time),
-      entity: podId(pod),
+      entity: podId(pod, scope.namespace),
       ...(severity ? { severity } : {}),
       body,
       ...(traceId ? { traceId } : {}),

@@ -1,7 +1,7 @@
 import type { Topology } from '../../../core/model/topology.js';
 import { TopologyBuilder } from '../topology-builder.js';
 import { parseEntityId } from '../../../core/model/ids.js';
-import { NEZHA_NAMESPACE, nodeId, podId, serviceId, serviceOfPod } from './names.js';
+import { nodeId, podId, serviceId, serviceOfPod } from './names.js';
 import { CALL_SEPARATOR } from './traces.js';
 
 export interface NezhaTopologyInput {
@@ -12,6 +12,8 @@ export interface NezhaTopologyInput {
   baselineCalls: Iterable<string>;
   /** Entity ids records refer to that must exist (e.g. the alerting entry service). */
   referenced: Iterable<string>;
+  /** The system's namespace (system.ts). */
+  namespace: string;
 }
 
 /**
@@ -21,24 +23,25 @@ export interface NezhaTopologyInput {
  */
 export function buildNezhaTopology(input: NezhaTopologyInput): Topology {
   const builder = new TopologyBuilder();
+  const ns = input.namespace;
   const addPod = (pod: string): void => {
     const service = serviceOfPod(pod);
-    builder.addEntity('Service', service, NEZHA_NAMESPACE);
-    builder.addEntity('Pod', pod, NEZHA_NAMESPACE, { service });
-    builder.addEdge(serviceId(service), podId(pod), 'contains');
+    builder.addEntity('Service', service, ns);
+    builder.addEntity('Pod', pod, ns, { service });
+    builder.addEdge(serviceId(service, ns), podId(pod, ns), 'contains');
   };
   for (const pod of input.pods) addPod(pod);
   for (const [pod, node] of input.podNodes) {
     addPod(pod);
     builder.addEntity('Node', node, null);
-    builder.addEdge(podId(pod), nodeId(node), 'runs_on');
+    builder.addEdge(podId(pod, ns), nodeId(node), 'runs_on');
   }
   for (const call of input.baselineCalls) {
     const [caller, callee] = call.split(CALL_SEPARATOR);
     if (caller && callee) {
-      builder.addEntity('Service', caller, NEZHA_NAMESPACE);
-      builder.addEntity('Service', callee, NEZHA_NAMESPACE);
-      builder.addEdge(serviceId(caller), serviceId(callee), 'calls');
+      builder.addEntity('Service', caller, ns);
+      builder.addEntity('Service', callee, ns);
+      builder.addEdge(serviceId(caller, ns), serviceId(callee, ns), 'calls');
     }
   }
   for (const id of input.referenced) {

@@ -2,6 +2,7 @@ import type { SpanRecord } from '../../../core/snapshot/schema.js';
 import { readCsv } from '../csv-stream.js';
 import { ConvertInputError, type SkippedRecord } from '../errors.js';
 import { isoFromMillis, nanosToMillis } from '../time.js';
+import type { ReadScope } from './logs.js';
 import { podId, serviceOfPod } from './names.js';
 
 export interface TraceFileResult {
@@ -23,7 +24,12 @@ export const CALL_SEPARATOR = '\u0000';
  * Reads one trace file. Nezha spans have no status column: a span is `error` when an ERROR
  * log line was written inside it (`errorSpans`, keyed `traceId/spanId`), otherwise `unset`.
  */
-export async function readTraceFile(file: string, errorSpans: ReadonlyMap<string, string>, into: TraceFileResult): Promise<void> {
+export async function readTraceFile(
+  file: string,
+  errorSpans: ReadonlyMap<string, string>,
+  into: TraceFileResult,
+  scope: ReadScope,
+): Promise<void> {
   const firstSpan = into.spans.length;
   const podOfSpan = new Map<string, string>();
   const parents: [string, string, string][] = [];
@@ -36,13 +42,14 @@ export async function readTraceFile(file: string, errorSpans: ReadonlyMap<string
       throw new ConvertInputError(file, line, `StartTimeUnixNano "${values.StartTimeUnixNano ?? ''}" is not epoch nanoseconds`);
     if (!Number.isFinite(micros) || micros < 0)
       throw new ConvertInputError(file, line, `Duration "${values.Duration ?? ''}" is not a number of microseconds`);
+    if (scope.keep && !scope.keep(start)) continue;
     const isRoot = !parent || parent === 'root';
     const error = errorSpans.get(`${traceId}/${spanId}`);
     into.spans.push({
       traceId,
       spanId,
       ...(isRoot ? {} : { parentSpanId: parent }),
-      entity: podId(pod),
+      entity: podId(pod, scope.namespace),
       name: values.OperationName ?? '',
       start: isoFromMillis(start),
       durationMs: micros / 1000,
