@@ -9,8 +9,16 @@ export function createHeuristicPolicy(): Policy {
     model: null,
     evaluate(packet: ContextPacket): Promise<PolicyResult> {
       const started = performance.now();
-      const output = evaluateHeuristic(packet);
-      return Promise.resolve({ output, tokensIn: null, tokensOut: null, cached: false, error: null, ms: performance.now() - started });
+      const { rules, ...output } = evaluateHeuristic(packet);
+      return Promise.resolve({
+        output,
+        rules,
+        tokensIn: null,
+        tokensOut: null,
+        cached: false,
+        error: null,
+        ms: performance.now() - started,
+      });
     },
   };
 }
