@@ -377,6 +377,15 @@ describe('evaluateHeuristic', () => {
     expect(evaluateHeuristic(packet([tpl(0.8)])).label).toBe('Healthy');
   });
 
+  it('reports the ids of the rules that fired, once each, in table order, whatever the verdict', () => {
+    const surge = edge('shop/Service/app', node, { callRateRatio: 1.3 });
+    const alert = ev({ type: 'alert', name: 'KubeContainerOOMKilled', severity: 'warning', startsAt: 550, endsAt: null });
+    const out = evaluateHeuristic(packet([surge, oom(), alert, oom()], [['shop/Service/app', belief('Symptom')]]));
+    expect(out.label).toBe('Symptom');
+    expect(out.rules).toEqual(['alert', 'failure_event', 'upstream_surge']);
+    expect(evaluateHeuristic(packet([edge('shop/Service/app', node)])).rules).toEqual([]);
+  });
+
   it('is deterministic and cites only evidence from the packet', () => {
     const p = packet([oom(), edge(node, 'shop/Service/cache', { windowP95Ms: 300 })], [['shop/Service/cache', null]]);
     const a = evaluateHeuristic(p);

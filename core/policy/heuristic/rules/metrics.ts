@@ -12,7 +12,7 @@ export const saturationRule: CauseRule = {
   id: 'saturation',
   role: 'cause',
   family: 'metrics',
-  when: `a CPU or memory metric anomalous upwards (|z| ≥ ${thresholds.anomalyZ}) and ≥${thresholds.saturationFold}× its baseline median or near capacity (a ratio ≥ ${thresholds.nearCapacityRatio}, a percentage ≥ ${thresholds.nearCapacityPercent}); host (node_*) metrics excluded; one match per resource`,
+  when: `a CPU or memory metric anomalous upwards (|z| ≥ ${thresholds.anomalyZ}) and ≥${thresholds.saturationFold}× its baseline median or near capacity (a ratio ≥ ${thresholds.nearCapacityRatio}, a percentage ≥ ${thresholds.nearCapacityPercent}); host metrics (names starting with “node”) excluded; one match per resource`,
   strength: `0.2 + 0.6·s(log2(fold / ${thresholds.saturationFold}), 4) + 0.2 near capacity, at most 0.95`,
   explanation:
     'The node ran out of CPU or memory. Several metrics of one resource are one observation: the strongest speaks for all. Explained by a confirmed upstream surge only when the growth is in proportion to the extra traffic.',
