@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDiagnosis } from '../diagnosis/index.js';
 import { fold, LedgerEvent, serialiseLedger, type EventOf } from '../ledger/index.js';
-import { createHeuristicPolicy, evaluateHeuristic, isRuleId } from '../policy/heuristic/index.js';
+import { createHeuristicPolicy, decideHeuristic, isRuleId } from '../policy/heuristic/index.js';
 import { createController } from './controller.js';
 import { createMemoryPacketBuilder, result, scriptedPolicy } from './test-support.js';
 import type { Policy } from './types.js';
@@ -29,7 +29,7 @@ describe('the ledger records which rules fired', () => {
     const watched: Policy = {
       ...heuristic,
       evaluate(packet) {
-        reported.push(evaluateHeuristic(packet).rules);
+        reported.push(decideHeuristic(packet).rules);
         return heuristic.evaluate(packet);
       },
     };

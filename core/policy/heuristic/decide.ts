@@ -8,8 +8,16 @@ import { thresholds, verdictConfidence } from './thresholds.js';
 type Cause = Extract<Finding, { role: 'cause' }>;
 type Explainer = Extract<Finding, { role: 'explainer' }>;
 
-/** The policy output plus the ids of the rules that fired, in table order (the ledger records them). */
-export type HeuristicOutput = PolicyOutput & { rules: RuleId[] };
+/** The policy output, and the ids of the rules that fired in table order (the ledger records them). */
+export interface HeuristicVerdict {
+  output: PolicyOutput;
+  rules: RuleId[];
+}
+
+/** The heuristic's output alone, shaped exactly as any policy's (what the LLM tests compare with). */
+export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
+  return decideHeuristic(packet).output;
+}
 
 /**
  * The heuristic abductive policy: explainable rules over one context packet (design.md §1).
@@ -17,7 +25,7 @@ export type HeuristicOutput = PolicyOutput & { rules: RuleId[] };
  * a Symptom when neighbours explain its degradation, Healthy when nothing is wrong, and Defer
  * when it is degraded but the packet holds no recognisable cause or explanation.
  */
-export function evaluateHeuristic(packet: ContextPacket): HeuristicOutput {
+export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   const findings = collectFindings(packet);
   const beliefOf = (id: string): Belief | null => latestBelief(packet, id);
   const causes = findings.filter((f): f is Cause => f.role === 'cause');
@@ -120,7 +128,7 @@ export function evaluateHeuristic(packet: ContextPacket): HeuristicOutput {
   // an Origin the source of a surge; otherwise more traffic downstream is ordinary load.
   if (label === 'Origin' && standing.some((c) => c.rule.startsSurge)) claims = surgeClaims(packet);
   const evidence = unique(used.flatMap((f) => f.evidence));
-  return {
+  const output: PolicyOutput = {
     label,
     confidence: round(confidence),
     evidence,
@@ -128,8 +136,8 @@ export function evaluateHeuristic(packet: ContextPacket): HeuristicOutput {
     reasoning,
     claims,
     proposals: proposalsFor(label, packet, candidates, beliefOf),
-    rules: firedRules(findings),
   };
+  return { output, rules: firedRules(findings) };
 }
 
 function isConfirmed(belief: Belief | null): boolean {

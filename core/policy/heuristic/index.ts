@@ -1,4 +1,4 @@
-export { evaluateHeuristic, type HeuristicOutput } from './decide.js';
+export { decideHeuristic, evaluateHeuristic, type HeuristicVerdict } from './decide.js';
 export { collectFindings, type Finding } from './findings.js';
 export { thresholds, verdictConfidence, metricFamily } from './thresholds.js';
 export {

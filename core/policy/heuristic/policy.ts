@@ -1,6 +1,6 @@
 import type { Policy, PolicyResult } from '../../controller/types.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { evaluateHeuristic } from './decide.js';
+import { decideHeuristic } from './decide.js';
 
 /** The built-in policy: deterministic, no model, no tokens. */
 export function createHeuristicPolicy(): Policy {
@@ -9,7 +9,7 @@ export function createHeuristicPolicy(): Policy {
     model: null,
     evaluate(packet: ContextPacket): Promise<PolicyResult> {
       const started = performance.now();
-      const { rules, ...output } = evaluateHeuristic(packet);
+      const { output, rules } = decideHeuristic(packet);
       return Promise.resolve({
         output,
         rules,
