@@ -46,6 +46,13 @@ test('step to the gateway, run to the end, then step back to where the database 
   const history = app.inspector.getByRole('region', { name: 'Belief history' });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history.getByRole('listitem').first()).toHaveAttribute('data-label', 'Origin');
+  // Which of the heuristic's rules fired, from the ledger, each with what it means.
+  const rules = history.getByTestId('fired-rules').first();
+  await expect(rules.locator('summary')).toContainText('Rules fired: ');
+  await expect(rules.locator('summary')).toContainText('failure_event');
+  await rules.locator('summary').click();
+  await expect(rules.locator('[data-rule="failure_event"]')).toContainText('A pod of the node crashed');
+  await rules.locator('summary').click();
   // The packet the policy saw for the database, with its size and the evidence's provenance.
   const packet = app.inspector.getByRole('region', { name: 'Context packet' });
   await expect(packet.getByTestId('packet-size')).toContainText(/\d+ \/ \d+ tokens/);

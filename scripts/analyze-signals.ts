@@ -47,7 +47,7 @@ for (const name of readdirSync(root).sort()) {
     const out = evaluateHeuristic(packet);
     const f = collectFindings(packet)
       .filter((x) => x.role === 'cause')
-      .map((x) => `${x.rule}:${'strength' in x ? x.strength : ''}`);
+      .map((x) => `${x.rule.id}:${x.strength}`);
     rows.push({ s: graph.entity(id).name, label: out.label, conf: out.label === 'Origin' ? out.confidence : 0, causes: f.join(' ') });
   }
   rows.sort((a, b) => b.conf - a.conf);

@@ -60,6 +60,12 @@ function tokenCount(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
+/** Rule ids as the ledger accepts them: strings, once each, in the policy's order; anything else is dropped. */
+function firedRules(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((id): id is string => typeof id === 'string' && id !== ''))];
+}
+
 /** Steps 3–8 of design.md §2 for one evaluated node, in a fixed order. */
 export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: EntityId, packet: ContextPacket, result: PolicyResult): void {
   const { state } = tick;
@@ -87,7 +93,8 @@ export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: Enti
     belief = { ...belief, label: 'Defer' };
     source = 'damping';
   }
-  tick.emit({ type: 'BeliefSet', node, belief, previous, source, reasoning: guarded.reasoning });
+  const rules = firedRules(result.rules);
+  tick.emit({ type: 'BeliefSet', node, belief, previous, source, reasoning: guarded.reasoning, ...(rules.length > 0 ? { rules } : {}) });
 
   for (const claim of guarded.claims) {
     if (!state.edges.has(edgeKey(claim.from, claim.to))) {

@@ -25,6 +25,11 @@ export interface PolicyResult {
   error: string | null;
   /** Wall-clock duration; reported out of band, never written into the ledger. */
   ms: number;
+  /**
+   * Ids of the rules that fired, for policies made of rules (the heuristic's table); the ledger
+   * records them with the belief so the UI and reports can say why. Absent for the LLM policy.
+   */
+  rules?: readonly string[];
 }
 
 export interface Policy {

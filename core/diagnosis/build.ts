@@ -32,13 +32,16 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     .filter((id) => state.nodes.get(id)?.belief)
     .sort((a, b) => Number(frontier.includes(b)) - Number(frontier.includes(a)) || rankOf(result.ranking, a) - rankOf(result.ranking, b))
     .map((id) => {
-      const belief = state.nodes.get(id)?.belief;
+      const node = state.nodes.get(id);
+      const belief = node?.belief;
       const items = (belief?.evidence ?? []).map(input.evidenceById).filter((e): e is EvidenceItem => e !== null);
+      const rules = [...(node?.rules ?? [])];
       return {
         name: id,
         contributing_factor: frontier.includes(id),
         reasoning: belief?.summary ?? '',
         evidence: items.map((e) => `[${e.id}] ${e.summary}`).join('\n'),
+        ...(rules.length > 0 ? { rules } : {}),
       };
     });
   const propagations = [...state.edges.values()]

@@ -7,6 +7,8 @@ export const DiagnosisEntity = z.object({
   contributing_factor: z.boolean(),
   reasoning: z.string(),
   evidence: z.string(),
+  /** The workbench's own: ids of the policy rules that fired for the entity's belief; absent when none were recorded. */
+  rules: z.array(z.string()).optional(),
 });
 
 export const DiagnosisPropagation = z.object({

@@ -65,6 +65,7 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       entry.belief = event.belief;
       entry.beliefSeq = event.seq;
       entry.beliefSource = event.source;
+      entry.rules = event.rules ?? [];
       // An analyst keeps the evidence the policy had cited; nothing new becomes citable.
       if (event.source !== 'analyst') {
         entry.cited = event.belief.evidence.flatMap((id) => {

@@ -116,6 +116,11 @@ export const BeliefSet = z.object({
   previous: Belief.nullable(),
   source: BeliefSource,
   reasoning: z.array(z.string()),
+  /**
+   * Ids of the policy's rules that fired (the heuristic's rule table), in the policy's order.
+   * Absent when the policy has no rules (LLM) and in ledgers written before rules were recorded.
+   */
+  rules: z.array(z.string()).optional(),
 });
 export const Damped = z.object({ ...base, type: z.literal('Damped'), node: z.string(), flips: z.number().int() });
 export const EdgeClaimed = z.object({

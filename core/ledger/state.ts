@@ -8,6 +8,8 @@ export interface NodeState {
   /** Sequence number of the BeliefSet that produced `belief`; messages carry it. */
   beliefSeq: number | null;
   beliefSource: BeliefSource | null;
+  /** Ids of the rules that fired for the current belief (empty for an LLM or analyst belief). */
+  rules: readonly string[];
   visits: number;
   flips: number;
   /** Evaluation index (1-based) of the node's latest evaluation, for the cooldown rule. */
@@ -84,6 +86,7 @@ export function createNodeState(): NodeState {
     belief: null,
     beliefSeq: null,
     beliefSource: null,
+    rules: [],
     visits: 0,
     flips: 0,
     lastEvaluation: null,

@@ -18,8 +18,8 @@ th, td { text-align: left; vertical-align: top; padding: 5px 8px; border-bottom:
 th { background: #f0f2f5; font-weight: 600; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
-ul.evidence { margin: 4px 0 0; padding-left: 20px; }
-ul.evidence li { overflow-wrap: anywhere; white-space: pre-wrap; }
+ul.evidence, ul.rules { margin: 4px 0 0; padding-left: 20px; }
+ul.evidence li, ul.rules li { overflow-wrap: anywhere; white-space: pre-wrap; }
 ol.chain li { margin: 3px 0; overflow-wrap: anywhere; }
 .graph-box { overflow: auto; border: 1px solid #e1e4e8; border-radius: 6px; padding: 6px; background: #fbfbfc; }
 svg.graph text { font: 12px system-ui, sans-serif; fill: #1f2430; }

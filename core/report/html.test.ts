@@ -39,6 +39,13 @@ describe('renderHtml', () => {
     expect(html).toContain('&amp;amp; &amp;lt;b&amp;gt;');
   });
 
+  it('says which rules fired for a root cause, with what each means, escaping an id a ledger could forge', () => {
+    expect(html).toMatch(
+      /<ul class="rules"><li><span class="mono">change<\/span> <span class="muted">cause<\/span> — Something was changed/,
+    );
+    expect(html).toContain('<li><span class="mono">&lt;img src=x onerror=alert(1)&gt;</span> <span class="muted">unknown</span>');
+  });
+
   it('is self-contained under a strict Content-Security-Policy', () => {
     expect(html).toContain(
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,

@@ -57,6 +57,13 @@ describe('renderMarkdown', () => {
     expect(text).not.toContain('in progress');
   });
 
+  it('says which rules fired for a root cause, with what each means, escaping an id a ledger could forge', () => {
+    const section = text.slice(text.indexOf('**Rules fired:**'), text.indexOf('**Evidence:**'));
+    expect(section).toContain('- change (cause): Something was changed on the node just before the incident');
+    expect(section).toContain('- &lt;img src=x onerror=alert(1)&gt; (unknown): not a rule');
+    expect(renderMarkdown({ ...hostileDiagnosis(), entities: [] })).not.toContain('Rules fired');
+  });
+
   it('lists the propagation chain from the root cause outwards whatever the ledger order', () => {
     const d = hostileDiagnosis();
     const reversed = renderMarkdown({ ...d, propagations: [...d.propagations].reverse() });

@@ -29,7 +29,14 @@ export function hostileDiagnosis(): Diagnosis {
   const leaf = 'shop/Service/gateway';
   return {
     entities: [
-      { name: root, contributing_factor: true, reasoning: hostileText, evidence: `[log:1] ${hostile.script}\n[log:2] ${hostile.markdown}` },
+      {
+        name: root,
+        contributing_factor: true,
+        reasoning: hostileText,
+        evidence: `[log:1] ${hostile.script}\n[log:2] ${hostile.markdown}`,
+        // A tampered ledger can carry any rule id: a known one and a hostile one.
+        rules: ['change', hostile.img],
+      },
       { name: mid, contributing_factor: false, reasoning: hostile.newline, evidence: '' },
     ],
     propagations: [

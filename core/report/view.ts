@@ -1,5 +1,6 @@
 import type { Diagnosis } from '../diagnosis/index.js';
 import type { InvestigationState } from '../ledger/index.js';
+import { describeRules } from '../policy/heuristic/index.js';
 import { truncate } from './escape.js';
 import { buildReportGraph } from './graph.js';
 import { layoutReportGraph } from './layout.js';
@@ -24,7 +25,15 @@ export interface ReportView {
   outcome: string;
   confidence: Diagnosis['confidence'];
   /** isAnalystAsserted: the label is an analyst override (design.md §4), not the tool's finding. */
-  entities: Array<{ name: string; isRootCause: boolean; isAnalystAsserted: boolean; reasoning: string; evidence: string[] }>;
+  entities: Array<{
+    name: string;
+    isRootCause: boolean;
+    isAnalystAsserted: boolean;
+    reasoning: string;
+    evidence: string[];
+    /** The policy rules that fired for the entity's belief, with what each means (empty for the LLM policy). */
+    rules: Array<{ id: string; role: string; explanation: string }>;
+  }>;
   propagations: Array<{ source: string; target: string; condition: string; effect: string }>;
   alerts: Array<{ alert: string; explained: boolean; explanation: string }>;
   ranking: Array<{ rank: number; entity: string; score: string }>;
@@ -53,6 +62,7 @@ export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {
       isAnalystAsserted: state?.nodes.get(e.name)?.beliefSource === 'analyst',
       reasoning: clip(e.reasoning),
       evidence: e.evidence === '' ? [] : e.evidence.split('\n').map(clip),
+      rules: describeRules(e.rules ?? []).map((r) => ({ id: clip(r.id), role: r.role ?? 'unknown', explanation: r.explanation })),
     })),
     propagations: chainOrder(diagnosis).map((p) => ({
       source: clip(p.source),

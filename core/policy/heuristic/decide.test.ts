@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Belief } from '../../model/belief.js';
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { evaluateHeuristic } from './decide.js';
+import { decideHeuristic, evaluateHeuristic } from './decide.js';
 
 const node = 'shop/Service/db';
 let seq = 0;
@@ -375,6 +375,17 @@ describe('evaluateHeuristic', () => {
     expect(broken.confidence).toBeLessThan(0.5);
     // The predecessor ran more (a shift in the request mix), the follower as often as ever: no fault.
     expect(evaluateHeuristic(packet([tpl(0.8)])).label).toBe('Healthy');
+  });
+
+  it('reports the ids of the rules that fired, once each, in table order, whatever the verdict', () => {
+    const surge = edge('shop/Service/app', node, { callRateRatio: 1.3 });
+    const alert = ev({ type: 'alert', name: 'KubeContainerOOMKilled', severity: 'warning', startsAt: 550, endsAt: null });
+    const p = packet([surge, oom(), alert, oom()], [['shop/Service/app', belief('Symptom')]]);
+    const { output, rules } = decideHeuristic(p);
+    expect(output).toEqual(evaluateHeuristic(p));
+    expect(output.label).toBe('Symptom');
+    expect(rules).toEqual(['alert', 'failure_event', 'upstream_surge']);
+    expect(decideHeuristic(packet([edge('shop/Service/app', node)])).rules).toEqual([]);
   });
 
   it('is deterministic and cites only evidence from the packet', () => {

@@ -1,15 +1,23 @@
 import type { Belief, Claim, Label, PolicyOutput } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { surgeRatio } from './edges.js';
-import { collectFindings, type Finding } from './findings.js';
+import { proposalsFor, relayClaims, surgeClaims } from './claims.js';
+import { collectFindings } from './findings.js';
+import type { Finding, RuleId } from './rules/index.js';
+import { thresholds, verdictConfidence } from './thresholds.js';
 
 type Cause = Extract<Finding, { role: 'cause' }>;
 type Explainer = Extract<Finding, { role: 'explainer' }>;
 
-/** How much a resource may grow per unit of traffic growth and still be the traffic's doing. */
-const SURGE_AMPLIFICATION = 2;
-/** Strong causes stand on their own even when a neighbour also looks guilty. */
-const STRONG_CAUSE = 0.6;
+/** The policy output, and the ids of the rules that fired in table order (the ledger records them). */
+export interface HeuristicVerdict {
+  output: PolicyOutput;
+  rules: RuleId[];
+}
+
+/** The heuristic's output alone, shaped exactly as any policy's (what the LLM tests compare with). */
+export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
+  return decideHeuristic(packet).output;
+}
 
 /**
  * The heuristic abductive policy: explainable rules over one context packet (design.md §1).
@@ -17,7 +25,7 @@ const STRONG_CAUSE = 0.6;
  * a Symptom when neighbours explain its degradation, Healthy when nothing is wrong, and Defer
  * when it is degraded but the packet holds no recognisable cause or explanation.
  */
-export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
+export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   const findings = collectFindings(packet);
   const beliefOf = (id: string): Belief | null => latestBelief(packet, id);
   const causes = findings.filter((f): f is Cause => f.role === 'cause');
@@ -35,85 +43,92 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
   // failing callee explains my error logs as soon as the evidence shows it (it is then visited,
   // and a Healthy verdict there brings the cause back).
   // …and only in proportion: ×1.3 more traffic explains memory doubling, not CPU ×40.
-  const surge = Math.max(0, ...confirmed.filter((f) => f.rule === 'upstream_surge').map((f) => f.ratio ?? 0));
-  const isSurgeSized = (c: Cause): boolean => surge > 0 && (c.magnitude === undefined || c.magnitude <= SURGE_AMPLIFICATION * surge);
+  const surge = Math.max(0, ...confirmed.filter((f) => f.rule.explains === 'load').map((f) => f.ratio ?? 0));
+  const isSurgeSized = (c: Cause): boolean =>
+    surge > 0 && (c.magnitude === undefined || c.magnitude <= thresholds.surgeAmplification * surge);
   // Error logs are about a dependency only when that dependency actually fails.
-  const hasCallee = candidates.some((f) => f.rule === 'failing_callee' || f.rule === 'named_dependency');
-  const isExplained = (c: Cause): boolean => (c.explainedBy === 'surge' && isSurgeSized(c)) || (c.explainedBy === 'callee' && hasCallee);
+  const hasCallee = candidates.some((f) => f.rule.isFailingDependency);
+  const isExplained = (c: Cause): boolean =>
+    (c.rule.explainedBy === 'surge' && isSurgeSized(c)) || (c.rule.explainedBy === 'callee' && hasCallee);
   // A pod that crashed (OOM-killed, crash-looping) fails requests and logs errors: once the
   // crash is explained by the load it received, so are those consequences.
-  const crashExplained = causes.some((c) => c.rule === 'failure_event' && isExplained(c));
+  const crashExplained = causes.some((c) => c.rule.isCrash && isExplained(c));
   // A restart loop on a node that serves its callers normally is chronic noise (a flapping
   // sidecar), not the incident: failure events count only on a degraded node.
-  const isDegradedHere = symptoms.length > 0 || causes.some((c) => c.rule !== 'failure_event');
+  const isDegradedHere = symptoms.length > 0 || causes.some((c) => !c.rule.isCrash);
   const standing = causes.filter(
-    (c) => !isExplained(c) && !(crashExplained && isConsequence(c)) && (c.rule !== 'failure_event' || isDegradedHere),
+    (c) => !isExplained(c) && !(crashExplained && c.rule.isCrashConsequence) && (!c.rule.isCrash || isDegradedHere),
   );
   const explainsByLoad = (f: Explainer): boolean =>
-    f.rule === 'upstream_surge' && causes.some((c) => c.explainedBy === 'surge' && isSurgeSized(c)) && isConfirmed(beliefOf(f.neighbour));
+    f.rule.explains === 'load' &&
+    causes.some((c) => c.rule.explainedBy === 'surge' && isSurgeSized(c)) &&
+    isConfirmed(beliefOf(f.neighbour));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
-  const reasoning: string[] = findings.map((f) => `[${f.rule}] ${f.text}`);
+  const reasoning: string[] = findings.map((f) => `[${f.rule.id}] ${f.text}`);
 
   let label: Label;
   let confidence: number;
   let used: Finding[];
   let claims: Claim[] = [];
   // Extra traffic from a caller explains only what it is sized to explain (saturation).
-  const relevant = candidates.filter((f) => f.rule !== 'upstream_surge' || explainsByLoad(f));
+  const relevant = candidates.filter((f) => f.rule.explains !== 'load' || explainsByLoad(f));
   const confirmedRelevant = relevant.filter((f) => isConfirmed(beliefOf(f.neighbour)));
   // A slow callee explains my slowness, not statements that stopped or errors of my own.
-  const canExplainStanding = (f: Explainer): boolean => f.rule !== 'slow_callee' || standing.some((c) => c.rule === 'own_latency');
+  const canExplainStanding = (f: Explainer): boolean => f.rule.explains !== 'latency' || standing.some((c) => c.rule.isLatency);
   // An explanation must be at least as credible as the cause it would explain away: a callee
   // that is itself only weakly suspected does not outweigh new errors of my own.
   const bestExplanation = Math.max(
     0,
     ...confirmedRelevant.filter(canExplainStanding).map((f) => f.strength * (beliefOf(f.neighbour)?.confidence ?? 0)),
   );
-  if (standing.length > 0 && (strongest >= STRONG_CAUSE || strongest > bestExplanation)) {
+  if (standing.length > 0 && (strongest >= thresholds.strongCause || strongest > bestExplanation)) {
     label = 'Origin';
     confidence = combine(standing.map((c) => c.strength));
     used = [...standing, ...symptoms];
     reasoning.push(
-      `→ Origin: ${standing.map((c) => c.rule).join(', ')} ${confirmedRelevant.length ? 'outweigh' : 'and no neighbour explains them'}`,
+      `→ Origin: ${standing.map((c) => c.rule.id).join(', ')} ${confirmedRelevant.length ? 'outweigh' : 'and no neighbour explains them'}`,
     );
   } else if (relevant.length > 0) {
     label = 'Symptom';
     const explaining = confirmedRelevant.length > 0 ? confirmedRelevant : relevant;
-    confidence = Math.min(0.95, Math.max(...explaining.map((f) => f.strength)) * (confirmedRelevant.length > 0 ? 1 : 0.6));
+    confidence = Math.min(
+      verdictConfidence.maxSymptom,
+      Math.max(...explaining.map((f) => f.strength)) * (confirmedRelevant.length > 0 ? 1 : thresholds.unconfirmedExplanation),
+    );
     used = [...explaining, ...symptoms];
     claims = explaining.map((f) => ({
       from: f.neighbour,
       to: packet.node,
       evidence: f.evidence,
       condition: conditionOf(f),
-      effect: effectOf(f, packet.node),
+      effect: f.rule.effect(packet.node, f.neighbour),
     }));
     claims.push(...relayClaims(packet, confirmed, claims));
     const explainedCauses = causes.filter((c) => !standing.includes(c));
     if (explainedCauses.length)
       reasoning.push(
-        `${explainedCauses.map((c) => `${c.rule} explained by ${isConsequence(c) && crashExplained ? 'the crash' : c.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`,
+        `${explainedCauses.map((c) => `${c.rule.id} explained by ${c.rule.isCrashConsequence && crashExplained ? 'the crash' : c.rule.explainedBy === 'surge' ? 'upstream traffic' : 'failing dependencies'}`).join(', ')}`,
       );
     reasoning.push(
       `→ Symptom: explained by ${unique(explaining.map((f) => f.neighbour)).join(', ')}${confirmedRelevant.length ? '' : ' (not yet confirmed by their own evaluation)'}`,
     );
   } else if (degraded) {
     label = 'Defer';
-    confidence = 0.3;
+    confidence = verdictConfidence.defer;
     used = symptoms;
     reasoning.push('→ Defer: degraded, but no recognisable cause or explaining neighbour in the packet');
   } else {
     label = 'Healthy';
-    confidence = packet.evidence.length > 0 ? 0.7 : 0.5;
+    confidence = packet.evidence.length > 0 ? verdictConfidence.healthy : verdictConfidence.healthyWithoutEvidence;
     used = [];
     reasoning.push('→ Healthy: no anomaly, failure, change or failing dependency in the window');
   }
   // Only a change (a feature flag, a campaign, a config) or a surge that starts in the node makes
   // an Origin the source of a surge; otherwise more traffic downstream is ordinary load.
-  if (label === 'Origin' && standing.some((c) => c.rule === 'change' || c.rule === 'traffic_source')) claims = surgeClaims(packet);
+  if (label === 'Origin' && standing.some((c) => c.rule.startsSurge)) claims = surgeClaims(packet);
   const evidence = unique(used.flatMap((f) => f.evidence));
-  return {
+  const output: PolicyOutput = {
     label,
     confidence: round(confidence),
     evidence,
@@ -122,70 +137,7 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
     claims,
     proposals: proposalsFor(label, packet, candidates, beliefOf),
   };
-}
-
-/**
- * A degraded node that receives extra traffic from a caller in the incident and passes it on
- * downstream relays the surge: the caller explains the calls it forwards.
- */
-function relayClaims(packet: ContextPacket, confirmed: readonly Explainer[], already: readonly Claim[]): Claim[] {
-  const forwards = packet.evidence.some(
-    (e) =>
-      e.detail.type === 'trace_edge' && e.detail.caller === packet.node && e.detail.callee !== packet.node && surgeRatio(e.detail) !== null,
-  );
-  if (!forwards) return [];
-  return confirmed
-    .filter((f) => f.rule === 'upstream_surge' && !already.some((c) => c.from === f.neighbour))
-    .map((f) => ({
-      from: f.neighbour,
-      to: packet.node,
-      evidence: f.evidence,
-      condition: conditionOf(f),
-      effect: `${packet.node} forwards the extra load downstream`,
-    }));
-}
-
-/** An Origin that sends a surge downstream explains the callees its traffic hit. */
-function surgeClaims(packet: ContextPacket): Claim[] {
-  const claims: Claim[] = [];
-  for (const e of packet.evidence) {
-    if (e.detail.type !== 'trace_edge' || e.detail.caller !== packet.node || e.detail.callee === packet.node) continue;
-    const ratio = surgeRatio(e.detail);
-    if (ratio === null) continue;
-    claims.push({
-      from: packet.node,
-      to: e.detail.callee,
-      evidence: [e.id],
-      condition: `${packet.node} sends ×${ratio.toFixed(2)} more calls`,
-      effect: `${e.detail.callee} receives the extra load`,
-    });
-  }
-  return claims;
-}
-
-/**
- * Where to look next: neighbours the evidence points at, and — for a node that is degraded
- * without a recognisable cause of its own (Defer) — every dependency not yet looked at, as an
- * analyst drills down when the fault is not visible where the alert fired.
- */
-function proposalsFor(
-  label: Label,
-  packet: ContextPacket,
-  candidates: readonly Explainer[],
-  beliefOf: (id: string) => Belief | null,
-): string[] {
-  const pointed = candidates.filter((f) => beliefOf(f.neighbour) === null).map((f) => f.neighbour);
-  const drill =
-    label === 'Defer' || label === 'Symptom'
-      ? packet.neighbours
-          .filter((n) => n.direction === 'out' && (n.relation === 'calls' || n.relation === 'depends_on') && n.belief === null)
-          .map((n) => n.id)
-      : [];
-  return unique([...pointed, ...drill]);
-}
-
-function isConsequence(c: Cause): boolean {
-  return c.rule === 'new_error_logs' || c.rule === 'own_errors' || c.rule === 'own_latency';
+  return { output, rules: firedRules(findings) };
 }
 
 function isConfirmed(belief: Belief | null): boolean {
@@ -201,21 +153,6 @@ function conditionOf(f: Explainer): string {
   return f.text;
 }
 
-function effectOf(f: Explainer, node: string): string {
-  switch (f.rule) {
-    case 'failing_callee':
-      return `${node} returns errors for requests that need ${f.neighbour}`;
-    case 'slow_callee':
-      return `${node} is slow while it waits for ${f.neighbour}`;
-    case 'upstream_surge':
-      return `${node} is saturated by the extra load`;
-    case 'named_dependency':
-      return `${node} fails requests that need ${f.neighbour}`;
-    case 'delaying_caller':
-      return `calls from ${f.neighbour} reach ${node} late`;
-  }
-}
-
 function summarise(label: Label, used: readonly Finding[]): string {
   const lines = used.slice(0, 3).map((f) => f.text);
   return `${label}: ${lines.length ? lines.join('; ') : 'nothing abnormal in the window'}`;
@@ -224,6 +161,11 @@ function summarise(label: Label, used: readonly Finding[]): string {
 /** Independent pieces of evidence: 1 − Π(1 − s). */
 function combine(strengths: readonly number[]): number {
   return 1 - strengths.reduce((acc, s) => acc * (1 - s), 1);
+}
+
+/** Ids of the rules that fired, once each, in table order. */
+function firedRules(findings: readonly Finding[]): RuleId[] {
+  return unique(findings.map((f) => f.rule.id));
 }
 
 const unique = <T>(xs: readonly T[]): T[] => [...new Set(xs)];

@@ -1,4 +1,15 @@
-export { evaluateHeuristic } from './decide.js';
+export { decideHeuristic, evaluateHeuristic, type HeuristicVerdict } from './decide.js';
 export { collectFindings, type Finding } from './findings.js';
-export { thresholds, metricFamily } from './thresholds.js';
+export { thresholds, verdictConfidence, metricFamily } from './thresholds.js';
+export {
+  ruleTable,
+  ruleById,
+  isRuleId,
+  describeRules,
+  type RuleDescription,
+  type Rule,
+  type RuleId,
+  type RuleRole,
+  type RuleFamily,
+} from './rules/index.js';
 export { createHeuristicPolicy } from './policy.js';

@@ -1,6 +1,6 @@
 import type { Policy, PolicyResult } from '../../controller/types.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { evaluateHeuristic } from './decide.js';
+import { decideHeuristic } from './decide.js';
 
 /** The built-in policy: deterministic, no model, no tokens. */
 export function createHeuristicPolicy(): Policy {
@@ -9,8 +9,16 @@ export function createHeuristicPolicy(): Policy {
     model: null,
     evaluate(packet: ContextPacket): Promise<PolicyResult> {
       const started = performance.now();
-      const output = evaluateHeuristic(packet);
-      return Promise.resolve({ output, tokensIn: null, tokensOut: null, cached: false, error: null, ms: performance.now() - started });
+      const { output, rules } = decideHeuristic(packet);
+      return Promise.resolve({
+        output,
+        rules,
+        tokensIn: null,
+        tokensOut: null,
+        cached: false,
+        error: null,
+        ms: performance.now() - started,
+      });
     },
   };
 }

@@ -1,45 +1,78 @@
+import { delayThresholds } from '../../signals/index.js';
+
 /**
  * The numbers behind the heuristic's judgements, in one place so reviewers can audit them.
- * Each is a rule of thumb an SRE would use on a dashboard, not a value fitted to cases.
+ * Each is a rule of thumb an SRE would state on a dashboard, not a value fitted to cases; the
+ * comment says why the value. docs/heuristic.md lists them next to the rule table.
  */
 export const thresholds = {
-  /** An edge's p95 latency must grow by this factor... */
+  /** An edge's p95 (or median) latency must double — a slowdown a user notices... */
   latencyRatio: 2,
-  /** ...and by at least this many milliseconds, so fast calls jittering by 2 ms don't count. */
+  /** ...and grow by at least 30 ms, so fast calls jittering by 2 ms don't count. */
   latencyDeltaMs: 30,
-  /** Caller-side overhead (network, queueing) grown this much on calls into a node is a delay there. */
-  gapRatio: 3,
-  gapDeltaMs: 20,
-  /** An error rate this much above the baseline's (absolute) is a failing edge. */
+  /**
+   * Caller-side gap (network, queueing) tripled on calls into a node: a delay there. Kept with
+   * the predicate in core/signals/traces/delayed.ts, which the evidence store ranks with too.
+   */
+  gapRatio: delayThresholds.gapRatio,
+  /** ...and grown by at least 20 ms (the jitter of a fast hop is not a delay). */
+  gapDeltaMs: delayThresholds.gapDeltaMs,
+  /** An error rate 5 points above the baseline's is a failing edge (below that is retry noise)... */
   errorRateDelta: 0.05,
-  /** ...and the failures must be unlikely (p <= 1 %) at the baseline's error rate... */
+  /** ...and the failures must be unlikely (−log10 p ≥ 2, p ≤ 1 %) at the baseline's error rate... */
   errorSurprise: 2,
   /** ...taken as at least 1 % (a clean baseline of a few calls does not prove a zero rate). */
   minErrorRate: 0.01,
-  /** Traffic (calls or requests per minute) up by this factor is a surge. */
+  /** Traffic (calls per minute) up 20 % is a surge: what a capacity alert would page on. */
   surgeRatio: 1.2,
-  /** Calls to one dependency up this many times more than the node's own inbound traffic: the surge starts there. */
+  /** Calls to one dependency up twice as much as the node's own inbound traffic: the surge starts there. */
   sourceSurgeRatio: 2,
-  /** ...on at least this many calls in the window. */
+  /** ...on at least 20 calls in the window (a ratio of a handful of calls is noise). */
   minSurgeCalls: 20,
-  /** Fewer calls than this in a period say nothing about its latency or error rate. */
+  /** Fewer than 5 calls in a period say nothing about its latency or error rate. */
   minCalls: 5,
-  /** A failure event repeated this often (its cumulative count) began long before the incident. */
+  /** A failure event repeated 10 times (its cumulative count) began long before the incident. */
   chronicFailureCount: 10,
-  /** A CPU or memory metric must grow this many times over to count as saturation. */
+  /** A CPU or memory metric must triple to count as saturation: doubling is ordinary load variation. */
   saturationFold: 3,
-  /** A robust z-score this large marks a metric as anomalous. */
+  /** A ratio metric (0..1) at 80 % or more is near capacity, whatever its baseline. */
+  nearCapacityRatio: 0.8,
+  /** A percent metric (0..100) at 50 % or more is near capacity: a container is rarely sized to run hotter. */
+  nearCapacityPercent: 50,
+  /** A robust z-score of 3 (three MADs) marks a metric as anomalous: the usual control-chart limit. */
   anomalyZ: 3,
-  /** An error template this much more frequent than the service's traffic explains is surging. */
+  /** An error template twice as frequent as the service's traffic explains is surging. */
   templateRateRatio: 2,
   /** A statement logged at a third or less of the rate its service's own volume predicts has (nearly) stopped. */
   droppedRateRatio: 1 / 3,
+  /** −log10 p from which a template's change is more than chance (p ≤ 10⁻³: many templates are compared). */
+  templateSurprise: 3,
+  /** −log10 p from which a statement that vanished counts (p ≤ 1 %: a vanished line is already rare). */
+  goneSurprise: 2,
   /** −log10 p from which a statement that stopped following its predecessor in a span counts (strict: mixes shift). */
   sequenceSurprise: 10,
-  /** ...and the statement itself must run at most this share of its expected rate. */
+  /** ...and the statement itself must run at most 0.6× its expected rate. */
   sequenceRateRatio: 0.6,
-  /** −log10 p from which a template's change is more than chance. */
-  templateSurprise: 3,
+  /** Names shorter than 3 characters ("db", "ui") would match inside any message. */
+  minNameLength: 3,
+  /** A cause this strong (0.6) stands on its own even when a neighbour also looks guilty. */
+  strongCause: 0.6,
+  /** A resource may grow twice as much as the extra traffic and still be the traffic's doing (×1.3 calls explains memory ×2.6, not CPU ×40). */
+  surgeAmplification: 2,
+  /** An explanation by a neighbour not yet evaluated is worth 0.6 of a confirmed one. */
+  unconfirmedExplanation: 0.6,
+} as const;
+
+/** The confidence of verdicts that have no cause to combine: fixed, stated values. */
+export const verdictConfidence = {
+  /** Degraded without a recognisable cause: the least committal verdict. */
+  defer: 0.3,
+  /** Nothing abnormal in evidence that was there to look at... */
+  healthy: 0.7,
+  /** ...or nothing to look at at all. */
+  healthyWithoutEvidence: 0.5,
+  /** A Symptom is never certain: the explaining neighbour may still be revised. */
+  maxSymptom: 0.95,
 } as const;
 
 /** Metric names are free text across exporters; these patterns group them by meaning. */

@@ -3,6 +3,7 @@ import type { TimeWindow } from '../../../core/model/packet.js';
 import {
   OVERFLOW_TEMPLATE_ID,
   compareTemplateCounts,
+  isDelayedEdge,
   toTraceEdgeDetail,
   type BrokenSequence,
   type KnownEdge,
@@ -153,7 +154,8 @@ function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
     const windowGap = e.window.gapP50Ms ?? 0;
     const baselineGap = e.baseline.gapP50Ms ?? 0;
     const gapRatio = (windowGap + 1) / (baselineGap + 1);
-    const isDelayed = d.baselineCalls > 0 && gapRatio >= 3 && windowGap - baselineGap >= 20;
+    // The heuristic's own definition of a delayed edge, so the packet holds what the policy would judge delayed.
+    const isDelayed = isDelayedEdge(d);
     // Traffic that doubled (or halved) on one edge is how surges and retry storms show.
     const rateShift = d.callRateRatio != null && d.callRateRatio > 0 && d.windowCalls >= 5 ? Math.abs(Math.log2(d.callRateRatio)) : 0;
     const strength =

@@ -1,0 +1,67 @@
+import type { Belief, Claim, Label } from '../../model/belief.js';
+import type { ContextPacket } from '../../model/packet.js';
+import { surgeRatio, type Finding } from './rules/index.js';
+
+type Explainer = Extract<Finding, { role: 'explainer' }>;
+
+/**
+ * A degraded node that receives extra traffic from a caller in the incident and passes it on
+ * downstream relays the surge: the caller explains the calls it forwards.
+ */
+export function relayClaims(packet: ContextPacket, confirmed: readonly Explainer[], already: readonly Claim[]): Claim[] {
+  const forwards = packet.evidence.some(
+    (e) =>
+      e.detail.type === 'trace_edge' && e.detail.caller === packet.node && e.detail.callee !== packet.node && surgeRatio(e.detail) !== null,
+  );
+  if (!forwards) return [];
+  return confirmed
+    .filter((f) => f.rule.explains === 'load' && !already.some((c) => c.from === f.neighbour))
+    .map((f) => ({
+      from: f.neighbour,
+      to: packet.node,
+      evidence: f.evidence,
+      condition: f.text,
+      effect: `${packet.node} forwards the extra load downstream`,
+    }));
+}
+
+/** An Origin that sends a surge downstream explains the callees its traffic hit. */
+export function surgeClaims(packet: ContextPacket): Claim[] {
+  const claims: Claim[] = [];
+  for (const e of packet.evidence) {
+    if (e.detail.type !== 'trace_edge' || e.detail.caller !== packet.node || e.detail.callee === packet.node) continue;
+    const ratio = surgeRatio(e.detail);
+    if (ratio === null) continue;
+    claims.push({
+      from: packet.node,
+      to: e.detail.callee,
+      evidence: [e.id],
+      condition: `${packet.node} sends ×${ratio.toFixed(2)} more calls`,
+      effect: `${e.detail.callee} receives the extra load`,
+    });
+  }
+  return claims;
+}
+
+/**
+ * Where to look next: neighbours the evidence points at, and — for a node that is degraded
+ * without a recognisable cause of its own (Defer) — every dependency not yet looked at, as an
+ * analyst drills down when the fault is not visible where the alert fired.
+ */
+export function proposalsFor(
+  label: Label,
+  packet: ContextPacket,
+  candidates: readonly Explainer[],
+  beliefOf: (id: string) => Belief | null,
+): string[] {
+  const pointed = candidates.filter((f) => beliefOf(f.neighbour) === null).map((f) => f.neighbour);
+  const drill =
+    label === 'Defer' || label === 'Symptom'
+      ? packet.neighbours
+          .filter((n) => n.direction === 'out' && (n.relation === 'calls' || n.relation === 'depends_on') && n.belief === null)
+          .map((n) => n.id)
+      : [];
+  return unique([...pointed, ...drill]);
+}
+
+const unique = <T>(xs: readonly T[]): T[] => [...new Set(xs)];

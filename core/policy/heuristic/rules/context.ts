@@ -1,0 +1,112 @@
+import type { ContextPacket } from '../../../model/packet.js';
+import { isDelayedEdge } from '../../../signals/index.js';
+import { thresholds } from '../thresholds.js';
+import { commonCaller, isFailingEdge, isSlowEdge } from './edge-facts.js';
+import { isType, type Of } from './rule.js';
+
+type Edge = Of<'trace_edge'>;
+
+/** The trace edges into and out of the node, sorted by what they show; shared by the trace rules. */
+export interface EdgeView {
+  inbound: Edge[];
+  outbound: Edge[];
+  slowIn: Edge[];
+  failingIn: Edge[];
+  slowOut: Edge[];
+  failingOut: Edge[];
+  delayedIn: Edge[];
+  /** Calls out whose time is lost between me and the callee (the callee's own spans not slower). */
+  delayedOutAll: Edge[];
+  /** My one instance, when all my delayed calls out leave from it to several callee instances. */
+  egress: string | null;
+  /** Delayed calls out that the callees' side explains (none when the delay is my egress). */
+  delayedOut: Edge[];
+  /** One caller instance, when all delayed calls into me come from it into several of my instances. */
+  followsCaller: string | null;
+}
+
+/** What every rule reads: the packet and the facts derived from it once. */
+export interface RuleContext {
+  packet: ContextPacket;
+  /** The incident's start (or the window's end): a change after it came too late to cause it. */
+  onsetEnd: number;
+  alerts: Array<Of<'alert'>>;
+  changes: Array<Of<'change'>>;
+  events: Array<Of<'event'>>;
+  anomalies: Array<Of<'metric_anomaly'>>;
+  templates: Array<Of<'log_template'>>;
+  logs: Array<Of<'log'>>;
+  /** Names (last id segment) of the nodes I call or depend on, long enough to match safely. */
+  dependencies: string[];
+  edges: EdgeView;
+}
+
+export function buildRuleContext(packet: ContextPacket): RuleContext {
+  const ev = packet.evidence;
+  return {
+    packet,
+    onsetEnd: packet.incidentTime ?? packet.window.end,
+    alerts: ev.filter(isType('alert')),
+    changes: ev.filter(isType('change')),
+    events: ev.filter(isType('event')),
+    anomalies: ev.filter(isType('metric_anomaly')),
+    templates: ev.filter(isType('log_template')),
+    logs: ev.filter(isType('log')),
+    dependencies: dependencyNames(packet),
+    edges: edgeView(packet),
+  };
+}
+
+function edgeView(packet: ContextPacket): EdgeView {
+  const me = packet.node;
+  const edges = packet.evidence.filter(isType('trace_edge'));
+  const inbound = edges.filter((e) => e.detail.callee === me && e.detail.caller !== me);
+  const outbound = edges.filter((e) => e.detail.caller === me && e.detail.callee !== me);
+  const slowOut = outbound.filter((e) => isSlowEdge(e.detail));
+  const delayedIn = inbound.filter((e) => isDelayedEdge(e.detail));
+  // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the
+  // link — unless the delayed calls share my instance but reach several of theirs, which makes
+  // my instance the one thing they have in common.
+  const delayedOutAll = outbound.filter((e) => isDelayedEdge(e.detail) && !slowOut.includes(e));
+  const egress = commonCaller(delayedOutAll.map((e) => e.detail));
+  return {
+    inbound,
+    outbound,
+    slowIn: inbound.filter((e) => isSlowEdge(e.detail)),
+    failingIn: inbound.filter((e) => isFailingEdge(e.detail)),
+    slowOut,
+    failingOut: outbound.filter((e) => isFailingEdge(e.detail)),
+    delayedIn,
+    delayedOutAll,
+    egress,
+    delayedOut: egress ? [] : delayedOutAll,
+    followsCaller: commonCaller(delayedIn.map((e) => e.detail)),
+  };
+}
+
+function dependencyNames(packet: ContextPacket): string[] {
+  const callees = packet.evidence
+    .filter(isType('trace_edge'))
+    .filter((e) => e.detail.caller === packet.node)
+    .map((e) => e.detail.callee);
+  const ids = [...packet.neighbours.filter((n) => n.direction === 'out').map((n) => n.id), ...callees].filter((id) => id !== packet.node);
+  const names = ids.map(lastSegment);
+  return [...new Set(names.filter((name) => name.length >= thresholds.minNameLength))];
+}
+
+/** An entity's name: the last segment of its id (`shop/Service/cart` → `cart`). */
+export function lastSegment(id: string): string {
+  return id.split('/').pop() ?? '';
+}
+
+/** `name` as a whole word of `text` (not a prefix of a longer name). */
+export function mentions(text: string, name: string): boolean {
+  let at = text.indexOf(name);
+  while (at !== -1) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + name.length] ?? ' ';
+    if (!/[\w-]/.test(before) && !/[\w-]/.test(after)) return true;
+    at = text.indexOf(name, at + 1);
+  }
+  return false;
+}

@@ -1,0 +1,69 @@
+import { gapGrowth } from '../../../signals/index.js';
+import { thresholds } from '../thresholds.js';
+import { describeGap } from './edge-facts.js';
+import { saturate, type CauseRule, type ExplainerRule, type Match } from './rule.js';
+import { plainCause } from './traits.js';
+
+const CALLER_STRENGTH = 0.8;
+
+export const delayingCallerRule: ExplainerRule = {
+  id: 'delaying_caller',
+  role: 'explainer',
+  family: 'traces',
+  when: 'every delayed call into the node (caller-side gap, core/signals/traces/delayed.ts) comes from one caller instance and reaches at least two of the node’s instances',
+  strength: String(CALLER_STRENGTH),
+  explanation: 'The delay travels with the caller: its one instance is what all delayed calls have in common.',
+  explains: 'anything',
+  isFailingDependency: false,
+  effect: (node, neighbour) => `calls from ${neighbour} reach ${node} late`,
+  match: ({ edges }) => {
+    if (!edges.followsCaller) return [];
+    const caller = edges.delayedIn[0]?.detail.caller ?? '';
+    return [
+      {
+        neighbour: caller,
+        evidence: edges.delayedIn.map((e) => e.id),
+        strength: CALLER_STRENGTH,
+        text: `only calls from one instance of ${caller} are delayed, into ${new Set(edges.delayedIn.map((e) => e.detail.calleeInstance)).size} of my instances: the delay is on its side`,
+      },
+    ];
+  },
+};
+
+export const networkDelayRule: CauseRule = {
+  id: 'network_delay',
+  role: 'cause',
+  family: 'traces',
+  when: `the caller-side gap (parent span − child span) on calls into the node grew ≥${thresholds.gapRatio}× and by ≥${thresholds.gapDeltaMs} ms (not when it follows one caller instance); or all of my delayed calls out leave my one instance for several callee instances`,
+  strength:
+    '0.3 + 0.6·s(gap growth, 10), +0.15 when my calls out are delayed too, +0.1 for two or more delayed callers, at most 0.97; egress: 0.4 + 0.6·s(gap growth, 10)',
+  explanation: 'Time is lost outside the spans, on the node’s side: network or queueing delay in or out of it.',
+  ...plainCause,
+  explainedBy: null,
+  match: ({ edges }) => {
+    const out: Match[] = [];
+    const worstOf = (es: typeof edges.delayedIn): number => Math.max(...es.map((e) => gapGrowth(e.detail)));
+    if (edges.egress) {
+      const all = edges.delayedOutAll;
+      const worst = worstOf(all);
+      out.push({
+        evidence: all.map((e) => e.id),
+        strength: Math.min(0.97, 0.4 + 0.6 * saturate(worst, 10)),
+        text: `my calls out from ${edges.egress} wait ×${worst.toFixed(0)} longer outside the callees' spans, to ${new Set(all.map((e) => e.detail.calleeInstance)).size} different instances: the delay is on my side`,
+      });
+    }
+    const delayed = edges.followsCaller ? [] : edges.delayedIn;
+    if (delayed.length > 0) {
+      const worst = worstOf(delayed);
+      // A delay on my side slows every call that touches me: callers' calls in and mine out.
+      const both = edges.delayedOut.length > 0 ? 0.15 : 0;
+      const several = delayed.length >= 2 ? 0.1 : 0;
+      out.push({
+        evidence: [...delayed, ...edges.delayedOut].map((e) => e.id),
+        strength: Math.min(0.97, 0.3 + 0.6 * saturate(worst, 10) + both + several),
+        text: `calls into me spend ×${worst.toFixed(0)} longer outside my own spans (network or queueing delay on my side)${edges.delayedOut.length ? ', and so do my own calls out' : ''}: ${delayed.map((e) => `${e.detail.caller} ${describeGap(e.detail)}`).join('; ')}`,
+      });
+    }
+    return out;
+  },
+};

@@ -1,0 +1,87 @@
+import type { EvidenceDetail } from '../../../model/evidence.js';
+import { metricFamily, thresholds } from '../thresholds.js';
+import { saturate, type CauseRule, type Match, type SymptomRule } from './rule.js';
+import { plainCause } from './traits.js';
+
+type Anomaly = Extract<EvidenceDetail, { type: 'metric_anomaly' }>;
+
+const pct = (x: number): string => `${x >= 0 ? '+' : ''}${Math.round(x * 100)}%`;
+const fmt = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3));
+
+export const saturationRule: CauseRule = {
+  id: 'saturation',
+  role: 'cause',
+  family: 'metrics',
+  when: `a CPU or memory metric anomalous upwards (|z| ≥ ${thresholds.anomalyZ}) and ≥${thresholds.saturationFold}× its baseline median or near capacity (a ratio ≥ ${thresholds.nearCapacityRatio}, a percentage ≥ ${thresholds.nearCapacityPercent}); host metrics (names starting with “node”) excluded; one match per resource`,
+  strength: `0.2 + 0.6·s(log2(fold / ${thresholds.saturationFold}), 4) + 0.2 near capacity, at most 0.95`,
+  explanation:
+    'The node ran out of CPU or memory. Several metrics of one resource are one observation: the strongest speaks for all. Explained by a confirmed upstream surge only when the growth is in proportion to the extra traffic.',
+  ...plainCause,
+  explainedBy: 'surge',
+  match: (ctx) => {
+    const out: Match[] = [];
+    for (const resource of ['cpu', 'memory'] as const) {
+      const rising = ctx.anomalies
+        .filter(
+          (e) => metricFamily(e.detail.metric) === resource && e.detail.direction === 'up' && Math.abs(e.detail.z) >= thresholds.anomalyZ,
+        )
+        .map((e) => ({ e, strength: saturationStrength(e.detail) }))
+        .filter((x) => x.strength > 0)
+        .sort((a, b) => b.strength - a.strength);
+      const top = rising[0];
+      if (!top) continue;
+      const d = top.e.detail;
+      const change = d.change == null ? '' : ` (${pct(d.change)})`;
+      const magnitude = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : undefined;
+      out.push({
+        evidence: rising.map((x) => x.e.id),
+        strength: top.strength,
+        ...(magnitude === undefined ? {} : { magnitude }),
+        text: `${resource} saturation: ${d.metric} ${fmt(d.baselineMedian)} → ${fmt(d.windowValue)}${change}, z=${d.z.toFixed(1)}`,
+      });
+    }
+    return out;
+  },
+};
+
+export const metricRule: SymptomRule = {
+  id: 'metric',
+  role: 'symptom',
+  family: 'metrics',
+  when: `a latency or error metric of the node anomalous (|z| ≥ ${thresholds.anomalyZ})`,
+  strength: '— (a symptom)',
+  explanation: 'The node’s own dashboards show it degraded; they do not say why.',
+  match: (ctx) =>
+    ctx.anomalies
+      .filter((e) => {
+        const family = metricFamily(e.detail.metric);
+        return Math.abs(e.detail.z) >= thresholds.anomalyZ && (family === 'latency' || family === 'errors');
+      })
+      .map((e) => ({
+        evidence: [e.id],
+        strength: 0,
+        text: `${e.detail.metric} ${e.detail.direction}${e.detail.change == null ? '' : ` (${pct(e.detail.change)})`}`,
+      })),
+};
+
+/**
+ * Resource saturation is about magnitude, not just unusualness: a pod whose CPU doubles from
+ * 1 % to 2 % is not saturated, however quiet its baseline was. The strength grows with the
+ * fold change (from the saturation fold) and with a utilisation near capacity.
+ */
+function saturationStrength(d: Anomaly): number {
+  // The host's metrics describe every pod on it, not this one.
+  if (/^node/i.test(d.metric)) return 0;
+  const isPercent = /percent|util|ratio|rate|%/i.test(d.metric);
+  const nearCapacity =
+    isPercent &&
+    (d.windowValue <= 1
+      ? d.windowValue >= thresholds.nearCapacityRatio
+      : d.windowValue >= thresholds.nearCapacityPercent && d.windowValue <= 100);
+  // A series that was zero in the baseline has no meaningful fold change (it may not have been reported).
+  const fold = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : null;
+  const foldStrength =
+    fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold / thresholds.saturationFold), 4) : null;
+  if (foldStrength === null && !nearCapacity) return 0;
+  return Math.min(0.95, 0.2 + (foldStrength ?? 0) + (nearCapacity ? 0.2 : 0));
+}

@@ -1,0 +1,91 @@
+import { thresholds } from '../thresholds.js';
+import { describeErrors, describeLatency, slowdown } from './edge-facts.js';
+import { saturate, type CauseRule, type SymptomRule } from './rule.js';
+import { plainCause } from './traits.js';
+
+export const servedLatencyRule: SymptomRule = {
+  id: 'served_latency',
+  role: 'symptom',
+  family: 'traces',
+  when: `calls into the node got slower: p95 or median ≥${thresholds.latencyRatio}× and ≥${thresholds.latencyDeltaMs} ms more, on ≥${thresholds.minCalls} calls in both periods`,
+  strength: '— (a symptom)',
+  explanation: 'The node answers its callers more slowly.',
+  match: ({ edges }) =>
+    edges.slowIn.length === 0
+      ? []
+      : [
+          {
+            evidence: edges.slowIn.map((e) => e.id),
+            strength: 0,
+            text: `calls to me are slower (${edges.slowIn.map((e) => describeLatency(e.detail)).join('; ')})`,
+          },
+        ],
+};
+
+export const servedErrorsRule: SymptomRule = {
+  id: 'served_errors',
+  role: 'symptom',
+  family: 'traces',
+  when: `calls into the node fail more: error rate +${thresholds.errorRateDelta * 100} points and binomial −log10 p ≥ ${thresholds.errorSurprise} at the baseline rate (at least ${thresholds.minErrorRate * 100} %)`,
+  strength: '— (a symptom)',
+  explanation: 'The node fails requests of its callers.',
+  match: ({ edges }) =>
+    edges.failingIn.length === 0
+      ? []
+      : [
+          {
+            evidence: edges.failingIn.map((e) => e.id),
+            strength: 0,
+            text: `calls to me fail more often (${edges.failingIn.map((e) => describeErrors(e.detail)).join('; ')})`,
+          },
+        ],
+};
+
+export const ownErrorsRule: CauseRule = {
+  id: 'own_errors',
+  role: 'cause',
+  family: 'traces',
+  when: 'calls into the node fail more (as served_errors) while none of its own calls out fail',
+  strength: '0.3 + 0.5·s(worst error-rate increase, 0.2)',
+  explanation: 'The node fails requests while everything it calls succeeds: the fault is in the node. Explained by a failing callee.',
+  ...plainCause,
+  explainedBy: 'callee',
+  isCrashConsequence: true,
+  match: ({ edges }) => {
+    if (edges.failingIn.length === 0 || edges.failingOut.length > 0) return [];
+    const worst = Math.max(...edges.failingIn.map((e) => e.detail.windowErrorRate - e.detail.baselineErrorRate));
+    return [
+      {
+        evidence: edges.failingIn.map((e) => e.id),
+        strength: 0.3 + 0.5 * saturate(worst, 0.2),
+        text: `I fail requests (+${Math.round(worst * 100)} points of errors) while my own calls succeed`,
+      },
+    ];
+  },
+};
+
+export const ownLatencyRule: CauseRule = {
+  id: 'own_latency',
+  role: 'cause',
+  family: 'traces',
+  when: 'calls into the node got slower (as served_latency) while its calls out are neither slower, failing nor delayed',
+  strength: `0.15 + 0.35·s(slowdown − ${thresholds.latencyRatio}, 5): the weakest cause`,
+  explanation:
+    'The node answers slowly while its dependencies do not. Latency alone names no fault and busy services slow down with load, so it wins only where nothing more specific shows; explained by a confirmed upstream surge of its size, or by a slow callee.',
+  ...plainCause,
+  explainedBy: 'surge',
+  isCrashConsequence: true,
+  isLatency: true,
+  match: ({ edges }) => {
+    if (edges.slowIn.length === 0 || edges.slowOut.length > 0 || edges.failingOut.length > 0 || edges.delayedOut.length > 0) return [];
+    const worst = Math.max(...edges.slowIn.map((e) => slowdown(e.detail)));
+    return [
+      {
+        evidence: edges.slowIn.map((e) => e.id),
+        magnitude: worst,
+        strength: 0.15 + 0.35 * saturate(worst - thresholds.latencyRatio, 5),
+        text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`,
+      },
+    ];
+  },
+};
