@@ -2,7 +2,7 @@ import type { ContextPacket } from '../../../model/packet.js';
 import { isDelayedEdge } from '../../../signals/index.js';
 import { thresholds } from '../thresholds.js';
 import { commonCaller, isFailingEdge, isSlowEdge } from './edge-facts.js';
-import { isType, type Of } from './rule.js';
+import { isType, type Of } from './evidence-of.js';
 
 type Edge = Of<'trace_edge'>;
 

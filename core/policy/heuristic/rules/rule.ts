@@ -1,4 +1,3 @@
-import type { EvidenceDetail, EvidenceItem } from '../../../model/evidence.js';
 import type { RuleContext } from './context.js';
 
 /**
@@ -95,12 +94,7 @@ export type Finding =
   | (Match & { role: 'symptom'; rule: SymptomRule })
   | (Match & { role: 'explainer'; rule: ExplainerRule; neighbour: string });
 
-export type Of<T extends EvidenceDetail['type']> = EvidenceItem & { detail: Extract<EvidenceDetail, { type: T }> };
-
-export const isType =
-  <T extends EvidenceDetail['type']>(type: T) =>
-  (e: EvidenceItem): e is Of<T> =>
-    e.detail.type === type;
+export { isType, type Of } from './evidence-of.js';
 
 /** x / (x + k): 0 at 0, ½ at k, → 1; turns an unbounded surprise into a strength. */
 export function saturate(x: number, k: number): number {
