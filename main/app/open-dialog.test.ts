@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { investigateSnapshot } from '../session/index.js';
-import { createStoreEngine } from './investigation/index.js';
 import { findPackageRoot } from './paths.js';
 import { createWorkbench } from './workbench.js';
 
@@ -19,7 +18,7 @@ function workbench() {
     snapshot: null,
     host: 'web',
     version: '0.0.0-test',
-    engine: (s, onProgress) => createStoreEngine(s.root, onProgress),
+    investigations: {},
   });
 }
 

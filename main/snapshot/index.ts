@@ -1,5 +1,12 @@
 export { openBundle, resolveInside, type Bundle, type JsonFile, type RecordFile } from './bundle.js';
-export { BundleFormatError, BundleMissingFileError, BundlePathError, LineTooLongError, type ImportWarning } from './errors.js';
+export {
+  BundleFormatError,
+  BundleMissingFileError,
+  BundlePathError,
+  LineTooLongError,
+  SnapshotNotFoundError,
+  type ImportWarning,
+} from './errors.js';
 export { MAX_LINE_BYTES, streamLines, type LineFile, type StreamResult } from './lines.js';
 export { parseRecordLine, type RecordRow } from './records.js';
 export { parseTimestamp } from './time.js';
