@@ -9,4 +9,4 @@ export {
 export { investigationHandlers, policySpecFor } from './investigation-handlers.js';
 export { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 export { findPackageRoot, defaultSnapshotDir, readPackageVersion, PackageRootNotFoundError } from './paths.js';
-export { SnapshotFormatError, UnknownEntityError } from './errors.js';
+export { UnknownEntityError } from './errors.js';

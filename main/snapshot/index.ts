@@ -10,3 +10,5 @@ export {
 export { MAX_LINE_BYTES, streamLines, type LineFile, type StreamResult } from './lines.js';
 export { parseRecordLine, type RecordRow } from './records.js';
 export { parseTimestamp } from './time.js';
+export { readBundleOverview, type BundleOverview, type OverviewAlert } from './overview.js';
+export { manifestTimes, type ManifestTimes } from './manifest.js';
