@@ -4,7 +4,7 @@ import { describeLlmOptions } from './llm/index.js';
 
 const spec: LlmPolicySpec = { kind: 'llm', baseUrl: 'http://127.0.0.1:9/v1', model: 'm', cacheFile: null };
 
-describe('the API key rule (docs/llm.md, "The API key")', () => {
+describe('the API key rule (docs/llm.md, "Hosted endpoints and the API key")', () => {
   it('reads the named variable, and only that one', () => {
     const env = { MY_KEY: ' sk-named ', [DEFAULT_API_KEY_ENV]: 'sk-default', OPENAI_API_KEY: 'sk-openai' };
     expect(apiKeyFrom('MY_KEY', env)).toBe('sk-named');

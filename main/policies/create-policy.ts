@@ -6,7 +6,7 @@ import type { LlmOptions, LlmOptionsInput } from './llm/index.js';
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /**
- * The variable the API key is read from when no other is named (docs/llm.md, "The API key").
+ * The variable the API key is read from when no other is named (docs/llm.md, "Hosted endpoints and the API key").
  * OPENAI_API_KEY is deliberately not read unless named: it is often exported for other tools,
  * and a key read by default would go to whatever endpoint the run points at.
  */

@@ -23,7 +23,7 @@ export async function openRun(
   if (target.kind === 'replay') return { run: target.replay.run, ownedPolicy: null };
   const chosen = request.policy ?? (request.settings.policy === 'heuristic' ? { kind: 'heuristic' as const } : null);
   if (chosen === null) throw new PolicyNotConfiguredError(request.settings.policy);
-  const store = await target.source.store();
+  // The policy first: a missing key or a bad endpoint fails before a long import.
   let ownedPolicy: PolicyHandle | null = null;
   let policy: Policy;
   if (isPolicySpec(chosen)) {
@@ -31,6 +31,7 @@ export async function openRun(
     policy = ownedPolicy.policy;
   } else policy = chosen;
   try {
+    const store = await target.source.store();
     const { policy: _kind, window, ...controllerSettings } = request.settings;
     let run: InvestigationRun | null = null;
     run = await Investigation.open({
