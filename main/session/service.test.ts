@@ -120,6 +120,16 @@ describe('the investigation service over a real evidence store', () => {
       expect(service.events(-1, 5000).events.at(-1)?.type).toBe('Paused');
     }));
 
+  it('pauses a bounded run too, after the step in flight', () =>
+    withService(async (service) => {
+      await service.start({ settings, policy: slowHeuristic(20) });
+      service.run(5);
+      service.pause();
+      await service.settled();
+      expect(service.state()).toMatchObject({ status: 'paused', evaluations: 1 });
+      expect(service.events(-1, 5000).events.at(-1)?.type).toBe('Paused');
+    }));
+
   it('reports why a run stopped when the policy fails, and rethrows it from runToEnd', () =>
     withService(async (service) => {
       const failing: Policy = { name: 'broken', model: null, evaluate: () => Promise.reject(new Error('endpoint down')) };

@@ -89,6 +89,8 @@ export function createInvestigationService(target: InvestigationTarget, options:
   let viewSeq: number | null = null;
   let runLoop: Promise<void> | null = null;
   let abortRun: AbortController | null = null;
+  /** Stops a bounded run after its step in flight (an unbounded one is paused by the controller). */
+  let isPauseRequested = false;
   /** Why the last run stopped early; shown until the next run. */
   let lastError: string | null = null;
 
@@ -120,11 +122,13 @@ export function createInvestigationService(target: InvestigationTarget, options:
     const controller = new AbortController();
     abortRun = controller;
     const stopAfter = h.state.evaluations + maxSteps;
+    isPauseRequested = false;
     const own: Promise<void> = (async () => {
       try {
         if (!Number.isFinite(maxSteps)) return void (await h.run(controller.signal));
         // A bounded run steps one evaluation at a time, so it stops exactly at `maxSteps`.
-        while (!controller.signal.aborted && h.state.status !== 'finished' && h.state.evaluations < stopAfter) await h.step();
+        while (!controller.signal.aborted && !isPauseRequested && h.state.status !== 'finished' && h.state.evaluations < stopAfter)
+          await h.step();
       } catch (error) {
         if (!isErrorKept) throw error;
         lastError = describe(error);
@@ -220,6 +224,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
     },
     pause() {
       const h = requireHandle();
+      isPauseRequested = true;
       // Records Paused in the ledger: now when idle, after the step in flight otherwise.
       h.pause();
       return view();
