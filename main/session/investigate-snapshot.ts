@@ -31,12 +31,17 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
   const started = performance.now();
   const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(snapshot) });
   try {
-    const kind = 'kind' in options.policy ? options.policy.kind : options.policy.name === 'llm' ? 'llm' : 'heuristic';
-    const settings = InvestigationSettings.parse({ ...options.settings, policy: kind });
+    // `settings.policy` only labels the run in the service's state view; the policy itself is given.
+    const settings = InvestigationSettings.parse({ ...options.settings, policy: policyLabel(options.policy) });
     await service.start({ settings, policy: options.policy, ledgerFile: options.ledgerFile, tokenBudget: options.tokenBudget });
     await service.runToEnd(options.signal);
     return { diagnosis: await service.diagnosis(), ms: performance.now() - started };
   } finally {
     service.close();
   }
+}
+
+function policyLabel(policy: Policy | PolicySpec): InvestigationSettings['policy'] {
+  const name = 'kind' in policy ? policy.kind : policy.name;
+  return name === 'llm' ? 'llm' : 'heuristic';
 }

@@ -43,7 +43,7 @@ export interface PhasedPolicy extends Policy {
     seeds: readonly Seed[];
     alerts: readonly BootstrapAlertView[];
   }): Promise<{ window: TimeWindow; seeds: Seed[] }>;
-  finalize(diagnosis: Diagnosis): Promise<{ diagnosis: Diagnosis }>;
+  finalize(diagnosis: Diagnosis): Promise<{ diagnosis: Diagnosis; error: string | null }>;
 }
 
 export function isPhasedPolicy(policy: Policy): policy is PhasedPolicy {
@@ -155,14 +155,19 @@ export class Investigation implements InvestigationRun {
   /**
    * The diagnosis of the ledger so far. Once finished, a phased policy (the LLM) writes the
    * report's prose — entity reasoning and alert explanations only; every decision stays as
-   * computed. Asked once per ledger length.
+   * computed — and `run.settings.prose` says so. Asked once per ledger length.
    */
   async diagnosis(): Promise<Diagnosis> {
     const computed = this.computedDiagnosis();
     const { policy } = this.options;
     if (!this.isFinished || !isPhasedPolicy(policy)) return computed;
     const length = this.controller.events.length;
-    if (this.finalized?.length !== length) this.finalized = { length, diagnosis: (await policy.finalize(computed)).diagnosis };
+    if (this.finalized?.length !== length) {
+      const { diagnosis, error } = await policy.finalize(computed);
+      // Marked, so a reader knows whose words the reasoning and explanations are.
+      const prose = { writtenBy: policy.name, model: policy.model, note: error };
+      this.finalized = { length, diagnosis: { ...diagnosis, run: { ...diagnosis.run, settings: { ...diagnosis.run.settings, prose } } } };
+    }
     return this.finalized.diagnosis;
   }
 
