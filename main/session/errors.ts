@@ -32,3 +32,10 @@ export class PolicyNotConfiguredError extends Error {
     super(`The ${policy} policy needs an endpoint: fill in its base URL and model in Settings, or choose the heuristic policy.`);
   }
 }
+
+export class ImportCancelledError extends Error {
+  override name = 'ImportCancelledError';
+  constructor() {
+    super('The evidence import was cancelled and nothing was written; press Run or Step to import again.');
+  }
+}

@@ -7,6 +7,7 @@ export {
   type ExportInputFormat,
 } from './service.js';
 export {
+  ImportCancelledError,
   InvestigationNotStartedError,
   InvestigationRunningError,
   NoSeedsError,

@@ -5,6 +5,7 @@ import type { Policy } from '../../core/controller/index.js';
 import { InvestigationSettings, type InvestigationState } from '../../core/ipc/index.js';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { repoRoot } from './cli-test-support.js';
+import { ImportCancelledError } from './errors.js';
 import { createInvestigationService, type InvestigationService, type ServiceOptions } from './service.js';
 import { openSnapshotSource, type SnapshotSourceOptions } from './snapshot-source.js';
 
@@ -225,7 +226,7 @@ describe('the investigation service over a real evidence store', () => {
       },
     );
     try {
-      await expect(service.start({ settings })).rejects.toMatchObject({ name: 'ImportCancelledError' });
+      await expect(service.start({ settings })).rejects.toBeInstanceOf(ImportCancelledError);
       expect(phases.at(-1)).toBe('cancelled');
       expect(service.cancelImport()).toBe(false);
       expect((await service.start({ settings })).activeSet.length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ImportProgress } from '../../core/ipc/index.js';
 import { SnapshotNotFoundError } from '../snapshot/index.js';
+import { ImportCancelledError } from './errors.js';
 import { EvidenceStore, importBundle, type ImportProgress as StoreImportProgress, type ImportSummary } from '../store/index.js';
 
 /** Imports a bundle into `storeFile`, all or nothing; an abort stops it and leaves nothing. */
@@ -33,17 +34,10 @@ export interface SnapshotSource {
   close(): void;
 }
 
-class ImportAbortedError extends Error {
-  override name = 'ImportCancelledError';
-  constructor() {
-    super('The evidence import was cancelled and nothing was written; press Run or Step to import again.');
-  }
-}
-
 const importInProcess: StoreImporter = (bundleDir, storeFile, { signal, onProgress }) =>
   importBundle(bundleDir, storeFile, {
     onProgress: (progress) => {
-      if (signal.aborted) throw new ImportAbortedError();
+      if (signal.aborted) throw new ImportCancelledError();
       onProgress(progress);
     },
   });
