@@ -69,8 +69,8 @@ export const InvestigationState = z.object({
 export type InvestigationState = z.infer<typeof InvestigationState>;
 
 /**
- * Where the llm policy sends its requests. The API key never crosses the wire: the backend
- * reads it from its own environment (EOG_LLM_API_KEY / OPENAI_API_KEY).
+ * Where the llm policy sends its requests. The API key never crosses the wire, nor the name of
+ * its variable: the backend reads it from its own environment (docs/llm.md, "Hosted endpoints and the API key").
  */
 export const LlmEndpoint = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }),

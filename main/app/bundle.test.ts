@@ -43,7 +43,7 @@ describe('loadSnapshotBundle', () => {
       path.join(dir, 'alerts.jsonl'),
       '{"name":"A","entity":"shop/Service/frontend","severity":"x","startsAt":"2026-03-01 10:00:00"}\n',
     );
-    expect(() => loadSnapshotBundle(dir)).toThrow(/alerts\.jsonl:1: startsAt: .*zone/);
+    expect(() => loadSnapshotBundle(dir)).toThrow(/alerts\.jsonl:1: field "startsAt": .*zone/);
   });
 
   it('creates entities that only alerts name, with a warning', () => {
@@ -60,11 +60,18 @@ describe('loadSnapshotBundle', () => {
     expect(loadSnapshotBundle(dir).summary.alertCount).toBe(2);
   });
 
-  it('refuses edges to unknown entities and missing bundles', () => {
+  it('creates entities that only edges name, as the importer does, and refuses ids that are not ids', () => {
     const topo = JSON.parse(readFileSync(path.join(dir, 'topology.json'), 'utf8')) as { edges: unknown[] };
     topo.edges.push({ source: 'shop/Service/frontend', target: 'shop/Service/nowhere', relation: 'calls' });
     writeFileSync(path.join(dir, 'topology.json'), JSON.stringify(topo));
-    expect(() => loadSnapshotBundle(dir)).toThrow(/topology\.json: .*nowhere/);
-    expect(() => loadSnapshotBundle(path.join(dir, 'missing'))).toThrow(/No snapshot bundle/);
+    expect(loadSnapshotBundle(dir).summary.warnings).toEqual([expect.stringMatching(/^topology\.json: .*shop\/Service\/nowhere/)]);
+    topo.edges.push({ source: 'shop/Service/frontend', target: 'nowhere at all', relation: 'calls' });
+    writeFileSync(path.join(dir, 'topology.json'), JSON.stringify(topo));
+    expect(() => loadSnapshotBundle(dir)).toThrow(/^topology\.json: field "edges\.\d+\.target": "nowhere at all" is not/);
+  });
+
+  it('says what to give for a folder that is not there', () => {
+    expect(() => loadSnapshotBundle(path.join(dir, 'missing'))).toThrow(expect.objectContaining({ name: 'SnapshotNotFoundError' }));
+    expect(() => loadSnapshotBundle(path.join(dir, 'missing'))).toThrow(/No snapshot at .*missing: give a bundle folder/);
   });
 });

@@ -4,9 +4,9 @@ export {
   type Workbench,
   type WorkbenchOptions,
   type EventListener,
-  type EngineProvider,
+  type InvestigationHosting,
 } from './workbench.js';
-export * from './investigation/index.js';
+export { investigationHandlers, policySpecFor } from './investigation-handlers.js';
 export { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 export { findPackageRoot, defaultSnapshotDir, readPackageVersion, PackageRootNotFoundError } from '../platform/index.js';
-export { SnapshotFormatError, SnapshotNotFoundError, UnknownEntityError } from './errors.js';
+export { UnknownEntityError } from './errors.js';

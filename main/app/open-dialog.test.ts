@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { copySlice, NEZHA_SLICE, removeSliceCopies } from '../convert/nezha/test-fixtures.js';
 import { investigateSnapshot } from '../session/index.js';
-import { createStoreEngine } from './investigation/index.js';
 import { findPackageRoot } from '../platform/index.js';
 import { createWorkbench } from './workbench.js';
 
@@ -24,7 +23,7 @@ function workbench() {
     snapshot: null,
     host: 'web',
     version: '0.0.0-test',
-    engine: (s, onProgress) => createStoreEngine(s.root, onProgress),
+    investigations: {},
   });
 }
 

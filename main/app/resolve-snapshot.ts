@@ -11,7 +11,7 @@ import {
   type ConversionWarning,
 } from '../convert/index.js';
 import { listDays, readFaultList } from '../convert/nezha/layout.js';
-import { SnapshotNotFoundError } from './errors.js';
+import { SnapshotNotFoundError } from '../snapshot/index.js';
 
 export class ChooseNezhaIncidentError extends Error {
   override name = 'ChooseNezhaIncidentError';
@@ -39,6 +39,9 @@ export class IncidentNotRecordedError extends Error {
   }
 }
 
+/** What the open dialog accepts. */
+const OPENABLE = 'a native bundle folder, an ITBench-Lite scenario, a Nezha dataset folder or a saved ledger';
+
 export interface ResolvedSnapshot {
   /** A native bundle folder. */
   dir: string;
@@ -64,11 +67,11 @@ export function nezhaCases(root: string): DatasetCase[] {
 export function probeSnapshot(input: string): SnapshotProbe {
   const target = path.resolve(input);
   const stat = statSync(target, { throwIfNoEntry: false });
-  if (!stat) throw new SnapshotNotFoundError(target);
+  if (!stat) throw new SnapshotNotFoundError(target, OPENABLE);
   // A file can only be a saved investigation; opening it checks that it is one.
   if (stat.isFile()) return { format: 'ledger', cases: [] };
   const format = detectFormat(target);
-  if (format === null) throw new SnapshotNotFoundError(target);
+  if (format === null) throw new SnapshotNotFoundError(target, OPENABLE);
   return { format, cases: format === 'nezha' ? nezhaCases(target) : [] };
 }
 
@@ -127,6 +130,6 @@ export async function resolveSnapshotDir(
       });
     }
     case null:
-      throw new SnapshotNotFoundError(dir);
+      throw new SnapshotNotFoundError(dir, OPENABLE);
   }
 }

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createClient, dispatch, type Transport } from '../../core/ipc/index.js';
 import { findPackageRoot } from '../platform/index.js';
-import { createStoreEngine } from './investigation/index.js';
 import { createWorkbench } from './workbench.js';
 
 const fixture = path.join(findPackageRoot(import.meta.url), 'e2e', 'fixtures', 'sample');
@@ -58,13 +57,13 @@ describe('workbench handlers', () => {
   });
 });
 
-describe('workbench with the store engine', () => {
+describe('workbench with investigations', () => {
   it('runs an investigation, pushes progress and labels the graph', async () => {
     const workbench = createWorkbench({
       snapshot: fixture,
       host: 'web',
       version: 't',
-      engine: (s, onProgress) => createStoreEngine(s.root, onProgress),
+      investigations: {},
     });
     const transport: Transport = { invoke: (c, i) => dispatch(workbench.handlers, c, i), on: () => () => {} };
     const client = createClient(transport);

@@ -1,8 +1,11 @@
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
+import type { Env } from '../policies/create-policy.js';
+import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import { buildGraphView, inspectNode } from './graph.js';
-import { createInvestigationSession, investigationHandlers, type Engine, type InvestigationSession } from './investigation/index.js';
-import { loadLedgerReplay } from './replay.js';
+import { importStoreCancellable } from './import/index.js';
+import { investigationHandlers } from './investigation-handlers.js';
+import { replaySnapshot } from './replay-snapshot.js';
 import { probeSnapshot, resolveSnapshotDir, type ResolvedSnapshot } from './resolve-snapshot.js';
 
 export class NoSnapshotOpenError extends Error {
@@ -14,11 +17,16 @@ export class NoSnapshotOpenError extends Error {
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
-/**
- * Builds the investigation engine for an opened snapshot; it should defer heavy work (the
- * evidence import) to the first start and report it through `onProgress`.
- */
-export type EngineProvider = (snapshot: LoadedSnapshot, onProgress: (progress: ImportProgress) => void) => Engine;
+/** How this host runs investigations (through main/session's investigation service). */
+export interface InvestigationHosting {
+  /**
+   * The environment variable holding the LLM API key (`--api-key-env`); null: the default
+   * variable (main/policies/create-policy.ts). The page never names it.
+   */
+  apiKeyEnv?: string | null;
+  /** Where the key is read from; default process.env. */
+  env?: Env;
+}
 
 export interface Workbench {
   /** Implements every channel of the contract; transports wrap these with `dispatch`. */
@@ -28,7 +36,7 @@ export interface Workbench {
   current(): LoadedSnapshot | null;
   /** Resolves once no investigation run is in flight. */
   settled(): Promise<void>;
-  /** Stops any run and releases the engine (evidence store, temporary files). */
+  /** Stops any run and releases the investigation (evidence store, temporary files). */
   close(): void;
 }
 
@@ -38,8 +46,8 @@ export interface WorkbenchOptions {
   host: 'electron' | 'web';
   /** Shown in app.info. */
   version: string;
-  /** Without an engine the investigation channels answer NotAvailableError. */
-  engine?: EngineProvider;
+  /** Without it the investigation channels answer NotAvailableError. */
+  investigations?: InvestigationHosting | null;
 }
 
 /**
@@ -53,7 +61,9 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   };
   const emitChanged = (state: InvestigationState): void => emit('investigation.changed', state);
   let snapshot: LoadedSnapshot | null = null;
-  let session: InvestigationSession | null = null;
+  let session: InvestigationService | null = null;
+  const hosting = options.investigations ?? null;
+  const serviceOptions = { onChange: emitChanged, env: hosting?.env };
   let converted: ResolvedSnapshot | null = null;
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
@@ -64,22 +74,29 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     session?.close();
     snapshot = loaded;
     isReplay = false;
-    session = options.engine ? createInvestigationSession(options.engine(loaded, onProgress), emitChanged) : null;
+    // The evidence import waits for the first Start: looking at the graph stays instant.
+    session = hosting
+      ? createInvestigationService(
+          { kind: 'snapshot', source: openSnapshotSource(loaded.root, { onProgress, importer: importStoreCancellable }) },
+          serviceOptions,
+        )
+      : null;
     return loaded;
   };
   /** A saved ledger, replayed read-only; its session starts at once, before the first evaluation. */
   const openReplay = async (file: string): Promise<LoadedSnapshot> => {
-    const replay = loadLedgerReplay(file);
-    const next = createInvestigationSession(replay.engine, emitChanged);
-    const state = await next.start(replay.settings);
+    const replay = openLedgerReplay(file);
+    const next = createInvestigationService({ kind: 'replay', replay }, serviceOptions);
+    const state = await next.start({ settings: replay.settings });
     session?.close();
     converted?.release();
     converted = null;
-    snapshot = replay.snapshot;
+    const replayed = replaySnapshot(replay);
+    snapshot = replayed;
     session = next;
     isReplay = true;
     emitChanged(state);
-    return replay.snapshot;
+    return replayed;
   };
   /** Any supported format; a converted copy lives until the next open or close. */
   const openAny = async (input: string, nezhaCase?: string): Promise<LoadedSnapshot> => {
@@ -108,11 +125,11 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       version: options.version,
       host: options.host,
       capabilities: {
-        investigation: isReplay || !!options.engine,
-        overrides: !isReplay && !!options.engine,
-        export: isReplay || !!options.engine,
+        investigation: isReplay || !!hosting,
+        overrides: !isReplay && !!hosting,
+        export: isReplay || !!hosting,
         openSnapshot: true,
-        cancelImport: !isReplay && !!options.engine,
+        cancelImport: !isReplay && !!hosting,
       },
       snapshot: snapshot?.summary ?? null,
       isReplay,
@@ -130,7 +147,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       const base = inspectNode(requireSnapshot(), node, session?.state() ?? null);
       return session ? { ...base, ...(await session.inspect(node)) } : base;
     },
-    ...investigationHandlers(() => session, emitChanged),
+    ...investigationHandlers(() => session, emitChanged, hosting?.apiKeyEnv ?? null),
   };
 
   return {

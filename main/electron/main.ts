@@ -2,10 +2,19 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BrowserWindow, app, ipcMain, protocol, session, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, channelNames, dispatch, ipcInvokeChannel } from '../../core/ipc/index.js';
-import { createStoreEngine, createWorkbench, defaultSnapshotDir, type Workbench } from '../app/index.js';
+import { createWorkbench, defaultSnapshotDir, type Workbench } from '../app/index.js';
 import { securityHeaders } from '../web/csp.js';
 import { contentTypeOf, findRendererDir, resolveStaticFile } from '../web/static-files.js';
-import { APP_ENTRY_URL, APP_SCHEME, appCsp, appRequestPath, isAllowedNavigation, isTrustedSenderUrl, snapshotArgument } from './policy.js';
+import {
+  APP_ENTRY_URL,
+  APP_SCHEME,
+  apiKeyEnvArgument,
+  appCsp,
+  appRequestPath,
+  isAllowedNavigation,
+  isTrustedSenderUrl,
+  snapshotArgument,
+} from './policy.js';
 
 // Must run before `ready`: app:// behaves like https (standard, secure) so the UI gets a
 // real origin, fetch and module workers, without file:// quirks.
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
     snapshot,
     host: 'electron',
     version: app.getVersion(),
-    engine: (s, onProgress) => createStoreEngine(s.root, onProgress),
+    investigations: { apiKeyEnv: apiKeyEnvArgument(process.argv) },
   });
   app.on('will-quit', () => workbench.close());
   lockDown();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appCsp, appRequestPath, isAllowedNavigation, isTrustedSenderUrl, snapshotArgument } from './policy.js';
+import { apiKeyEnvArgument, appCsp, appRequestPath, isAllowedNavigation, isTrustedSenderUrl, snapshotArgument } from './policy.js';
 
 describe('electron policy', () => {
   it('trusts only frames on app://workbench', () => {
@@ -43,5 +43,13 @@ describe('electron policy', () => {
     expect(snapshotArgument(['electron', 'dist/electron/main.cjs', '--inspect', '/tmp/snap'], false)).toBe('/tmp/snap');
     expect(snapshotArgument(['EoG Workbench', '/tmp/snap'], true)).toBe('/tmp/snap');
     expect(snapshotArgument(['electron', 'main.cjs'], false)).toBeNull();
+  });
+
+  it('takes the API key variable from --api-key-env=VAR, as eog serve does, and never as the snapshot', () => {
+    const argv = ['electron', 'main.cjs', '--api-key-env=MY_KEY', '/tmp/snap'];
+    expect(apiKeyEnvArgument(argv)).toBe('MY_KEY');
+    expect(snapshotArgument(argv, false)).toBe('/tmp/snap');
+    expect(apiKeyEnvArgument(['electron', 'main.cjs', '/tmp/snap'])).toBeNull();
+    expect(apiKeyEnvArgument(['electron', 'main.cjs', '--api-key-env='])).toBeNull();
   });
 });

@@ -41,3 +41,18 @@ export function snapshotArgument(argv: readonly string[], isPackaged: boolean): 
   const args = argv.slice(isPackaged ? 1 : 2);
   return args.find((a) => !a.startsWith('-')) ?? null;
 }
+
+const API_KEY_ENV_FLAG = '--api-key-env=';
+
+/**
+ * `--api-key-env=VAR`: the environment variable holding the LLM API key, as `eog serve
+ * --api-key-env` (one `=` form, so the value is never taken for the snapshot). Null: the
+ * default variable of main/policies/create-policy.ts.
+ */
+export function apiKeyEnvArgument(argv: readonly string[]): string | null {
+  const value = argv
+    .find((a) => a.startsWith(API_KEY_ENV_FLAG))
+    ?.slice(API_KEY_ENV_FLAG.length)
+    .trim();
+  return value ? value : null;
+}

@@ -7,7 +7,8 @@ import { checkXmlWellFormed } from '../../core/report/test-support.js';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { openDatabase } from '../db/open.js';
 import { openLedger } from '../ledger/index.js';
-import { Investigation, openSnapshot } from '../session/index.js';
+import { InvestigationSettings } from '../../core/ipc/index.js';
+import { createInvestigationService, openSnapshotSource } from '../session/index.js';
 import { diagnosisFromLedger } from './diagnosis-from-ledger.js';
 import { EmptyLedgerError, LedgerNotFoundError, NotALedgerError } from './errors.js';
 import { hostileLogText, runHostileSample, samplePath, type SampleRun } from './sample-run.test-support.js';
@@ -57,15 +58,14 @@ describe('diagnosisFromLedger on a real investigation', () => {
   });
 
   it('exports an unfinished investigation as it stands and says so', async () => {
-    const opened = await openSnapshot(samplePath);
     const ledger = join(tempDir(), 'partial.sqlite');
+    const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(samplePath) });
     try {
-      const investigation = new Investigation({ store: opened.store, policy: createHeuristicPolicy(), ledgerFile: ledger });
-      await investigation.step();
-      await investigation.step();
-      investigation.close();
+      await service.start({ settings: InvestigationSettings.parse({}), policy: createHeuristicPolicy(), ledgerFile: ledger });
+      await service.step();
+      await service.step();
     } finally {
-      opened.close();
+      service.close();
     }
     const loaded = diagnosisFromLedger(ledger);
     expect(loaded.isFinished).toBe(false);

@@ -26,7 +26,16 @@ export interface CliProcess {
 
 /** Starts the real CLI (`node --import tsx main/cli/main.ts ...`) in its own process. */
 export function startCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): CliProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'main', 'cli', 'main.ts'), ...args], {
+  return startScript(path.join(repoRoot, 'main', 'cli', 'main.ts'), args, env);
+}
+
+/** The real CLI program, SIGKILLed once the ledger holds `steps` evaluations (testing/cli-killed-after-steps.ts). */
+export function startCliKilledAfter(steps: number, args: readonly string[], env: Readonly<Record<string, string>> = {}): CliProcess {
+  return startScript(path.join(repoRoot, 'main', 'session', 'testing', 'cli-killed-after-steps.ts'), [String(steps), ...args], env);
+}
+
+function startScript(script: string, args: readonly string[], env: Readonly<Record<string, string>>): CliProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,15 +1,20 @@
 import type { Policy } from '../../core/controller/index.js';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
+import { InvestigationSettings } from '../../core/ipc/index.js';
 import type { ControllerSettingsInput } from '../../core/ledger/index.js';
-import { Investigation, isPhasedPolicy } from './investigation.js';
-import { openSnapshot } from './open-snapshot.js';
+import type { PolicySpec } from '../policies/create-policy.js';
+import { createInvestigationService } from './service.js';
+import { openSnapshotSource } from './snapshot-source.js';
 
 export interface InvestigateSnapshotOptions {
-  policy: Policy;
+  /** A policy the caller owns, or a spec the service makes (and closes) one from. */
+  policy: Policy | PolicySpec;
   settings?: ControllerSettingsInput;
   /** Persist (and resume) the investigation in this ledger file. */
   ledgerFile?: string | null;
   tokenBudget?: number;
+  /** Stops the run like a kill: nothing more is written, a ledger file resumes where it stopped. */
+  signal?: AbortSignal;
 }
 
 export interface InvestigateSnapshotResult {
@@ -17,22 +22,26 @@ export interface InvestigateSnapshotResult {
   ms: number;
 }
 
-/** Opens a snapshot, runs (or resumes) an investigation to its end and returns the diagnosis. */
+/**
+ * Opens a snapshot, runs (or resumes) an investigation to its end through the investigation
+ * service and returns the diagnosis (with a phased policy's prose). What `eog investigate`
+ * and `eog bench` do.
+ */
 export async function investigateSnapshot(snapshot: string, options: InvestigateSnapshotOptions): Promise<InvestigateSnapshotResult> {
   const started = performance.now();
-  const opened = await openSnapshot(snapshot);
+  const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(snapshot) });
   try {
-    const investigation = await Investigation.open({ store: opened.store, ...options });
-    try {
-      if (!investigation.isFinished) await investigation.run();
-      const computed = investigation.diagnosis();
-      // A phased policy (the LLM) writes the report's prose; every decision stays as computed.
-      const diagnosis = isPhasedPolicy(options.policy) ? (await options.policy.finalize(computed)).diagnosis : computed;
-      return { diagnosis, ms: performance.now() - started };
-    } finally {
-      investigation.close();
-    }
+    // `settings.policy` only labels the run in the service's state view; the policy itself is given.
+    const settings = InvestigationSettings.parse({ ...options.settings, policy: policyLabel(options.policy) });
+    await service.start({ settings, policy: options.policy, ledgerFile: options.ledgerFile, tokenBudget: options.tokenBudget });
+    await service.runToEnd(options.signal);
+    return { diagnosis: await service.diagnosis(), ms: performance.now() - started };
   } finally {
-    opened.close();
+    service.close();
   }
+}
+
+function policyLabel(policy: Policy | PolicySpec): InvestigationSettings['policy'] {
+  const name = 'kind' in policy ? policy.kind : policy.name;
+  return name === 'llm' ? 'llm' : 'heuristic';
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createController, type Controller, type Policy, type StepRecord } from '../../core/controller/index.js';
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
-import type { ControllerSettingsInput, EventOf, LedgerEvent } from '../../core/ledger/index.js';
+import { fold, type ControllerSettingsInput, type EventOf, type InvestigationState, type LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/belief.js';
 import type { BootstrapResult, Seed } from '../../core/bootstrap/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
@@ -10,6 +10,8 @@ import { openLedger, type LedgerFile } from '../ledger/index.js';
 import type { BootstrapAlertView } from '../policies/llm/index.js';
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import { StorePacketBuilder } from './packet-builder.js';
+import { NoSeedsError } from './errors.js';
+import type { InvestigationRun } from './run.js';
 import { bootstrapFromStore, storeAlerts } from './seeds.js';
 
 export interface InvestigationOptions {
@@ -19,6 +21,10 @@ export interface InvestigationOptions {
   /** Ledger file: created when absent, resumed when it holds an interrupted investigation. */
   ledgerFile?: string | null;
   tokenBudget?: number;
+  /** The analyst's window: replaces the derived one in the bootstrap (and so in packets and the ledger). */
+  window?: TimeWindow | null;
+  /** Called after every step or override is committed (and persisted). */
+  onCommit?: (record: StepRecord) => void;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
@@ -37,31 +43,27 @@ export interface PhasedPolicy extends Policy {
     seeds: readonly Seed[];
     alerts: readonly BootstrapAlertView[];
   }): Promise<{ window: TimeWindow; seeds: Seed[] }>;
-  finalize(diagnosis: Diagnosis): Promise<{ diagnosis: Diagnosis }>;
+  finalize(diagnosis: Diagnosis): Promise<{ diagnosis: Diagnosis; error: string | null }>;
 }
 
 export function isPhasedPolicy(policy: Policy): policy is PhasedPolicy {
   return 'bootstrap' in policy && typeof policy.bootstrap === 'function' && 'finalize' in policy && typeof policy.finalize === 'function';
 }
 
-export class NoSeedsError extends Error {
-  override name = 'NoSeedsError';
-  constructor() {
-    super('the snapshot has no alert to start from (after noise filtering); add alerts.jsonl or an alert on the affected service');
-  }
-}
-
 /**
  * One investigation of one snapshot: the controller, its packet builder over the evidence
  * store, and (optionally) the ledger file every step is persisted to in one transaction.
  */
-export class Investigation {
+export class Investigation implements InvestigationRun {
   readonly bootstrap: BootstrapResult;
+  readonly isReadOnly = false;
   private readonly controller: Controller;
   private readonly ledger: LedgerFile | null;
   private policyCalls = 0;
   /** Packets built in this process, by hash: what the inspector shows as "what the policy saw". */
   private readonly packets = new Map<string, string>();
+  private folded: { length: number; state: InvestigationState } | null = null;
+  private finalized: { length: number; diagnosis: Diagnosis } | null = null;
 
   /**
    * Opens an investigation, letting a phased policy choose the window and the seed order
@@ -71,7 +73,7 @@ export class Investigation {
     const { store, policy } = options;
     if (!isPhasedPolicy(policy) || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
     const graph = OperationalGraph.fromTopology(store.topology());
-    const boot = bootstrapFromStore(store, graph);
+    const boot = bootstrapFromStore(store, graph, options.window);
     if (boot.seeds.length === 0) return new Investigation(options, { graph, bootstrap: boot });
     const windows = [boot.window, store.window()].filter((w, i, all) => all.findIndex((o) => o.start === w.start && o.end === w.end) === i);
     const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts: storeAlerts(store) });
@@ -84,7 +86,7 @@ export class Investigation {
   ) {
     const { store } = options;
     const graph = prepared?.graph ?? OperationalGraph.fromTopology(store.topology());
-    this.bootstrap = prepared?.bootstrap ?? bootstrapFromStore(store, graph);
+    this.bootstrap = prepared?.bootstrap ?? bootstrapFromStore(store, graph, options.window);
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
     const history = this.ledger?.events() ?? [];
     // A resumed investigation keeps the window it started with.
@@ -114,13 +116,20 @@ export class Investigation {
         alerts: alertInputs(store, this.bootstrap),
         ignoredAlerts: this.bootstrap.ignoredAlerts,
       },
-      onStep: (record) => this.persist(record),
+      onStep: (record) => this.commit(record),
     });
     this.policyCalls = history.filter((e) => e.type === 'PolicyCalled').length;
   }
 
   get events(): readonly LedgerEvent[] {
     return this.controller.events;
+  }
+
+  /** The fold of `events`, computed once per new event. */
+  get state(): InvestigationState {
+    const { events } = this.controller;
+    if (this.folded?.length !== events.length) this.folded = { length: events.length, state: fold(events) };
+    return this.folded.state;
   }
 
   get isFinished(): boolean {
@@ -143,7 +152,27 @@ export class Investigation {
     return this.controller.applyOverride(node, label, note);
   }
 
-  diagnosis(): Diagnosis {
+  /**
+   * The diagnosis of the ledger so far. Once finished, a phased policy (the LLM) writes the
+   * report's prose — entity reasoning and alert explanations only; every decision stays as
+   * computed — and `run.settings.prose` says so. Asked once per ledger length.
+   */
+  async diagnosis(): Promise<Diagnosis> {
+    const computed = this.computedDiagnosis();
+    const { policy } = this.options;
+    if (!this.isFinished || !isPhasedPolicy(policy)) return computed;
+    const length = this.controller.events.length;
+    if (this.finalized?.length !== length) {
+      const { diagnosis, error } = await policy.finalize(computed);
+      // Marked, so a reader knows whose words the reasoning and explanations are.
+      const prose = { writtenBy: policy.name, model: policy.model, note: error };
+      this.finalized = { length, diagnosis: { ...diagnosis, run: { ...diagnosis.run, settings: { ...diagnosis.run.settings, prose } } } };
+    }
+    return this.finalized.diagnosis;
+  }
+
+  /** The diagnosis as the controller computed it, without a policy's prose. */
+  computedDiagnosis(): Diagnosis {
     const store = this.options.store;
     return buildDiagnosis({
       state: this.controller.state,
@@ -167,10 +196,12 @@ export class Investigation {
     this.ledger?.close();
   }
 
-  private persist(record: StepRecord): void {
+  /** Every step and override passes here: persisted in one transaction, then announced. */
+  protected commit(record: StepRecord): void {
     this.policyCalls += record.events.filter((e) => e.type === 'PolicyCalled').length;
     for (const packet of record.packets) this.packets.set(packet.hash, packet.json);
     this.ledger?.appendStep(record);
+    this.options.onCommit?.(record);
   }
 }
 

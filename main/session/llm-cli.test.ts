@@ -87,6 +87,29 @@ describe('eog investigate --policy llm', () => {
     }
   }, 60_000);
 
+  it('reads the key from EOG_LLM_API_KEY when no --api-key-env is given, and never from OPENAI_API_KEY', async () => {
+    const dir = scratch.dir();
+    const fake = await scratch.serve('good');
+    const args = [
+      'investigate',
+      sampleBundle,
+      '--out',
+      path.join(dir, 'd.json'),
+      '--policy',
+      'llm',
+      '--base-url',
+      fake.url,
+      '--model',
+      'm',
+    ];
+    const cacheArgs = ['--llm-cache', path.join(dir, 'cache.sqlite'), '--no-cache'];
+    const result = await runCli([...args, ...cacheArgs], { EOG_LLM_API_KEY: SECRET, OPENAI_API_KEY: 'sk-openai', TMPDIR: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(fake.requests.length).toBeGreaterThan(0);
+    for (const request of fake.requests) expect(request.headers.authorization).toBe(`Bearer ${SECRET}`);
+    expect(readFileSync(path.join(dir, 'd.json'), 'utf8')).not.toContain(SECRET);
+  }, 60_000);
+
   it('labels nodes Defer with the reason in the ledger when the server is down, and still writes a diagnosis', async () => {
     const dir = scratch.dir();
     const url = await deadServerUrl();
@@ -154,5 +177,20 @@ describe('eog bench --policy llm', () => {
     expect(report.rows[0]?.frontier).toEqual(['shop/Service/frontend']);
     expect(fake.requests.length).toBeGreaterThanOrEqual(report.rows[0]?.policyCalls ?? Infinity);
     expect(result.stdout + result.stderr).not.toContain(SECRET);
+  }, 60_000);
+
+  it('sends no key it was not given: OPENAI_API_KEY alone is not read, an empty named variable is refused', async () => {
+    const dir = scratch.dir();
+    const fake = await scratch.serve('good');
+    const args = ['bench', sampleBundle, '--json', '--policy', 'llm', '--base-url', fake.url, '--model', 'm'];
+    const cacheArgs = ['--llm-cache', path.join(dir, 'cache.sqlite'), '--no-cache'];
+    const result = await runCli([...args, ...cacheArgs], { OPENAI_API_KEY: 'sk-openai', EOG_LLM_API_KEY: '', TMPDIR: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ llm: { hasApiKey: false } });
+    expect(fake.requests.length).toBeGreaterThan(0);
+    for (const request of fake.requests) expect(request.headers.authorization ?? '').not.toContain('sk-openai');
+    const empty = await parse([...args, ...cacheArgs, '--api-key-env', 'EOG_TEST_SURELY_UNSET_KEY']);
+    expect(empty).toBeInstanceOf(UsageError);
+    expect(String(empty)).toMatch(/EOG_TEST_SURELY_UNSET_KEY.*empty/);
   }, 60_000);
 });

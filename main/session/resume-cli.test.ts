@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { serialiseLedger } from '../../core/ledger/index.js';
 import { goodModel } from '../policies/llm/testing/models.js';
 import type { FakeReply } from '../policies/llm/testing/fake-openai.js';
-import { ledgerShapeProblems, readLedger, runCli, sampleBundle, startCli, useScratch } from './cli-test-support.js';
+import { ledgerShapeProblems, readLedger, runCli, sampleBundle, startCli, startCliKilledAfter, useScratch } from './cli-test-support.js';
 
 const scratch = useScratch();
 
@@ -31,8 +31,8 @@ describe('eog investigate, killed and resumed', () => {
 
     for (const stopAt of [1, 4]) {
       const name = `stopped-${stopAt}`;
-      const killed = await runCli(investigateArgs(dir, name), { ...env, EOG_STOP_AFTER_STEPS: String(stopAt) });
-      expect(killed.code).toBe(137);
+      const killed = await startCliKilledAfter(stopAt, investigateArgs(dir, name), env).done;
+      expect(killed.signal, killed.stderr).toBe('SIGKILL');
       const partial = readLedger(path.join(dir, `${name}.sqlite`));
       expect(partial.filter((e) => e.type === 'StepStarted')).toHaveLength(stopAt);
       expect(partial.some((e) => e.type === 'Finished')).toBe(false);

@@ -1,5 +1,6 @@
 import { bootstrap, ONSET_LEAD_MS, type BootstrapResult } from '../../core/bootstrap/index.js';
 import type { OperationalGraph } from '../../core/graph/index.js';
+import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
 
 /** Entity relations that make `target` something its source depends on. */
@@ -24,9 +25,12 @@ export function storeAlerts(store: EvidenceStore) {
   );
 }
 
-/** Runs the bootstrap (design.md §2) over the evidence store: window, noise filter, seed order. */
-export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph): BootstrapResult {
-  const window = store.window();
+/**
+ * Runs the bootstrap (design.md §2) over the evidence store: window, noise filter, seed order.
+ * An analyst's window replaces the store's derived one, as if the snapshot had named it.
+ */
+export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph, override?: TimeWindow | null): BootstrapResult {
+  const window = override ?? store.window();
   const alerts = storeAlerts(store);
   const lookback = { start: window.start - ONSET_LEAD_MS, end: window.end };
   const changes: Array<{ id: string; entity: string; time: number }> = [];

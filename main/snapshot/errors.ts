@@ -58,3 +58,14 @@ export interface ImportWarning {
   line: number | null;
   message: string;
 }
+
+/** Nothing to investigate at a path: the one error every reader of snapshots raises for it. */
+export class SnapshotNotFoundError extends Error {
+  override name = 'SnapshotNotFoundError';
+  constructor(
+    readonly input: string,
+    expected = 'a bundle folder (with snapshot.json and topology.json) or an evidence store (.sqlite) made by "eog import"',
+  ) {
+    super(`No snapshot at ${input}: give ${expected}.`);
+  }
+}

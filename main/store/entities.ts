@@ -1,7 +1,7 @@
 import type { Db } from '../db/open.js';
-import { isEntityId, parseEntityId } from '../../core/model/ids.js';
 import type { Topology } from '../../core/model/topology.js';
-import { BundleFormatError, type ImportWarning } from '../snapshot/errors.js';
+import type { ImportWarning } from '../snapshot/errors.js';
+import { checkTopologyIds, undeclaredEntity, undeclaredEntityMessage } from '../snapshot/topology.js';
 
 /** Where an undeclared entity was first named: files in bundle order (by id), then lines. */
 interface Sighting {
@@ -40,10 +40,8 @@ export class EntityRegistry {
 
   /** Declared entities get keys 1..n in topology order, so keys are stable across imports. */
   addTopology(topology: Topology, fileId: number, rel: string): void {
+    checkTopologyIds(topology, rel);
     topology.entities.forEach((e, i) => {
-      if (!isEntityId(e.id))
-        throw new BundleFormatError(rel, null, `entities.${i}.id`, `"${e.id}" is not "namespace/Kind/name" or "Kind/name"`);
-      if (this.ids.has(e.id)) throw new BundleFormatError(rel, null, `entities.${i}.id`, `duplicate entity id "${e.id}"`);
       const key = this.ids.size + 1;
       this.insert.run(key, e.id, e.kind, e.name, e.namespace, JSON.stringify(e.labels), JSON.stringify(e.attrs), 1, fileId, i + 1);
       this.ids.set(e.id, key);
@@ -70,8 +68,7 @@ export class EntityRegistry {
       }
       return key;
     }
-    if (!isEntityId(id)) throw new BundleFormatError(rel, line, field, `"${id}" is not "namespace/Kind/name" or "Kind/name"`);
-    const parsed = parseEntityId(id);
+    const parsed = undeclaredEntity(id, rel, line, field);
     const created = this.ids.size + 1;
     this.insert.run(created, id, parsed.kind, parsed.name, parsed.namespace, '{}', '{}', 0, fileId, line);
     this.ids.set(id, created);
@@ -86,6 +83,6 @@ export class EntityRegistry {
     for (const s of sightings) if (s.isMoved) move.run(s.fileId, s.line, s.key);
     return sightings
       .sort((a, b) => a.fileId - b.fileId || (a.line ?? -1) - (b.line ?? -1) || a.key - b.key)
-      .map((s) => ({ file: s.rel, line: s.line, message: `entity "${s.id}" is not in topology.json; created it with kind "${s.kind}"` }));
+      .map((s) => ({ file: s.rel, line: s.line, message: undeclaredEntityMessage(s.id, s.kind) }));
   }
 }

@@ -1,7 +1,6 @@
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { SnapshotManifest } from '../../core/snapshot/schema.js';
-import { BundleFormatError } from '../snapshot/errors.js';
-import { TIMESTAMP_EXPECTATION, parseTimestamp } from '../snapshot/time.js';
+import { manifestTimes } from '../snapshot/manifest.js';
 
 /** How far before the first alert the window opens: causes precede the alerts they explain. */
 export const ALERT_LEAD_MS = 15 * 60_000;
@@ -26,27 +25,12 @@ export interface AlertSpan {
   end: number | null;
 }
 
-function manifestTime(value: unknown, field: string): number {
-  const ms = parseTimestamp(value);
-  if (ms === null) throw new BundleFormatError('snapshot.json', null, field, TIMESTAMP_EXPECTATION);
-  return ms;
-}
-
-function manifestWindow(w: SnapshotManifest['window'], field: string): TimeWindow | null {
-  if (w === undefined) return null;
-  const window = { start: manifestTime(w.start, `${field}.start`), end: manifestTime(w.end, `${field}.end`) };
-  if (window.end < window.start) throw new BundleFormatError('snapshot.json', null, field, 'end is before start');
-  return window;
-}
-
 /**
  * The investigation window: snapshot.json `window`; else from the alerts (first start minus
  * a lead, to the last end); else incidentTime ± 15 min; else the extent of the data.
  */
 export function deriveWindow(manifest: SnapshotManifest, alerts: readonly AlertSpan[], extent: TimeWindow | null): WindowInfo {
-  const incidentTime = manifest.incidentTime === undefined ? null : manifestTime(manifest.incidentTime, 'incidentTime');
-  const baseline = manifestWindow(manifest.baseline, 'baseline');
-  const given = manifestWindow(manifest.window, 'window');
+  const { incidentTime, baseline, window: given } = manifestTimes(manifest);
   if (given) return { window: given, baseline, source: 'manifest', incidentTime };
   const signal = alerts.filter((a) => !NOISE_ALERTS.has(a.name));
   if (signal.length > 0) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { InvestigationSettings } from '../../core/ipc/index.js';
 import { findPackageRoot } from '../app/index.js';
 import { startWebHost, type WebHost } from './host.js';
 
@@ -153,5 +154,24 @@ describe('web host: WebSocket', () => {
     const code = new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
     ws.send('{"type":"request","id":"x"}');
     expect(await code).toBe(1007);
+  });
+});
+
+describe('web host: the LLM API key', () => {
+  it('reads it from the variable it was started with (eog serve --api-key-env), never from the page', async () => {
+    const named = await startWebHost({
+      snapshot: fixture,
+      rendererDir: path.join(dir, 'renderer'),
+      apiKeyEnv: 'EOG_TEST_SURELY_UNSET_KEY',
+    });
+    try {
+      const start = named.workbench.handlers['investigation.start']({
+        settings: InvestigationSettings.parse({ policy: 'llm' }),
+        llm: { baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+      });
+      await expect(start).rejects.toThrow(/EOG_TEST_SURELY_UNSET_KEY, but that environment variable is empty/);
+    } finally {
+      await named.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createStoreEngine, createWorkbench, findPackageRoot, readPackageVersion, type Workbench } from '../app/index.js';
+import { createWorkbench, findPackageRoot, readPackageVersion, type Workbench } from '../app/index.js';
 import { allowedHostHeaders, createToken, findToken, isAllowedHost, isOwnOrigin, tokenCookie } from './auth.js';
 import { buildCsp, securityHeaders } from './csp.js';
 import { MAX_FRAME_BYTES, pushEvent, serveSocket } from './rpc-socket.js';
@@ -18,8 +18,10 @@ export interface WebHostOptions {
   rendererDir?: string;
   /** The package folder; found from this module's location by default. */
   root?: string;
-  /** Run investigations (evidence store + heuristic policy); default true. */
+  /** Run investigations (evidence store + policies); default true. */
   isInvestigationEnabled?: boolean;
+  /** The environment variable holding the LLM API key (`eog serve --api-key-env`); default EOG_LLM_API_KEY. */
+  apiKeyEnv?: string | null;
 }
 
 export interface WebHost {
@@ -55,7 +57,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     snapshot: options.snapshot,
     host: 'web',
     version: readPackageVersion(root),
-    ...(options.isInvestigationEnabled === false ? {} : { engine: (s, onProgress) => createStoreEngine(s.root, onProgress) }),
+    investigations: options.isInvestigationEnabled === false ? null : { apiKeyEnv: options.apiKeyEnv ?? null },
   });
   const token = createToken();
   const server = createServer();

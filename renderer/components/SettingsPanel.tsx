@@ -50,7 +50,7 @@ export function SettingsPanel() {
             <input id={ids.url} type="url" value={llm.baseUrl} onChange={(e) => setLlm({ baseUrl: e.currentTarget.value })} />
             <label htmlFor={ids.model}>Model</label>
             <input id={ids.model} type="text" value={llm.model} onChange={(e) => setLlm({ model: e.currentTarget.value })} />
-            <p className="muted">API key: set EOG_LLM_API_KEY (or OPENAI_API_KEY) where the workbench runs.</p>
+            <p className="muted">API key: set EOG_LLM_API_KEY where the workbench runs (or start it with --api-key-env VAR).</p>
           </>
         )}
         <label htmlFor={ids.visits}>Max visits per node</label>

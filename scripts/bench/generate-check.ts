@@ -13,8 +13,8 @@ import { parseArgs } from 'node:util';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { parseGroundTruth, scoreRootCause } from '../../core/scoring/index.js';
 import { faultTypes, generateIncident, type FaultType } from '../../main/generate/index.js';
-import { Investigation } from '../../main/session/investigation.js';
-import { EvidenceStore, importBundle } from '../../main/store/index.js';
+import { investigateSnapshot } from '../../main/session/index.js';
+import { importBundle } from '../../main/store/index.js';
 
 export interface FaultCheckOptions {
   seeds: number;
@@ -54,31 +54,23 @@ async function checkOne(dir: string, fault: FaultType, seed: number, services: n
   const incident = await generateIncident(dir, { fault, seed, services });
   const storeFile = join(dir, '.eog', 'store.sqlite');
   await importBundle(dir, storeFile);
-  const store = EvidenceStore.open(storeFile);
-  try {
-    const investigation = new Investigation({ store, policy: createHeuristicPolicy() });
-    await investigation.run();
-    const diagnosis = investigation.diagnosis();
-    investigation.close();
-    const gt = parseGroundTruth(readFileSync(join(dir, 'ground_truth.yaml'), 'utf8'));
-    const all = scoreRootCause(gt, diagnosis.frontier);
-    const first = scoreRootCause(gt, diagnosis.frontier, { k: 1 });
-    row.runs += 1;
-    row.meanFrontierSize += diagnosis.frontier.length;
-    if (diagnosis.outcome === 'confident') row.confident += 1;
-    if (first.recall > 0) row.top1 += 1;
-    if (all.recall > 0) row.found += 1;
-    else
-      row.misses.push({
-        seed,
-        injected: incident.rootCause,
-        outcome: diagnosis.outcome,
-        frontier: [...diagnosis.frontier],
-        topRanking: diagnosis.ranking.slice(0, 3).map((r) => r.entity),
-      });
-  } finally {
-    store.close();
-  }
+  const { diagnosis } = await investigateSnapshot(storeFile, { policy: createHeuristicPolicy() });
+  const gt = parseGroundTruth(readFileSync(join(dir, 'ground_truth.yaml'), 'utf8'));
+  const all = scoreRootCause(gt, diagnosis.frontier);
+  const first = scoreRootCause(gt, diagnosis.frontier, { k: 1 });
+  row.runs += 1;
+  row.meanFrontierSize += diagnosis.frontier.length;
+  if (diagnosis.outcome === 'confident') row.confident += 1;
+  if (first.recall > 0) row.top1 += 1;
+  if (all.recall > 0) row.found += 1;
+  else
+    row.misses.push({
+      seed,
+      injected: incident.rootCause,
+      outcome: diagnosis.outcome,
+      frontier: [...diagnosis.frontier],
+      topRanking: diagnosis.ranking.slice(0, 3).map((r) => r.entity),
+    });
 }
 
 /** Runs the heuristic on `seeds` generated incidents of every fault type (seeds 1..n). */

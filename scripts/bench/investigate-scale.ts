@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { generateIncident, parseFaultType, type FaultType } from '../../main/generate/index.js';
-import { Investigation } from '../../main/session/investigation.js';
-import { EvidenceStore, importBundle } from '../../main/store/index.js';
+import { investigateSnapshot } from '../../main/session/index.js';
+import { importBundle } from '../../main/store/index.js';
 import { median } from './stats.js';
 
 export interface ScaleSize {
@@ -66,15 +66,8 @@ async function child(storeFile: string | null): Promise<void> {
   let steps = 0;
   if (storeFile !== null) {
     const started = performance.now();
-    const store = EvidenceStore.open(storeFile);
-    try {
-      const investigation = new Investigation({ store, policy: createHeuristicPolicy() });
-      await investigation.run();
-      steps = investigation.diagnosis().run.steps;
-      investigation.close();
-    } finally {
-      store.close();
-    }
+    const { diagnosis } = await investigateSnapshot(storeFile, { policy: createHeuristicPolicy() });
+    steps = diagnosis.run.steps;
     ms = performance.now() - started;
   }
   const result: ChildResult = { ms, steps, maxRssMb: process.resourceUsage().maxRSS / 1024 };

@@ -16,9 +16,9 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
   main: [
     ['platform', 'db', 'snapshot'],
     ['store', 'ledger', 'convert'],
-    ['generate', 'policies'],
+    ['generate', 'policies', 'report'],
     ['session'],
-    ['report', 'bench'],
+    ['bench'],
     ['app'],
     ['web'],
     ['cli'],

@@ -3,14 +3,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { importBundle, type ImportProgress, type ImportSummary } from '../../store/index.js';
+import { ImportCancelledError } from '../../session/errors.js';
 import type { ImportJobInput, ImportJobMessage } from './protocol.js';
 
-export class ImportCancelledError extends Error {
-  override name = 'ImportCancelledError';
-  constructor() {
-    super('The evidence import was cancelled and nothing was written; press Run or Step to import again.');
-  }
-}
+export { ImportCancelledError };
 
 export interface ImportJobOptions {
   onProgress?: (progress: ImportProgress) => void;

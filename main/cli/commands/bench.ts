@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { collectCases, formatSummary, formatTable, runBench, type BenchSummary, type BenchRow } from '../../bench/index.js';
-import { addLlmOptions } from '../../policies/llm/index.js';
-import { openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyChoice, type PolicyFlags } from './investigate.js';
+import { addLlmOptions } from './llm-flags.js';
+import type { PolicyHandle } from '../../policies/create-policy.js';
+import { openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 type BenchFlags = PolicyFlags &
   Omit<ControllerFlags, 'revision'> & {
@@ -62,7 +63,7 @@ async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {
 async function runArms(
   bundles: readonly string[],
   flags: BenchFlags,
-  chosen: PolicyChoice,
+  chosen: PolicyHandle,
   runs: number,
   progress: (text: string) => void,
 ): Promise<void> {

@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 interface ServeOptions {
   port: string;
   host: string;
+  apiKeyEnv?: string;
 }
 
 function parsePort(value: string): number {
@@ -21,8 +22,10 @@ export function registerServe(program: Command): void {
     .argument('[snapshot]', 'snapshot to open (default: the bundled sample)')
     .option('--port <n>', 'port (0 = any free port)', '0')
     .option('--host <h>', 'interface to bind', '127.0.0.1')
+    .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)')
     .action(async (snapshot: string | undefined, options: ServeOptions) => {
       const host = await startWebHost({
+        apiKeyEnv: options.apiKeyEnv ?? null,
         snapshot: snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url)),
         port: parsePort(options.port),
         host: options.host,

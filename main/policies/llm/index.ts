@@ -1,6 +1,5 @@
 export { createLlmPolicy, type LlmPolicy, type LlmPolicyDeps } from './policy.js';
 export { LlmOptions, describeLlmOptions, defaultCacheFile, parseLlmOptions, type LlmOptionsInput } from './options.js';
-export { addLlmOptions, llmOptionsFrom } from './cli-options.js';
 export type { LlmStats } from './ask.js';
 export type { BootstrapAlertView, BootstrapCandidates, BootstrapChoice } from './bootstrap.js';
 export { NoBootstrapCandidatesError } from './bootstrap.js';

@@ -1,6 +1,7 @@
-import type { Handlers, InvestigationState } from '../../../core/ipc/index.js';
-import { NotAvailableError } from '../../../core/ipc/index.js';
-import type { InvestigationSession } from './session.js';
+import type { Handlers, InvestigationSettings, InvestigationState, LlmEndpoint } from '../../core/ipc/index.js';
+import { NotAvailableError } from '../../core/ipc/index.js';
+import type { PolicySpec } from '../policies/create-policy.js';
+import type { InvestigationService } from '../session/index.js';
 
 type InvestigationChannels =
   | 'investigation.start'
@@ -19,15 +20,31 @@ type InvestigationChannels =
 export type InvestigationHandlers = Pick<Handlers, InvestigationChannels>;
 
 /**
- * The investigation channels over the current session. Without one (no engine in this build,
- * or no snapshot open) every channel answers NotAvailableError.
+ * The policy a Start asks for. The page names the endpoint only: the key comes from the
+ * backend's environment by the rule of main/policies/create-policy.ts, from the variable the
+ * host was started with (`--api-key-env`), never from the page. Undefined for an LLM Start
+ * without an endpoint: the service answers PolicyNotConfiguredError.
+ */
+export function policySpecFor(
+  settings: InvestigationSettings,
+  llm: LlmEndpoint | undefined,
+  apiKeyEnv: string | null,
+): PolicySpec | undefined {
+  if (settings.policy === 'heuristic') return { kind: 'heuristic' };
+  return llm ? { kind: 'llm', baseUrl: llm.baseUrl, model: llm.model, apiKeyEnv } : undefined;
+}
+
+/**
+ * The investigation channels over the current investigation service. Without one (no
+ * investigations in this host, or no snapshot open) every channel answers NotAvailableError.
  */
 export function investigationHandlers(
-  session: () => InvestigationSession | null,
+  service: () => InvestigationService | null,
   emit: (state: InvestigationState) => void,
+  apiKeyEnv: string | null,
 ): InvestigationHandlers {
-  const use = (channel: string): InvestigationSession => {
-    const current = session();
+  const use = (channel: string): InvestigationService => {
+    const current = service();
     if (!current) throw new NotAvailableError(channel);
     return current;
   };
@@ -36,7 +53,8 @@ export function investigationHandlers(
     return state;
   };
   return {
-    'investigation.start': async ({ settings, llm }) => changed(await use('investigation.start').start(settings, llm)),
+    'investigation.start': async ({ settings, llm }) =>
+      changed(await use('investigation.start').start({ settings, policy: policySpecFor(settings, llm, apiKeyEnv) })),
     'investigation.step': async () => changed(await use('investigation.step').step()),
     'investigation.stepBack': async () => changed(use('investigation.stepBack').stepBack()),
     'investigation.seek': async ({ seq }) => changed(use('investigation.seek').seek(seq)),

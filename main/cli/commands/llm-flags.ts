@@ -1,15 +1,13 @@
 import type { Command } from 'commander';
-import { LlmOptionsError } from './errors.js';
-import { defaultCacheFile, parseLlmOptions, type LlmOptions } from './options.js';
-
-type Env = Readonly<Record<string, string | undefined>>;
+import type { LlmPolicySpec } from '../../policies/create-policy.js';
+import { LlmOptionsError } from '../../policies/llm/index.js';
 
 /** Registers the `--policy llm` flags on a command (`eog investigate`, `eog bench`). */
 export function addLlmOptions(cmd: Command): Command {
   return cmd
     .option('--base-url <url>', 'OpenAI-compatible endpoint, e.g. http://127.0.0.1:11434/v1 (with --policy llm)')
     .option('--model <name>', 'model name as the endpoint knows it (with --policy llm)')
-    .option('--api-key-env <var>', 'environment variable holding the API key; local servers need none')
+    .option('--api-key-env <var>', 'environment variable holding the API key (default: EOG_LLM_API_KEY when set); local servers need none')
     .option('--llm-timeout <ms>', 'per-request timeout in milliseconds', '60000')
     .option('--max-tokens <n>', 'completion token limit per request', '1024')
     .option('--llm-concurrency <n>', 'model requests in flight at once', '2')
@@ -20,16 +18,16 @@ export function addLlmOptions(cmd: Command): Command {
     .option('--no-cache', 'ask the model afresh instead of replaying cached answers');
 }
 
-/** Turns parsed commander options into validated LlmOptions; errors name the flag to fix. */
-export function llmOptionsFrom(parsed: Readonly<Record<string, unknown>>, env: Env): LlmOptions {
+/**
+ * Turns parsed commander options into the LLM policy spec (main/policies/create-policy.ts),
+ * which resolves the API key; errors name the flag to fix.
+ */
+export function llmSpecFrom(parsed: Readonly<Record<string, unknown>>): LlmPolicySpec {
   const baseUrl = text(parsed.baseUrl);
   const model = text(parsed.model);
   if (baseUrl === null) throw new LlmOptionsError('--policy llm needs --base-url, e.g. --base-url http://127.0.0.1:11434/v1');
   if (model === null) throw new LlmOptionsError('--policy llm needs --model, e.g. --model qwen2.5:7b-instruct');
   const candidate = {
-    baseUrl,
-    model,
-    apiKey: apiKeyFrom(text(parsed.apiKeyEnv), env),
     timeoutMs: integer(parsed.llmTimeout, '--llm-timeout'),
     maxTokens: integer(parsed.maxTokens, '--max-tokens'),
     concurrency: integer(parsed.llmConcurrency, '--llm-concurrency'),
@@ -37,21 +35,9 @@ export function llmOptionsFrom(parsed: Readonly<Record<string, unknown>>, env: E
     contextTokens: integer(parsed.contextTokens, '--context-tokens'),
     retries: integer(parsed.llmRetries, '--llm-retries'),
     useCache: parsed.cache !== false,
-    cacheFile: text(parsed.llmCache) ?? defaultCacheFile(env),
+    cacheFile: text(parsed.llmCache) ?? undefined,
   };
-  return parseLlmOptions(Object.fromEntries(Object.entries(candidate).filter(([, v]) => v !== undefined)));
-}
-
-function apiKeyFrom(variable: string | null, env: Env): string | null {
-  // Only an explicitly named variable is read, so a key is never sent to a server by accident.
-  if (variable === null) return null;
-  const value = env[variable];
-  if (value === undefined || value.trim() === '') {
-    throw new LlmOptionsError(
-      `--api-key-env names ${variable}, but that environment variable is empty; export it or drop the flag for a local server`,
-    );
-  }
-  return value.trim();
+  return { kind: 'llm', baseUrl, model, apiKeyEnv: text(parsed.apiKeyEnv), ...candidate };
 }
 
 function text(value: unknown): string | null {

@@ -1,19 +1,12 @@
-import { basename } from 'node:path';
-import { InvestigationSettings, type AlertView } from '../../core/ipc/index.js';
-import { canonicalJson, type LedgerEvent } from '../../core/ledger/index.js';
+import { InvestigationSettings } from '../../core/ipc/index.js';
+import { canonicalJson, type InvestigationState, type LedgerEvent } from '../../core/ledger/index.js';
 import { isEntityId, parseEntityId, type ContextPacket, type Entity, type Topology } from '../../core/model/index.js';
 import { openLedger } from '../ledger/index.js';
 import { diagnosisFromLedger } from '../report/index.js';
-import type { LoadedSnapshot } from './bundle.js';
-import { ReadOnlyInvestigationError, type Engine, type EngineHandle } from './investigation/index.js';
+import { ReadOnlyInvestigationError } from './errors.js';
+import type { InvestigationRun } from './run.js';
 
-export interface LedgerReplay {
-  /** The graph the investigation saw, rebuilt from the packets the ledger stores. */
-  snapshot: LoadedSnapshot;
-  engine: Engine;
-  /** The settings the recorded investigation ran with. */
-  settings: InvestigationSettings;
-}
+type InvestigationStarted = NonNullable<InvestigationState['started']>;
 
 function entityFromId(id: string, kind?: string): Entity | null {
   if (!isEntityId(id)) return null;
@@ -52,13 +45,23 @@ function topologyFromPackets(packets: readonly ContextPacket[], events: readonly
   return { entities: sorted, edges: [...edges.values()] };
 }
 
-/**
- * Opens a saved ledger for read-only replay: the graph from its packets, the alerts from its
- * bootstrap record, and an engine whose one "investigation" is the recorded one. Stepping
- * moves through the recorded evaluations; nothing is ever appended. The file is read once
- * and closed.
- */
-export function loadLedgerReplay(file: string): LedgerReplay {
+/** A saved ledger opened for replay: what the investigation saw, and its recording as a run. */
+export interface LedgerReplay {
+  file: string;
+  /** The graph the investigation saw, rebuilt from the packets the ledger stores. */
+  topology: Topology;
+  /** The alerts its bootstrap recorded (names and entities; times and severity are not recorded). */
+  alerts: Array<{ name: string; entity: string }>;
+  started: InvestigationStarted | null;
+  eventCount: number;
+  /** The recorded investigation: stepping moves through it; nothing is ever appended. */
+  run: InvestigationRun;
+  /** The settings the recorded investigation ran with. */
+  settings: InvestigationSettings;
+}
+
+/** Opens a saved ledger for read-only replay. The file is read once and closed. */
+export function openLedgerReplay(file: string): LedgerReplay {
   const loaded = diagnosisFromLedger(file);
   const ledger = openLedger(file);
   const packetJson = new Map<string, string>();
@@ -75,49 +78,34 @@ export function loadLedgerReplay(file: string): LedgerReplay {
     ledger.close();
   }
   const started = loaded.state.started;
-  const bootstrap = started?.bootstrap ?? null;
-  const topology = topologyFromPackets(packets, loaded.events);
-  const alerts: AlertView[] = (bootstrap?.alerts ?? []).map((a) => ({
-    name: a.name,
-    entity: a.entity,
-    severity: 'unknown',
-    startsAt: bootstrap?.window.start ?? 0,
-    endsAt: null,
-    summary: 'recorded in the ledger (times and severity are not)',
-  }));
-  const snapshot: LoadedSnapshot = {
-    root: file,
-    manifest: { format: 'eog-snapshot', version: 1, name: `Replay of ${basename(file)}` },
-    topology,
-    alerts,
-    summary: {
-      name: `Replay of ${basename(file)}`,
-      description: `Read-only replay of a saved investigation (${loaded.events.length} ledger events).`,
-      incidentTime: bootstrap?.incidentTime ?? null,
-      sourceKind: 'ledger',
-      hash: started?.snapshotHash ?? '',
-      entityCount: topology.entities.length,
-      edgeCount: topology.edges.length,
-      alertCount: alerts.length,
-      warnings: ['The graph is rebuilt from the ledger: the entities the investigation looked at and their neighbours.'],
-    },
+  const readOnly = (): never => {
+    throw new ReadOnlyInvestigationError();
   };
-  const handle: EngineHandle = {
+  const run: InvestigationRun = {
     isReadOnly: true,
     events: loaded.events,
     state: loaded.state,
     step: () => Promise.reject(new ReadOnlyInvestigationError()),
+    run: () => Promise.resolve(null),
     pause: () => undefined,
-    applyOverride: () => {
-      throw new ReadOnlyInvestigationError();
-    },
-    diagnosis: () => loaded.diagnosis,
+    override: readOnly,
+    diagnosis: () => Promise.resolve(loaded.diagnosis),
     packetJson: (hash) => packetJson.get(hash) ?? null,
+    rawLines: () => Promise.resolve([]),
+    close: () => undefined,
   };
   const settings = InvestigationSettings.parse({
     ...started?.settings,
     policy: started?.policy.name === 'llm' ? 'llm' : 'heuristic',
     window: null,
   });
-  return { snapshot, settings, engine: { start: () => Promise.resolve(handle), close: () => undefined } };
+  return {
+    file,
+    topology: topologyFromPackets(packets, loaded.events),
+    alerts: (started?.bootstrap?.alerts ?? []).map((a) => ({ name: a.name, entity: a.entity })),
+    started,
+    eventCount: loaded.events.length,
+    run,
+    settings,
+  };
 }

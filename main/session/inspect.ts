@@ -1,7 +1,7 @@
-import type { BeliefRevision, NodeInspection, RawLineView } from '../../../core/ipc/index.js';
-import type { LedgerEvent } from '../../../core/ledger/index.js';
-import { ContextPacket } from '../../../core/model/index.js';
-import type { EngineHandle } from './engine.js';
+import type { BeliefRevision, NodeInspection, RawLineView } from '../../core/ipc/index.js';
+import type { LedgerEvent } from '../../core/ledger/index.js';
+import { ContextPacket } from '../../core/model/index.js';
+import type { InvestigationRun } from './run.js';
 
 /** Bounds what one inspect reply carries: a packet may cite hundreds of items. */
 const MAX_RAW_ITEMS = 40;
@@ -36,8 +36,7 @@ function lastPacketEvent(events: readonly LedgerEvent[], node: string, upToSeq: 
   return found;
 }
 
-async function readRawLines(handle: EngineHandle, packet: ContextPacket): Promise<RawLineView[]> {
-  if (!handle.rawLines) return [];
+async function readRawLines(handle: InvestigationRun, packet: ContextPacket): Promise<RawLineView[]> {
   const out: RawLineView[] = [];
   for (const item of packet.evidence.slice(0, MAX_RAW_ITEMS)) {
     try {
@@ -55,10 +54,10 @@ async function readRawLines(handle: EngineHandle, packet: ContextPacket): Promis
  * What the inspector shows beyond the topology: the belief history, the last packet exactly
  * as the policy saw it (the stored canonical JSON, parsed) and the raw lines behind it.
  */
-export async function inspectDetails(handle: EngineHandle, node: string, upToSeq: number): Promise<NodeDetails> {
+export async function inspectDetails(handle: InvestigationRun, node: string, upToSeq: number): Promise<NodeDetails> {
   const history = beliefHistory(handle.events, node, upToSeq);
   const built = lastPacketEvent(handle.events, node, upToSeq);
-  const json = built && handle.packetJson ? handle.packetJson(built.hash) : null;
+  const json = built ? handle.packetJson(built.hash) : null;
   const packet = json === null ? null : ContextPacket.parse(JSON.parse(json));
   return {
     history,

@@ -1,5 +1,5 @@
-import type { InvestigationSettings, InvestigationState } from '../../../core/ipc/index.js';
-import { budgetLeft, type InvestigationState as LedgerState } from '../../../core/ledger/index.js';
+import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
+import { budgetLeft, type InvestigationState as LedgerState } from '../../core/ledger/index.js';
 
 export type ViewStatus = InvestigationState['status'];
 

@@ -1,0 +1,64 @@
+import type { ControllerSettingsInput } from '../../../core/ledger/index.js';
+import { createPolicy, type Env, type PolicyHandle, type PolicySpec } from '../../policies/create-policy.js';
+import { LlmOptionsError } from '../../policies/llm/index.js';
+import { llmSpecFrom } from './llm-flags.js';
+import { UsageError } from '../errors.js';
+
+/** The --policy flag with the LLM flags (addLlmOptions), which llmSpecFrom reads by name. */
+export type PolicyFlags = {
+  policy: string;
+  baseUrl?: string;
+  model?: string;
+  [llmFlag: string]: unknown;
+};
+
+/** The controller flags shared by `eog investigate` and `eog bench`. */
+export type ControllerFlags = {
+  budget?: string;
+  concurrency?: string;
+  tokenBudget?: string;
+  revision: boolean;
+};
+
+export function positiveInt(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} ${value}: expected a positive whole number`);
+  return n;
+}
+
+/** The policy spec named by --policy; flag problems become UsageErrors naming the flag. */
+export function policySpecFrom(flags: PolicyFlags): PolicySpec {
+  if (flags.policy === 'heuristic') {
+    // Without this, a forgotten `--policy llm` would silently run the heuristic instead.
+    if (flags.baseUrl !== undefined || flags.model !== undefined)
+      throw new UsageError('--base-url and --model apply to the LLM policy only; add --policy llm');
+    return { kind: 'heuristic' };
+  }
+  if (flags.policy === 'llm') return usage(() => llmSpecFrom(flags));
+  throw new UsageError(`--policy ${flags.policy}: expected heuristic or llm`);
+}
+
+/** The policy for --policy, made by the one factory (main/policies/create-policy.ts). */
+export function openPolicy(flags: PolicyFlags, env: Env): PolicyHandle {
+  const spec = policySpecFrom(flags);
+  return usage(() => createPolicy(spec, env));
+}
+
+function usage<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    if (error instanceof LlmOptionsError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+export function settingsFrom(flags: ControllerFlags): ControllerSettingsInput {
+  const settings: ControllerSettingsInput = { revision: flags.revision };
+  const budget = positiveInt(flags.budget, '--budget');
+  const concurrency = positiveInt(flags.concurrency, '--concurrency');
+  if (budget !== undefined) settings.budget = budget;
+  if (concurrency !== undefined) settings.concurrency = concurrency;
+  return settings;
+}

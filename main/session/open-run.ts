@@ -1,0 +1,53 @@
+import type { Policy } from '../../core/controller/index.js';
+import { createPolicy, type Env, type PolicyHandle, type PolicySpec } from '../policies/create-policy.js';
+import { PolicyNotConfiguredError } from './errors.js';
+import { Investigation } from './investigation.js';
+import type { InvestigationRun } from './run.js';
+import type { InvestigationTarget, StartRequest } from './start-request.js';
+
+function isPolicySpec(policy: Policy | PolicySpec): policy is PolicySpec {
+  return 'kind' in policy && !('evaluate' in policy);
+}
+
+/**
+ * Opens the run a Start asked for: the recording of a replay, or an investigation over the
+ * snapshot's evidence store (imported on first use) with the requested policy, settings and
+ * window. A policy made here from a spec is returned so the service closes it with the run.
+ */
+export async function openRun(
+  target: InvestigationTarget,
+  request: StartRequest,
+  env: Env,
+  onCommit: (run: InvestigationRun) => void,
+): Promise<{ run: InvestigationRun; ownedPolicy: PolicyHandle | null }> {
+  if (target.kind === 'replay') return { run: target.replay.run, ownedPolicy: null };
+  const chosen = request.policy ?? (request.settings.policy === 'heuristic' ? { kind: 'heuristic' as const } : null);
+  if (chosen === null) throw new PolicyNotConfiguredError(request.settings.policy);
+  // The policy first: a missing key or a bad endpoint fails before a long import.
+  let ownedPolicy: PolicyHandle | null = null;
+  let policy: Policy;
+  if (isPolicySpec(chosen)) {
+    ownedPolicy = createPolicy(chosen, env);
+    policy = ownedPolicy.policy;
+  } else policy = chosen;
+  try {
+    const store = await target.source.store();
+    const { policy: _kind, window, ...controllerSettings } = request.settings;
+    let run: InvestigationRun | null = null;
+    run = await Investigation.open({
+      store,
+      policy,
+      settings: controllerSettings,
+      window,
+      ledgerFile: request.ledgerFile ?? null,
+      tokenBudget: request.tokenBudget,
+      onCommit: () => {
+        if (run) onCommit(run);
+      },
+    });
+    return { run, ownedPolicy };
+  } catch (error) {
+    ownedPolicy?.close();
+    throw error;
+  }
+}

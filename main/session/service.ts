@@ -1,0 +1,249 @@
+import type { Diagnosis } from '../../core/diagnosis/index.js';
+import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
+import { createState, foldUpTo, type LedgerEvent } from '../../core/ledger/index.js';
+import type { Label } from '../../core/model/index.js';
+import { parseExportFormat, renderExportFile, type ExportFile } from '../../core/report/index.js';
+import type { Env, PolicyHandle } from '../policies/create-policy.js';
+import { InvestigationNotStartedError, InvestigationRunningError, ReadOnlyInvestigationError } from './errors.js';
+import { inspectDetails, type NodeDetails } from './inspect.js';
+import { openRun } from './open-run.js';
+import { projectState } from './project.js';
+import type { InvestigationRun } from './run.js';
+import type { InvestigationTarget, StartRequest } from './start-request.js';
+
+export type { InvestigationTarget, StartRequest } from './start-request.js';
+
+export interface ServiceOptions {
+  /** Pushed after every step of a run, and when a run stops. */
+  onChange?: (state: InvestigationState) => void;
+  /** Where the API key is read from (create-policy's rule); default process.env. */
+  env?: Env;
+}
+
+export type ExportInputFormat = 'json' | 'markdown' | 'html' | 'gexf' | 'graphml';
+
+/**
+ * THE investigation service: CLI investigate and bench, the web host and Electron all run an
+ * investigation through it. It owns the run's lifecycle (start, step, run/pause, override),
+ * the views of the ledger (step back, seek, inspect, events) and the outputs (diagnosis with
+ * a phased policy's finalize phase, export). The ledger is never rewound: stepping back is a
+ * read-only view of an earlier prefix.
+ */
+export interface InvestigationService {
+  start(request: StartRequest): Promise<InvestigationState>;
+  step(): Promise<InvestigationState>;
+  stepBack(): InvestigationState;
+  /** Views the state right after ledger event `seq`; at or past the head goes live again. */
+  seek(seq: number): InvestigationState;
+  /** Belief history, packet and raw lines of a node at the viewed ledger position. */
+  inspect(node: string): Promise<NodeDetails>;
+  /** Starts a run in the background (at most `maxSteps` steps); progress goes to onChange. */
+  run(maxSteps?: number): InvestigationState;
+  /** Runs to the end (or a pause, or until `signal` aborts) and rethrows what stopped it. */
+  runToEnd(signal?: AbortSignal): Promise<InvestigationState>;
+  pause(): InvestigationState;
+  reset(): InvestigationState;
+  override(node: string, label: Label, note: string): InvestigationState;
+  state(): InvestigationState;
+  events(afterSeq: number, limit: number): { events: LedgerEvent[]; hasMore: boolean };
+  diagnosis(): Promise<Diagnosis>;
+  exportFile(format: ExportInputFormat, graphPng?: string): Promise<ExportFile>;
+  /** Cancels the evidence import the Start in flight is waiting for; false when there is none. */
+  cancelImport(): boolean;
+  /** Resolves when the run in flight (if any) has stopped; for shutdown and tests. */
+  settled(): Promise<void>;
+  close(): void;
+}
+
+/** Seq of the last event before each evaluation (StepStarted events mark the boundaries). */
+function boundaries(events: readonly LedgerEvent[]): number[] {
+  return events.filter((e) => e.type === 'StepStarted').map((e) => e.seq - 1);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+export function createInvestigationService(target: InvestigationTarget, options: ServiceOptions = {}): InvestigationService {
+  const onChange = options.onChange ?? (() => undefined);
+  let handle: InvestigationRun | null = null;
+  let ownedPolicy: PolicyHandle | null = null;
+  let settings: InvestigationSettings | null = null;
+  /** null = live head; otherwise the ledger seq the user has stepped back to. */
+  let viewSeq: number | null = null;
+  let runLoop: Promise<void> | null = null;
+  let abortRun: AbortController | null = null;
+  /** Stops a bounded run after its step in flight (an unbounded one is paused by the controller). */
+  let isPauseRequested = false;
+  /** Why the last run stopped early; shown until the next run. */
+  let lastError: string | null = null;
+
+  const view = (): InvestigationState => {
+    if (!handle) return projectState(createState(), settings, false, lastError);
+    const state = viewSeq === null ? handle.state : foldUpTo(handle.events, viewSeq);
+    return projectState(state, settings, runLoop !== null, lastError);
+  };
+  const requireHandle = (): InvestigationRun => {
+    if (!handle) throw new InvestigationNotStartedError();
+    return handle;
+  };
+  const requireIdle = (action: string): void => {
+    if (runLoop) throw new InvestigationRunningError(action);
+  };
+  const release = (): void => {
+    // Like a kill: the step in flight is not written; a ledger file resumes where it stopped.
+    abortRun?.abort();
+    abortRun = null;
+    runLoop = null;
+    handle?.close();
+    handle = null;
+    ownedPolicy?.close();
+    ownedPolicy = null;
+  };
+
+  /** The run loop; its error becomes `lastError` (the app) or is rethrown (`runToEnd`). */
+  const startLoop = (h: InvestigationRun, maxSteps: number, isErrorKept: boolean): Promise<void> => {
+    const controller = new AbortController();
+    abortRun = controller;
+    const stopAfter = h.state.evaluations + maxSteps;
+    isPauseRequested = false;
+    const own: Promise<void> = (async () => {
+      try {
+        if (!Number.isFinite(maxSteps)) return void (await h.run(controller.signal));
+        // A bounded run steps one evaluation at a time, so it stops exactly at `maxSteps`.
+        while (!controller.signal.aborted && !isPauseRequested && h.state.status !== 'finished' && h.state.evaluations < stopAfter)
+          await h.step();
+      } catch (error) {
+        if (!isErrorKept) throw error;
+        lastError = describe(error);
+      }
+    })().finally(() => {
+      if (runLoop !== own) return;
+      runLoop = null;
+      abortRun = null;
+      onChange(view());
+    });
+    runLoop = own;
+    return own;
+  };
+
+  return {
+    async start(request) {
+      requireIdle('start again');
+      release();
+      settings = target.kind === 'replay' ? target.replay.settings : request.settings;
+      viewSeq = null;
+      lastError = null;
+      try {
+        const opened = await openRun(target, request, options.env ?? process.env, (run) => {
+          // Progress is pushed while a run loop is in flight; single steps answer with their state.
+          if (runLoop !== null && handle === run) onChange(view());
+        });
+        handle = opened.run;
+        ownedPolicy = opened.ownedPolicy;
+      } catch (error) {
+        release();
+        throw error;
+      }
+      // A replay starts before its first evaluation, so Step walks through the recording.
+      if (handle.isReadOnly) viewSeq = boundaries(handle.events)[0] ?? null;
+      return view();
+    },
+    async step() {
+      const h = requireHandle();
+      requireIdle('step');
+      if (viewSeq !== null) {
+        const next = boundaries(h.events).find((b) => b > (viewSeq as number));
+        viewSeq = next === undefined ? null : next;
+        return view();
+      }
+      // At the end of a replay there is nothing more to step through.
+      if (h.isReadOnly) return view();
+      await h.step();
+      return view();
+    },
+    stepBack() {
+      const h = requireHandle();
+      requireIdle('step back');
+      const current = viewSeq ?? h.state.seq;
+      const earlier = boundaries(h.events).filter((b) => b < current);
+      viewSeq = earlier.length > 0 ? (earlier[earlier.length - 1] as number) : current;
+      return view();
+    },
+    seek(seq) {
+      const h = requireHandle();
+      requireIdle('move through the timeline');
+      viewSeq = seq >= h.state.seq ? null : seq;
+      return view();
+    },
+    async inspect(node) {
+      if (!handle) return { history: [], packet: null, packetSeq: null, rawLines: [] };
+      return inspectDetails(handle, node, viewSeq ?? handle.state.seq);
+    },
+    run(maxSteps = Number.POSITIVE_INFINITY) {
+      const h = requireHandle();
+      if (runLoop) return view();
+      viewSeq = null;
+      // A replay runs to the end of the recording at once: nothing is evaluated.
+      if (h.isReadOnly) return view();
+      lastError = null;
+      void startLoop(h, maxSteps, true);
+      return view();
+    },
+    async runToEnd(signal) {
+      const h = requireHandle();
+      requireIdle('run again');
+      viewSeq = null;
+      if (h.isReadOnly) return view();
+      lastError = null;
+      const loop = startLoop(h, Number.POSITIVE_INFINITY, false);
+      const stop = (): void => abortRun?.abort();
+      signal?.addEventListener('abort', stop, { once: true });
+      try {
+        await loop;
+      } finally {
+        signal?.removeEventListener('abort', stop);
+      }
+      return view();
+    },
+    pause() {
+      const h = requireHandle();
+      isPauseRequested = true;
+      // Records Paused in the ledger: now when idle, after the step in flight otherwise.
+      h.pause();
+      return view();
+    },
+    reset() {
+      release();
+      settings = null;
+      viewSeq = null;
+      lastError = null;
+      return view();
+    },
+    override(node, label, note) {
+      const h = requireHandle();
+      requireIdle('override a label');
+      if (h.isReadOnly) throw new ReadOnlyInvestigationError();
+      viewSeq = null;
+      h.override(node, label, note);
+      return view();
+    },
+    state: view,
+    events(afterSeq, limit) {
+      const after = (handle?.events ?? []).filter((e) => e.seq > afterSeq);
+      return { events: after.slice(0, limit), hasMore: after.length > limit };
+    },
+    diagnosis: () => requireHandle().diagnosis(),
+    async exportFile(format, graphPng) {
+      const h = requireHandle();
+      const diagnosis = await h.diagnosis();
+      return renderExportFile(parseExportFormat(format), diagnosis, { state: h.state, ...(graphPng ? { graphPng } : {}) });
+    },
+    cancelImport: () => (target.kind === 'snapshot' ? target.source.cancelImport() : false),
+    settled: () => (runLoop ?? Promise.resolve()).catch(() => undefined),
+    close() {
+      release();
+      if (target.kind === 'snapshot') target.source.close();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ImportProgress } from '../../core/ipc/index.js';
+import { SnapshotNotFoundError } from '../snapshot/index.js';
+import { ImportCancelledError } from './errors.js';
+import { EvidenceStore, importBundle, type ImportProgress as StoreImportProgress, type ImportSummary } from '../store/index.js';
+
+/** Imports a bundle into `storeFile`, all or nothing; an abort stops it and leaves nothing. */
+export type StoreImporter = (
+  bundleDir: string,
+  storeFile: string,
+  options: { signal: AbortSignal; onProgress: (progress: StoreImportProgress) => void },
+) => Promise<ImportSummary>;
+
+export interface SnapshotSourceOptions {
+  /** Import progress, as the app shows it. */
+  onProgress?: (progress: ImportProgress) => void;
+  /** How a bundle is imported (the app runs it in a worker thread); default: in this process. */
+  importer?: StoreImporter;
+}
+
+/** What an investigation reads its evidence from. */
+export interface SnapshotSource {
+  /**
+   * The evidence store. A bundle is imported into a private temporary store on first use (not
+   * at open: looking at the graph stays instant); a failed or cancelled import is retried on
+   * the next call.
+   */
+  store(): Promise<EvidenceStore>;
+  /** Stops the import a `store()` waits for; false when none is running. */
+  cancelImport(): boolean;
+  /** Closes the store and removes one imported for this source. */
+  close(): void;
+}
+
+const importInProcess: StoreImporter = (bundleDir, storeFile, { signal, onProgress }) =>
+  importBundle(bundleDir, storeFile, {
+    onProgress: (progress) => {
+      if (signal.aborted) throw new ImportCancelledError();
+      onProgress(progress);
+    },
+  });
+
+/**
+ * Opens what the user pointed at: an evidence store file as is, or a native bundle folder
+ * imported on first use. Anything else is a SnapshotNotFoundError.
+ */
+export function openSnapshotSource(input: string, options: SnapshotSourceOptions = {}): SnapshotSource {
+  const stat = existsSync(input) ? statSync(input) : null;
+  if (stat?.isFile()) {
+    const store = EvidenceStore.open(input);
+    return { store: () => Promise.resolve(store), cancelImport: () => false, close: () => store.close() };
+  }
+  if (!stat?.isDirectory() || !existsSync(path.join(input, 'snapshot.json'))) throw new SnapshotNotFoundError(input);
+  return importedSource(input, options);
+}
+
+interface Imported {
+  store: EvidenceStore;
+  close(): void;
+}
+
+function importedSource(bundleDir: string, options: SnapshotSourceOptions): SnapshotSource {
+  const onProgress = options.onProgress ?? (() => undefined);
+  const importer = options.importer ?? importInProcess;
+  let opened: Promise<Imported> | null = null;
+  let importing: AbortController | null = null;
+  let isClosed = false;
+
+  const importStore = async (): Promise<Imported> => {
+    const started = Date.now();
+    const controller = new AbortController();
+    importing = controller;
+    const dir = mkdtempSync(path.join(tmpdir(), 'eog-store-'));
+    try {
+      const summary = await importer(bundleDir, path.join(dir, 'store.sqlite'), {
+        signal: controller.signal,
+        onProgress: (p) => onProgress({ phase: p.phase, file: p.file, rows: p.rows, elapsedMs: p.elapsedMs, error: null }),
+      });
+      const store = EvidenceStore.open(summary.store);
+      onProgress({ phase: 'done', file: null, rows: summary.totalRows, elapsedMs: Date.now() - started, error: null });
+      return {
+        store,
+        close: () => {
+          store.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      opened = null;
+      const elapsedMs = Date.now() - started;
+      if (controller.signal.aborted) onProgress({ phase: 'cancelled', file: null, rows: 0, elapsedMs, error: null });
+      else onProgress({ phase: 'failed', file: null, rows: 0, elapsedMs, error: error instanceof Error ? error.message : String(error) });
+      throw error;
+    } finally {
+      if (importing === controller) importing = null;
+    }
+  };
+
+  return {
+    async store() {
+      opened ??= importStore();
+      return (await opened).store;
+    },
+    cancelImport() {
+      if (!importing) return false;
+      importing.abort();
+      return true;
+    },
+    close() {
+      if (isClosed) return;
+      isClosed = true;
+      importing?.abort();
+      void opened?.then(
+        (o) => o.close(),
+        () => undefined,
+      );
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { TimeWindow } from '../../core/model/packet.js';
+import type { SnapshotManifest } from '../../core/snapshot/schema.js';
+import { BundleFormatError } from './errors.js';
+import { TIMESTAMP_EXPECTATION, parseTimestamp } from './time.js';
+
+/** The times snapshot.json names, in epoch ms; null where it names none. */
+export interface ManifestTimes {
+  incidentTime: number | null;
+  window: TimeWindow | null;
+  baseline: TimeWindow | null;
+}
+
+function manifestTime(value: unknown, field: string): number {
+  const ms = parseTimestamp(value);
+  if (ms === null) throw new BundleFormatError('snapshot.json', null, field, TIMESTAMP_EXPECTATION);
+  return ms;
+}
+
+function manifestWindow(w: SnapshotManifest['window'], field: string): TimeWindow | null {
+  if (w === undefined) return null;
+  const window = { start: manifestTime(w.start, `${field}.start`), end: manifestTime(w.end, `${field}.end`) };
+  if (window.end < window.start) throw new BundleFormatError('snapshot.json', null, field, 'end is before start');
+  return window;
+}
+
+/** Checks and converts the manifest's times with the importer's own timestamp rules (time.ts). */
+export function manifestTimes(manifest: SnapshotManifest): ManifestTimes {
+  return {
+    incidentTime: manifest.incidentTime === undefined ? null : manifestTime(manifest.incidentTime, 'incidentTime'),
+    baseline: manifestWindow(manifest.baseline, 'baseline'),
+    window: manifestWindow(manifest.window, 'window'),
+  };
+}
