@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Runs against Debian's Chromium (never `playwright install`): WebGL comes from SwiftShader.
- * Build the UI first: npm run build:renderer.
+ * Build first (npm run build): the specs drive the built UI and the built CLI.
  */
 export default defineConfig({
   testDir: '.',
