@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { benchController, CONTROLLER_DEFAULTS, type ControllerBenchOptions } from './controller.js';
 import { benchFaultTypes, type FaultCheckOptions } from './generate-check.js';
 import { benchImport, type ImportBenchOptions } from './import.js';
+import { benchImportRatio, type ImportRatioOptions } from './import-ratio.js';
 import { benchInvestigationScale, type ScaleBenchOptions } from './investigate-scale.js';
 import { describeMachine } from './machine.js';
 import { renderReport } from './report.js';
@@ -21,6 +22,7 @@ import { runUiBench, type UiOutcome } from './ui.js';
 
 interface Plan {
   importOptions: ImportBenchOptions;
+  importRatio: ImportRatioOptions;
   controller: ControllerBenchOptions;
   scale: ScaleBenchOptions;
   faults: FaultCheckOptions;
@@ -32,6 +34,7 @@ function plan(quick: boolean): Plan {
   if (quick) {
     return {
       importOptions: { rows: 200_000, runs: 1, worker: 'auto', queries: 50, log },
+      importRatio: { rows: 100_000, services: 50, runs: 1, starts: 3, log },
       controller: { sizes: [1_000, 10_000], runs: 1, steps: 500, seeds: 200, log },
       scale: {
         sizes: [
@@ -46,6 +49,7 @@ function plan(quick: boolean): Plan {
   }
   return {
     importOptions: { rows: 5_000_000, runs: 3, worker: 'auto', queries: 200, log },
+    importRatio: { rows: 1_000_000, services: 200, runs: 3, starts: 10, log },
     controller: { ...CONTROLLER_DEFAULTS, log },
     // One 10k-entity bundle (~7M records) takes minutes to generate and import on 2 cores: investigate it 3 times instead of 3 bundles.
     scale: {
@@ -69,6 +73,8 @@ const started = performance.now();
 log(`start (${quick ? 'quick' : 'full'}) on ${machine.cpuModel} x${machine.cpuCount}`);
 log('1/4 import');
 const importFigures = await benchImport(p.importOptions);
+log('1b/4 the eog CLI: import vs bare JSON.parse, start-up');
+const importRatio = await benchImportRatio(p.importRatio);
 log('2/4 controller');
 const controllerFigures = await benchController(p.controller);
 log('3/4 heuristic investigation (scale, then fault types)');
@@ -83,6 +89,7 @@ function writeReport(ui: UiOutcome): string {
     quick,
     totalSeconds: (performance.now() - started) / 1000,
     importFigures,
+    importRatio,
     controller: { options: p.controller, figures: controllerFigures },
     scale: { options: p.scale, figures: scaleFigures },
     faults: { options: p.faults, result: faultResult },
