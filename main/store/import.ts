@@ -10,7 +10,7 @@ import { openBundle, type Bundle } from '../snapshot/bundle.js';
 import type { ImportWarning } from '../snapshot/errors.js';
 import { EntityRegistry } from './entities.js';
 import { RecordFileTracker } from './ingest/file-tracker.js';
-import { useScratchPragmas } from './ingest/part-store.js';
+import { IMPORT_PAGE_SIZE, useScratchPragmas } from './ingest/part-store.js';
 import { ingestRecords, MAX_PRODUCERS, type WorkerMode } from './ingest/run.js';
 import { snapshotHashOf, writeMeta } from './meta.js';
 import { signalIndexes, storeMigrations } from './schema.js';
@@ -57,7 +57,7 @@ export async function importBundle(bundleDir: string, storeFile: string, options
   const temp = join(dirname(dest), `.${basename(dest)}.${process.pid}.${randomBytes(4).toString('hex')}.importing`);
   let db: Db | null = null;
   try {
-    db = openDatabase(temp, storeMigrations);
+    db = openDatabase(temp, storeMigrations, { pageSize: IMPORT_PAGE_SIZE });
     // Safe only because this file is discarded unless the import completes.
     useScratchPragmas(db);
     db.exec('BEGIN');

@@ -4,6 +4,13 @@ import { openDatabase, type Db } from '../../db/open.js';
 import { rawIndexes, storeMigrations } from '../schema.js';
 
 /**
+ * Page size of imported stores and of the part files: 64 KiB pages take 13x fewer write
+ * calls than SQLite's default 4 KiB during an import (measured with strace on a 1M-row
+ * bundle); a store is written once and then only read, and its queries measured alike.
+ */
+export const IMPORT_PAGE_SIZE = 65536;
+
+/**
  * Settings for a store file that is discarded unless the import completes (the temporary
  * store, and the part files of worker threads): no journal, no fsync.
  */
@@ -20,7 +27,7 @@ export function useScratchPragmas(db: Db): void {
  */
 export function openPartStore(file: string): Db {
   rmSync(file, { force: true });
-  const db = openDatabase(file, storeMigrations);
+  const db = openDatabase(file, storeMigrations, { pageSize: IMPORT_PAGE_SIZE });
   useScratchPragmas(db);
   db.exec('BEGIN');
   return db;
