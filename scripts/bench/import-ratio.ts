@@ -1,6 +1,7 @@
 /**
  * The CLI as users run it (not a test):
- *   npx tsx scripts/bench/import-ratio.ts [--rows 1000000] [--services 200] [--runs 3] [--starts 10]
+ *   npx tsx scripts/bench/import-ratio.ts [--rows 1000000] [--services 200] [--runs 3] [--starts 10] [--write]
+ * (--write replaces its section, 1b, in BENCHMARKS.md; `npm run bench` writes it with the rest)
  * Builds dist/main, generates a native bundle (`eog generate`: metrics, logs and spans over
  * the services), then times, each spawned and end to end, a bare JSON.parse of every line of
  * its record files (bare-parse.mjs) and `node dist/main/cli.js import <bundle> --store <tmp>`,
@@ -8,13 +9,17 @@
  * takes at most 3x the bare parse. Also times start-up to `eog --help`, built and from sources.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateIncident } from '../../main/generate/index.js';
+import { describeMachine } from './machine.js';
+import { importRatioSection } from './report.js';
+import { replaceBenchSubsection } from './section.js';
 import { median } from './stats.js';
+import { writeBenchmarksDocument } from './write-doc.js';
 import { timeNode, type ChildTiming } from './timed-child.js';
 
 export const IMPORT_RATIO_TARGET = 3;
@@ -130,8 +135,10 @@ async function main(): Promise<void> {
       services: { type: 'string', default: '200' },
       runs: { type: 'string', default: '3' },
       starts: { type: 'string', default: '10' },
+      write: { type: 'boolean', default: false },
     },
   });
+  const machine = describeMachine();
   const f = await benchImportRatio({
     rows: Number(values.rows),
     services: Number(values.services),
@@ -147,6 +154,14 @@ async function main(): Promise<void> {
     `${f.rows} records (${f.services} services): bare JSON.parse ${f.parseSeconds.toFixed(2)} s, eog import ${f.importSeconds.toFixed(2)} s, ` +
       `ratio ${f.ratio.toFixed(2)} (target <= ${IMPORT_RATIO_TARGET})${cpu}; eog --help ${f.startBuiltMs.toFixed(0)} ms (tsx: ${f.startSourcesMs.toFixed(0)} ms)\n`,
   );
+  if (values.write) {
+    const file = join(root, 'BENCHMARKS.md');
+    await writeBenchmarksDocument(
+      file,
+      replaceBenchSubsection(readFileSync(file, 'utf8'), '### 1b.', importRatioSection(f, machine), '### 2.'),
+    );
+    process.stderr.write(`wrote section 1b of ${file}\n`);
+  }
 }
 
 const isEntryPoint = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1];

@@ -73,7 +73,8 @@ function importSection(f: ImportFigures): string {
   ].join('\n');
 }
 
-function importRatioSection(f: ImportRatioFigures): string {
+/** Section 1b; `alone` is the machine it was measured on when written by import-ratio.ts --write rather than the full run. */
+export function importRatioSection(f: ImportRatioFigures, alone?: MachineInfo): string {
   const cpu = (seconds: number | null): string => (seconds === null ? 'n/a' : `${fixed(seconds, 2)} s`);
   const cpuRatio = f.parseCpuSeconds !== null && f.importCpuSeconds !== null ? fixed(f.importCpuSeconds / f.parseCpuSeconds, 2) : 'n/a';
   return [
@@ -81,6 +82,12 @@ function importRatioSection(f: ImportRatioFigures): string {
     '',
     command(`npx tsx scripts/bench/import-ratio.ts --rows ${f.rows} --services ${f.services} --runs ${f.runs} --starts ${f.starts}`),
     '',
+    ...(alone
+      ? [
+          `Measured alone (\`import-ratio.ts --write\`) on ${alone.date}: ${alone.cpuModel}, ${alone.cpuCount} CPUs; Node ${alone.node}. Load average at start: ${fixed(alone.loadAverage, 1)}.`,
+          '',
+        ]
+      : []),
     `A bundle from \`eog generate --fault config_change --services ${f.services} --rows ${f.rows}\` (${integer(f.rows)} records: metrics, logs and spans over ${f.services} services, ${integer(f.entities)} entities, ${integer(f.bundleMiB)} MiB). ` +
       "Each command is spawned and timed end to end, the two alternating: the yardstick `node scripts/bench/bare-parse.mjs <bundle>` (read every record file in 1 MiB chunks, split lines, `JSON.parse` each; nothing else) and the user-facing `node dist/main/cli.js import <bundle> --store <tmp>` (validation, derived signals, SQLite with indexes). CPU is user + system time of all the process's threads.",
     '',

@@ -6,7 +6,7 @@
  *   npm run bench -- --quick --write    smoke run that also writes BENCHMARKS.md
  * Not part of `npm test`: speed targets are never asserted in timed tests.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import { describeMachine } from './machine.js';
 import { renderReport } from './report.js';
 import { newBenchmarksDocument, replaceBenchSection } from './section.js';
 import { runUiBench, type UiOutcome } from './ui.js';
+import { writeBenchmarksDocument } from './write-doc.js';
 
 interface Plan {
   importOptions: ImportBenchOptions;
@@ -83,7 +84,7 @@ const faultResult = await benchFaultTypes(p.faults);
 const shouldWrite = !quick || (values.write ?? false);
 const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'BENCHMARKS.md');
 
-function writeReport(ui: UiOutcome): string {
+async function writeReport(ui: UiOutcome): Promise<string> {
   const body = renderReport({
     machine,
     quick,
@@ -97,18 +98,16 @@ function writeReport(ui: UiOutcome): string {
   });
   if (shouldWrite) {
     const next = existsSync(file) ? replaceBenchSection(readFileSync(file, 'utf8'), body) : newBenchmarksDocument(body);
-    // Write then rename, so an interrupted write never truncates the hand-written sections.
-    writeFileSync(`${file}.tmp`, next);
-    renameSync(`${file}.tmp`, file);
+    await writeBenchmarksDocument(file, next);
     log(`wrote ${file}`);
   }
   return body;
 }
 
 // The browser benchmark is the longest and the most fragile: record everything else first.
-writeReport({ status: 'skipped', reason: 'not measured yet: the UI benchmark was still running or was interrupted' });
+await writeReport({ status: 'skipped', reason: 'not measured yet: the UI benchmark was still running or was interrupted' });
 log('4/4 UI rendering');
 const ui = await runUiBench({ quick, log });
 if (ui.status === 'skipped') log(`UI rendering: skipped (${ui.reason})`);
-process.stdout.write(`${writeReport(ui)}\n`);
+process.stdout.write(`${await writeReport(ui)}\n`);
 if (!shouldWrite) log('quick run: BENCHMARKS.md left unchanged (add --write to update it)');
