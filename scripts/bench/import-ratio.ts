@@ -34,6 +34,8 @@ export interface ImportRatioOptions {
 }
 
 export interface ImportRatioFigures {
+  /** Records asked of `eog generate --rows`; `rows` is what it wrote. */
+  requestedRows: number;
   rows: number;
   services: number;
   entities: number;
@@ -108,6 +110,7 @@ export async function benchImportRatio(options: ImportRatioOptions): Promise<Imp
     const parseSeconds = median(parses.map((r) => r.wallMs)) / 1000;
     const importSeconds = median(imports.map((r) => r.wallMs)) / 1000;
     return {
+      requestedRows: options.rows,
       rows,
       services: generated.services,
       entities: generated.entities,

@@ -80,7 +80,9 @@ export function importRatioSection(f: ImportRatioFigures, alone?: MachineInfo): 
   return [
     `### 1b. The \`eog\` CLI: import vs a bare JSON.parse, and start-up (median of ${f.runs} runs)`,
     '',
-    command(`npx tsx scripts/bench/import-ratio.ts --rows ${f.rows} --services ${f.services} --runs ${f.runs} --starts ${f.starts}`),
+    command(
+      `npx tsx scripts/bench/import-ratio.ts --rows ${f.requestedRows} --services ${f.services} --runs ${f.runs} --starts ${f.starts}`,
+    ),
     '',
     ...(alone
       ? [
@@ -88,7 +90,7 @@ export function importRatioSection(f: ImportRatioFigures, alone?: MachineInfo): 
           '',
         ]
       : []),
-    `A bundle from \`eog generate --fault config_change --services ${f.services} --rows ${f.rows}\` (${integer(f.rows)} records: metrics, logs and spans over ${f.services} services, ${integer(f.entities)} entities, ${integer(f.bundleMiB)} MiB). ` +
+    `A bundle from \`eog generate --fault config_change --services ${f.services} --rows ${f.requestedRows}\` (${integer(f.rows)} records: metrics, logs and spans over ${f.services} services, ${integer(f.entities)} entities, ${integer(f.bundleMiB)} MiB). ` +
       "Each command is spawned and timed end to end, the two alternating: the yardstick `node scripts/bench/bare-parse.mjs <bundle>` (read every record file in 1 MiB chunks, split lines, `JSON.parse` each; nothing else) and the user-facing `node dist/main/cli.js import <bundle> --store <tmp>` (validation, derived signals, SQLite with indexes). CPU is user + system time of all the process's threads.",
     '',
     table(
