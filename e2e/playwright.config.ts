@@ -3,7 +3,7 @@ import { chromiumPath } from '../main/platform/chromium.js';
 
 /**
  * Runs against Debian's Chromium (never `playwright install`): WebGL comes from SwiftShader.
- * Build the UI first: npm run build:renderer.
+ * Build first (npm run build): the specs drive the built UI and the built CLI.
  */
 export default defineConfig({
   testDir: '.',

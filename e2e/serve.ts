@@ -3,6 +3,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..');
+/** The built CLI, as installed: `npm run test:e2e` builds before the tests run. */
+const cli = path.join(projectRoot, 'dist', 'main', 'cli.js');
 const URL_LINE = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/;
 
 export interface Served {
@@ -13,7 +15,7 @@ export interface Served {
 
 /** Starts `eog serve` on a snapshot as a child, exactly as a user would, and reads its URL. */
 export function startServe(snapshot: string): Promise<Served> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', 'serve', snapshot, '--port', '0'], {
+  const child = spawn(process.execPath, [cli, 'serve', snapshot, '--port', '0'], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -34,9 +36,9 @@ export function startServe(snapshot: string): Promise<Served> {
   });
 }
 
-/** Runs the CLI (`eog <args>`) to completion from the sources; rejects with its stderr on failure. */
+/** Runs the built CLI (`eog <args>`) to completion; rejects with its stderr on failure. */
 export function runCli(args: string[]): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [cli, ...args], {
     cwd: projectRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
   });

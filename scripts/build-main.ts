@@ -4,7 +4,7 @@
  * external so native modules (better-sqlite3) load from node_modules.
  */
 import { build, type BuildOptions } from 'esbuild';
-import { chmodSync, existsSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 
 const common: BuildOptions = {
   bundle: true,
@@ -15,17 +15,25 @@ const common: BuildOptions = {
   logLevel: 'warning',
 };
 
+// One ESM build with code splitting: each subcommand's code is a chunk loaded only when that
+// command runs, so `eog --help` starts without openai, the tokenizer or SQLite. Chunks sit next
+// to the entries because modules find their worker scripts through import.meta.url.
+rmSync('dist/main', { recursive: true, force: true });
 await build({
   ...common,
-  entryPoints: ['main/cli/main.ts'],
-  outfile: 'dist/main/cli.js',
+  entryPoints: {
+    cli: 'main/cli/main.ts',
+    // The import parses in worker threads; each worker is its own entry next to the CLI.
+    'import-worker': 'main/store/ingest/import-worker.ts',
+    // An import started from the UI runs in its own worker thread so that Cancel can stop it at once.
+    'import-job-worker': 'main/app/import/import-job-worker.ts',
+  },
+  outdir: 'dist/main',
   format: 'esm',
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
 });
 chmodSync('dist/main/cli.js', 0o755);
-// The import parses in a worker thread; the worker is its own entry next to the CLI.
-await build({ ...common, entryPoints: ['main/store/ingest/import-worker.ts'], outfile: 'dist/main/import-worker.js', format: 'esm' });
-// An import started from the UI runs in its own worker thread so that Cancel can stop it at once.
-await build({ ...common, entryPoints: ['main/app/import/import-job-worker.ts'], outfile: 'dist/main/import-job-worker.js', format: 'esm' });
 
 for (const [entry, out] of [
   ['main/electron/main.ts', 'dist/electron/main.cjs'],

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-import { buildProgram } from './program.js';
+import { buildProgramFor } from './commands.js';
 import { reportFatal } from './errors.js';
 
-buildProgram()
-  .parseAsync(process.argv)
+buildProgramFor(process.argv)
+  .then((program) => program.parseAsync(process.argv))
   .catch((error: unknown) => {
     process.exitCode = reportFatal(error);
   });

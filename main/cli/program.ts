@@ -1,4 +1,5 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
+import { newProgram } from './commands.js';
 import { registerBench } from './commands/bench.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
@@ -7,17 +8,21 @@ import { registerImport } from './commands/import.js';
 import { registerInvestigate } from './commands/investigate.js';
 import { registerServe } from './commands/serve.js';
 
+/**
+ * Every subcommand loaded at once, for tests that drive several commands through one
+ * program; the `eog` binary loads only the one it runs (commands.ts, buildProgramFor).
+ */
 export function buildProgram(): Command {
-  const program = new Command('eog')
-    .description('EoG Workbench: explain incidents from captured snapshots (Explanations over Graphs).')
-    .showHelpAfterError('(run with --help for usage)')
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  registerConvert(program);
-  registerImport(program);
-  registerInvestigate(program);
-  registerBench(program);
-  registerServe(program);
-  registerExport(program);
-  registerGenerate(program);
+  const program = newProgram();
+  for (const register of [
+    registerConvert,
+    registerImport,
+    registerInvestigate,
+    registerBench,
+    registerServe,
+    registerExport,
+    registerGenerate,
+  ])
+    register(program);
   return program;
 }

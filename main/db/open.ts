@@ -11,6 +11,8 @@ export class DatabaseTooNewError extends Error {
 
 export interface OpenOptions {
   readonly?: boolean;
+  /** Page size for a new file (SQLite's default is 4096); must be set before WAL, which fixes it. */
+  pageSize?: number;
 }
 
 /**
@@ -21,6 +23,7 @@ export interface OpenOptions {
 export function openDatabase(file: string, migrations: readonly string[], options: OpenOptions = {}): Db {
   const db = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   try {
+    if (options.pageSize !== undefined) db.pragma(`page_size = ${Math.trunc(options.pageSize)}`);
     if (!options.readonly) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');

@@ -59,6 +59,16 @@ describe('bad input corpus: clear errors, existing store untouched', () => {
     }
   });
 
+  it("a worker's bad line fails the import while the main thread reads its own share, leaving no part file", async () => {
+    const span = (i: number): string =>
+      JSON.stringify({ traceId: 't', spanId: `s${i}`, entity: 'shop/Service/cart', name: 'GET', start: T0, durationMs: 1, status: 'ok' });
+    // The costliest file (logs) is the main thread's share; spans go to the worker.
+    const dir = writeBundle({ records: { logs: goodLogs(50_000), spans: [span(1), span(2), '{"traceId": 3}'] } }, bundleDir());
+    const err = await failingImport(dir, 'always');
+    expect(err).toBeInstanceOf(BundleFormatError);
+    expect(err.message).toMatch(/^spans\.jsonl:3: /);
+  });
+
   it('a wrong type names the field', async () => {
     const dir = writeBundle({ records: { metrics: [{ time: T0, entity: 'shop/Service/cart', name: 'cpu', value: 'high' }] } }, bundleDir());
     const err = await failingImport(dir);

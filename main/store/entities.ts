@@ -48,6 +48,13 @@ export class EntityRegistry {
     });
   }
 
+  /** Keys of the entities topology.json declares (undeclared ones are resolved here, where their sightings are kept). */
+  declaredKeys(): Record<string, number> {
+    const keys: Record<string, number> = {};
+    for (const [id, key] of this.ids) if (!this.sightings.has(key)) keys[id] = key;
+    return keys;
+  }
+
   /** Key of a known entity; throws for an unknown one (signals only name imported entities). */
   keyOf(id: string): number {
     const key = this.ids.get(id);

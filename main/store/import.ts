@@ -9,8 +9,9 @@ import { openDatabase, type Db } from '../db/open.js';
 import { openBundle, type Bundle } from '../snapshot/bundle.js';
 import type { ImportWarning } from '../snapshot/errors.js';
 import { EntityRegistry } from './entities.js';
-import { RecordConsumer } from './ingest/consume.js';
-import { ingestRecords, type WorkerMode } from './ingest/run.js';
+import { RecordFileTracker } from './ingest/file-tracker.js';
+import { IMPORT_PAGE_SIZE, useScratchPragmas } from './ingest/part-store.js';
+import { ingestRecords, MAX_PRODUCERS, type WorkerMode } from './ingest/run.js';
 import { snapshotHashOf, writeMeta } from './meta.js';
 import { signalIndexes, storeMigrations } from './schema.js';
 import type { SignalCounts } from './signals/build.js';
@@ -56,13 +57,11 @@ export async function importBundle(bundleDir: string, storeFile: string, options
   const temp = join(dirname(dest), `.${basename(dest)}.${process.pid}.${randomBytes(4).toString('hex')}.importing`);
   let db: Db | null = null;
   try {
-    db = openDatabase(temp, storeMigrations);
+    db = openDatabase(temp, storeMigrations, { pageSize: IMPORT_PAGE_SIZE });
     // Safe only because this file is discarded unless the import completes.
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.pragma('cache_size = -65536');
+    useScratchPragmas(db);
     db.exec('BEGIN');
-    const summary = await fill(db, bundle, dest, started, options);
+    const summary = await fill(db, bundle, { dest, temp, started }, options);
     db.exec('COMMIT');
     db.pragma('journal_mode = WAL');
     db.close();
@@ -73,20 +72,25 @@ export async function importBundle(bundleDir: string, storeFile: string, options
     return { ...summary, elapsedMs: Date.now() - started };
   } catch (error) {
     db?.close();
-    for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    for (const suffix of ['', '-wal', '-shm', '-journal', ...partSuffixes]) {
       if (existsSync(temp + suffix)) rmSync(temp + suffix, { force: true });
     }
     throw error;
   }
 }
 
-async function fill(
-  db: Db,
-  bundle: Bundle,
-  dest: string,
-  started: number,
-  options: ImportOptions,
-): Promise<Omit<ImportSummary, 'elapsedMs'>> {
+/** Worker threads write their tables into part files named after the temporary store (see ingest/workers.ts). */
+const partSuffix = (i: number): string => `.part${i}`;
+const partSuffixes = Array.from({ length: MAX_PRODUCERS }, (_, i) => partSuffix(i));
+
+interface Paths {
+  dest: string;
+  temp: string;
+  started: number;
+}
+
+async function fill(db: Db, bundle: Bundle, paths: Paths, options: ImportOptions): Promise<Omit<ImportSummary, 'elapsedMs'>> {
+  const { dest, started } = paths;
   const addFile = db.prepare('INSERT INTO files (path, kind, sha256, lines, rows) VALUES (?, ?, ?, ?, ?)');
   const manifestFileId = Number(addFile.run(bundle.manifest.rel, 'manifest', bundle.manifest.sha256, 1, 1).lastInsertRowid);
   const topology = bundle.topology;
@@ -100,16 +104,16 @@ async function fill(
     addEdge.run(source, target, e.relation, topologyFileId, i + 1);
   });
 
-  const consumer = new RecordConsumer(db, bundle.records, addFile, registry);
+  const files = new RecordFileTracker(db, bundle.records, addFile);
   let lastReport = 0;
   const report = (phase: ImportProgress['phase'], file: string): void => {
     const elapsedMs = Date.now() - started;
-    const rows = consumer.totalRows;
+    const rows = files.totalRows;
     options.onProgress?.({ phase, file, rows, elapsedMs, rowsPerSecond: (rows * 1000) / Math.max(elapsedMs, 1) });
   };
   if (options.onProgress) {
     const interval = options.progressIntervalMs ?? 250;
-    consumer.onBatch = (file) => {
+    files.onRows = (file) => {
       if (Date.now() - lastReport < interval) return;
       lastReport = Date.now();
       report('records', file);
@@ -120,21 +124,22 @@ async function fill(
   const afterRecords = (): void => {
     entityWarnings = registry.finish();
     report('indexes', '');
-    consumer.indexMissing();
+    files.indexMissing();
     for (const sql of signalIndexes) db.exec(sql);
   };
   const input = { files: bundle.records, manifest: bundle.manifest.value, knownEdges: aliasExpandedEdges(topology.value) };
-  const produced = await ingestRecords(input, consumer, options.worker ?? 'auto', afterRecords);
+  const link = { db, files, registry, partFile: (i: number) => paths.temp + partSuffix(i) };
+  const produced = await ingestRecords(input, link, options.worker ?? 'auto', afterRecords);
   report('signals', '');
-  const signals = insertSignals(db, produced.signals, { fileIds: consumer.fileIds, entityKey: (id) => registry.keyOf(id) });
-  const snapshotHash = snapshotHashOf([bundle.manifest, topology, ...consumer.hashes]);
+  const signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
+  const snapshotHash = snapshotHashOf([bundle.manifest, topology, ...files.hashes]);
   writeMeta(db, { manifest: bundle.manifest.value, snapshotHash, window: produced.window, bundleRoot: bundle.root, manifestFileId });
   return {
     store: dest,
-    rows: consumer.rows,
-    totalRows: consumer.totalRows,
+    rows: files.rows,
+    totalRows: files.totalRows,
     signals,
-    warnings: [...entityWarnings, ...consumer.warnings],
+    warnings: [...entityWarnings, ...files.warnings],
     snapshotHash,
     window: produced.window,
   };

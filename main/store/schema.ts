@@ -64,7 +64,7 @@ export const storeMigrations: readonly string[] = [v1];
 
 /**
  * Column types of each raw table after `line` and `entity`, in table order: `n` a number,
- * `s` text, either of them nullable. Import batches are laid out by these (ingest/packed.ts).
+ * `s` text, either of them nullable. Import batches are laid out by these (ingest/table-writer.ts).
  */
 export const rawColumnTypes: Record<RecordFileName, string> = {
   alerts: 'nnsssss', // time, ends_at, name, severity, summary, labels, extra

@@ -2,6 +2,7 @@
 import type { ControllerBenchOptions, ControllerFigures } from './controller.js';
 import type { FaultCheckOptions, FaultCheckResult } from './generate-check.js';
 import { IMPORT_TARGETS, type ImportFigures } from './import.js';
+import { IMPORT_RATIO_TARGET, type ImportRatioFigures } from './import-ratio.js';
 import type { ScaleBenchOptions, ScaleFigures } from './investigate-scale.js';
 import type { MachineInfo } from './machine.js';
 import { fixed, integer, table, verdict } from './markdown.js';
@@ -12,6 +13,7 @@ export interface BenchReport {
   quick: boolean;
   totalSeconds: number;
   importFigures: ImportFigures;
+  importRatio: ImportRatioFigures;
   controller: { options: ControllerBenchOptions; figures: ControllerFigures[] };
   scale: { options: ScaleBenchOptions; figures: ScaleFigures[] };
   faults: { options: FaultCheckOptions; result: FaultCheckResult };
@@ -67,6 +69,54 @@ function importSection(f: ImportFigures): string {
           verdict(f.queryP95Ms, 'at_most', t.queryP95Ms),
         ],
       ],
+    ),
+  ].join('\n');
+}
+
+/** Section 1b; `alone` is the machine it was measured on when written by import-ratio.ts --write rather than the full run. */
+export function importRatioSection(f: ImportRatioFigures, alone?: MachineInfo): string {
+  const cpu = (seconds: number | null): string => (seconds === null ? 'n/a' : `${fixed(seconds, 2)} s`);
+  const cpuRatio = f.parseCpuSeconds !== null && f.importCpuSeconds !== null ? fixed(f.importCpuSeconds / f.parseCpuSeconds, 2) : 'n/a';
+  return [
+    `### 1b. The \`eog\` CLI: import vs a bare JSON.parse, and start-up (median of ${f.runs} runs)`,
+    '',
+    command(
+      `npx tsx scripts/bench/import-ratio.ts --rows ${f.requestedRows} --services ${f.services} --runs ${f.runs} --starts ${f.starts}`,
+    ),
+    '',
+    ...(alone
+      ? [
+          `Measured alone (\`import-ratio.ts --write\`) on ${alone.date}: ${alone.cpuModel}, ${alone.cpuCount} CPUs; Node ${alone.node}. Load average at start: ${fixed(alone.loadAverage, 1)}.`,
+          '',
+        ]
+      : []),
+    `A bundle from \`eog generate --fault config_change --services ${f.services} --rows ${f.requestedRows}\` (${integer(f.rows)} records: metrics, logs and spans over ${f.services} services, ${integer(f.entities)} entities, ${integer(f.bundleMiB)} MiB). ` +
+      "Each command is spawned and timed end to end, the two alternating: the yardstick `node scripts/bench/bare-parse.mjs <bundle>` (read every record file in 1 MiB chunks, split lines, `JSON.parse` each; nothing else) and the user-facing `node dist/main/cli.js import <bundle> --store <tmp>` (validation, derived signals, SQLite with indexes). CPU is user + system time of all the process's threads.",
+    '',
+    table(
+      ['metric', 'bare JSON.parse', 'eog import', 'ratio', 'target', 'status'],
+      [
+        [
+          'wall time',
+          `${fixed(f.parseSeconds, 2)} s`,
+          `${fixed(f.importSeconds, 2)} s`,
+          fixed(f.ratio, 2),
+          `<= ${IMPORT_RATIO_TARGET}`,
+          verdict(f.ratio, 'at_most', IMPORT_RATIO_TARGET),
+        ],
+        ['CPU time (user + system)', cpu(f.parseCpuSeconds), cpu(f.importCpuSeconds), cpuRatio, '', ''],
+      ],
+    ),
+    '',
+    `Load average before each run (parses, then imports): ${f.loadBeforeRuns.map((l) => fixed(l, 1)).join(' / ')}.`,
+    '',
+    table(
+      ['start-up to `eog --help` (median of ' + f.starts + ')', 'ms'],
+      [
+        ['built CLI (`node dist/main/cli.js`, what `eog` and `npm run eog` run)', integer(f.startBuiltMs)],
+        ['sources under tsx (`node --import tsx main/cli/main.ts`, how `npm run eog` used to run)', integer(f.startSourcesMs)],
+      ],
+      ['l', 'r'],
     ),
   ].join('\n');
 }
@@ -181,6 +231,7 @@ export function renderReport(r: BenchReport): string {
   return [
     header(r),
     importSection(r.importFigures),
+    importRatioSection(r.importRatio),
     controllerSection(r.controller),
     scaleSection(r.scale),
     faultSection(r.faults),

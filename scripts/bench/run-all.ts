@@ -6,21 +6,24 @@
  *   npm run bench -- --quick --write    smoke run that also writes BENCHMARKS.md
  * Not part of `npm test`: speed targets are never asserted in timed tests.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchController, CONTROLLER_DEFAULTS, type ControllerBenchOptions } from './controller.js';
 import { benchFaultTypes, type FaultCheckOptions } from './generate-check.js';
 import { benchImport, type ImportBenchOptions } from './import.js';
+import { benchImportRatio, type ImportRatioOptions } from './import-ratio.js';
 import { benchInvestigationScale, type ScaleBenchOptions } from './investigate-scale.js';
 import { describeMachine } from './machine.js';
 import { renderReport } from './report.js';
 import { newBenchmarksDocument, replaceBenchSection } from './section.js';
 import { runUiBench, type UiOutcome } from './ui.js';
+import { writeBenchmarksDocument } from './write-doc.js';
 
 interface Plan {
   importOptions: ImportBenchOptions;
+  importRatio: ImportRatioOptions;
   controller: ControllerBenchOptions;
   scale: ScaleBenchOptions;
   faults: FaultCheckOptions;
@@ -32,6 +35,7 @@ function plan(quick: boolean): Plan {
   if (quick) {
     return {
       importOptions: { rows: 200_000, runs: 1, worker: 'auto', queries: 50, log },
+      importRatio: { rows: 100_000, services: 50, runs: 1, starts: 3, log },
       controller: { sizes: [1_000, 10_000], runs: 1, steps: 500, seeds: 200, log },
       scale: {
         sizes: [
@@ -46,6 +50,7 @@ function plan(quick: boolean): Plan {
   }
   return {
     importOptions: { rows: 5_000_000, runs: 3, worker: 'auto', queries: 200, log },
+    importRatio: { rows: 1_000_000, services: 200, runs: 3, starts: 10, log },
     controller: { ...CONTROLLER_DEFAULTS, log },
     // One 10k-entity bundle (~7M records) takes minutes to generate and import on 2 cores: investigate it 3 times instead of 3 bundles.
     scale: {
@@ -69,6 +74,8 @@ const started = performance.now();
 log(`start (${quick ? 'quick' : 'full'}) on ${machine.cpuModel} x${machine.cpuCount}`);
 log('1/4 import');
 const importFigures = await benchImport(p.importOptions);
+log('1b/4 the eog CLI: import vs bare JSON.parse, start-up');
+const importRatio = await benchImportRatio(p.importRatio);
 log('2/4 controller');
 const controllerFigures = await benchController(p.controller);
 log('3/4 heuristic investigation (scale, then fault types)');
@@ -77,12 +84,13 @@ const faultResult = await benchFaultTypes(p.faults);
 const shouldWrite = !quick || (values.write ?? false);
 const file = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'BENCHMARKS.md');
 
-function writeReport(ui: UiOutcome): string {
+async function writeReport(ui: UiOutcome): Promise<string> {
   const body = renderReport({
     machine,
     quick,
     totalSeconds: (performance.now() - started) / 1000,
     importFigures,
+    importRatio,
     controller: { options: p.controller, figures: controllerFigures },
     scale: { options: p.scale, figures: scaleFigures },
     faults: { options: p.faults, result: faultResult },
@@ -90,18 +98,16 @@ function writeReport(ui: UiOutcome): string {
   });
   if (shouldWrite) {
     const next = existsSync(file) ? replaceBenchSection(readFileSync(file, 'utf8'), body) : newBenchmarksDocument(body);
-    // Write then rename, so an interrupted write never truncates the hand-written sections.
-    writeFileSync(`${file}.tmp`, next);
-    renameSync(`${file}.tmp`, file);
+    await writeBenchmarksDocument(file, next);
     log(`wrote ${file}`);
   }
   return body;
 }
 
 // The browser benchmark is the longest and the most fragile: record everything else first.
-writeReport({ status: 'skipped', reason: 'not measured yet: the UI benchmark was still running or was interrupted' });
+await writeReport({ status: 'skipped', reason: 'not measured yet: the UI benchmark was still running or was interrupted' });
 log('4/4 UI rendering');
 const ui = await runUiBench({ quick, log });
 if (ui.status === 'skipped') log(`UI rendering: skipped (${ui.reason})`);
-process.stdout.write(`${writeReport(ui)}\n`);
+process.stdout.write(`${await writeReport(ui)}\n`);
 if (!shouldWrite) log('quick run: BENCHMARKS.md left unchanged (add --write to update it)');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BEGIN_MARKER, BenchMarkersError, END_MARKER, newBenchmarksDocument, replaceBenchSection } from './section.js';
+import {
+  BEGIN_MARKER,
+  BenchMarkersError,
+  END_MARKER,
+  newBenchmarksDocument,
+  replaceBenchSection,
+  replaceBenchSubsection,
+} from './section.js';
 
 const doc = `# Benchmarks\nintro\n${BEGIN_MARKER}\nold figures\n${END_MARKER}\n\n## Accuracy\nhand-written table\n`;
 
@@ -26,5 +33,25 @@ describe('newBenchmarksDocument', () => {
     const created = newBenchmarksDocument('figures');
     expect(replaceBenchSection(created, 'other')).toContain('## Accuracy');
     expect(created.indexOf('## Accuracy')).toBeGreaterThan(created.indexOf(END_MARKER));
+  });
+});
+
+describe('replaceBenchSubsection', () => {
+  const bench = `# B\n${BEGIN_MARKER}\n## Performance\n\n### 1. Import\none\n\n### 2. Controller\ntwo\n${END_MARKER}\n## Accuracy\nhand\n`;
+  it('replaces one subsection, keeping the others and everything outside the markers', () => {
+    const once = replaceBenchSubsection(bench, '### 1b.', '### 1b. CLI\nnew', '### 2.');
+    expect(once).toBe(
+      `# B\n${BEGIN_MARKER}\n## Performance\n\n### 1. Import\none\n\n### 1b. CLI\nnew\n\n### 2. Controller\ntwo\n${END_MARKER}\n## Accuracy\nhand\n`,
+    );
+    const twice = replaceBenchSubsection(once, '### 1b.', '### 1b. CLI\nnewer', '### 2.');
+    expect(twice).toBe(once.replace('\nnew\n', '\nnewer\n'));
+    const last = replaceBenchSubsection(bench, '### 2.', '### 2. Controller\nthree', '### 9.');
+    expect(last).toBe(bench.replace('\ntwo\n', '\nthree\n'));
+  });
+  it('appends a subsection that has no place yet', () => {
+    expect(replaceBenchSubsection(bench, '### 5.', '### 5. New\nx', '### 9.')).toContain(`two\n\n### 5. New\nx\n${END_MARKER}`);
+  });
+  it('refuses a document without markers', () => {
+    expect(() => replaceBenchSubsection('# B\n', '### 1b.', 'x', '### 2.')).toThrow(BenchMarkersError);
   });
 });

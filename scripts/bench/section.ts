@@ -47,3 +47,32 @@ export function newBenchmarksDocument(body: string): string {
     '',
   ].join('\n');
 }
+
+/**
+ * Replaces one `### ` subsection of the bench section (its heading line through to the next
+ * `### ` heading or the end marker) with `body`, for a benchmark run alone; a subsection not
+ * there yet goes before the one whose heading starts with `before`, else at the end.
+ */
+export function replaceBenchSubsection(document: string, heading: string, body: string, before: string): string {
+  replaceBenchSection(document, ''); // validates the markers
+  const start = document.indexOf(BEGIN_MARKER) + BEGIN_MARKER.length;
+  const end = document.indexOf(END_MARKER);
+  const inner = document.slice(start, end);
+  const headingAt = (prefix: string): number => {
+    const at = inner.indexOf(`\n${prefix}`);
+    return at < 0 ? -1 : at + 1;
+  };
+  const nextHeading = (from: number): number => {
+    const at = inner.indexOf('\n### ', from);
+    return at < 0 ? inner.length : at + 1;
+  };
+  const text = `${body.trim()}\n\n`;
+  let next: string;
+  const own = headingAt(heading);
+  if (own >= 0) next = inner.slice(0, own) + text + inner.slice(nextHeading(own + 1)).replace(/^\n+/, '');
+  else {
+    const at = headingAt(before);
+    next = at >= 0 ? inner.slice(0, at) + text + inner.slice(at) : `${inner.trimEnd()}\n\n${text}`;
+  }
+  return `${document.slice(0, start)}\n${next.trim()}\n${document.slice(end)}`;
+}

@@ -10,7 +10,18 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * statements, so routing and similarity only look at informative tokens.
  */
 export function isVariableToken(token: string): boolean {
+  // Fast path for the common token: without '<' there is no mask to strip, and an ASCII
+  // letter or digit settles it without the Unicode expression.
+  if (!token.includes('<')) return !(hasAsciiWordChar(token) || WORD_CHAR.test(token));
   return !WORD_CHAR.test(token.replace(MASK_TAG, ''));
+}
+
+function hasAsciiWordChar(token: string): boolean {
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) return true;
+  }
+  return false;
 }
 
 /**

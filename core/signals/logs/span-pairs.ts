@@ -34,12 +34,14 @@ export interface SpanPairOptions {
 interface OpenSpan {
   entity: string;
   period: LogPeriod;
-  templates: Set<string>;
+  /** Distinct templates in order of first appearance (a handful: an array beats a Set). */
+  templates: string[];
 }
 
 interface EntityCounts {
   spans: Record<LogPeriod, Map<string, number>>;
-  pairs: Record<LogPeriod, Map<string, number>>;
+  /** Template → template that ran with it in the same span → spans; nested, so no pair key is built per span. */
+  pairs: Record<LogPeriod, Map<string, Map<string, number>>>;
 }
 
 /** Templates per span are a handful; more means a span id reused by a long-lived worker. */
@@ -68,12 +70,12 @@ export class SpanTemplatePairs {
     const key = `${entity}${SEPARATOR}${spanKey}`;
     let span = this.open.get(key);
     if (!span) {
-      span = { entity, period, templates: new Set() };
+      span = { entity, period, templates: [] };
       this.open.set(key, span);
       this.queue.push(key);
       if (this.open.size > this.settings.maxOpenSpans) this.foldOldest();
     }
-    if (span.templates.size < MAX_TEMPLATES_PER_SPAN) span.templates.add(templateId);
+    if (span.templates.length < MAX_TEMPLATES_PER_SPAN && !span.templates.includes(templateId)) span.templates.push(templateId);
   }
 
   /** Broken sequences, most surprising first (ties by entity and template ids). */
@@ -82,26 +84,29 @@ export class SpanTemplatePairs {
     const out: BrokenSequence[] = [];
     const { minBaselineSpans, minWindowSpans, minFollowRate } = this.settings;
     for (const [entity, counts] of this.byEntity) {
-      for (const [pair, baselineFollowed] of counts.pairs.baseline) {
-        const [before = '', after = ''] = pair.split(SEPARATOR);
+      for (const [before, followers] of counts.pairs.baseline) {
         const baselineSpans = counts.spans.baseline.get(before) ?? 0;
         const windowSpans = counts.spans.window.get(before) ?? 0;
-        if (baselineSpans < minBaselineSpans || windowSpans < minWindowSpans || baselineFollowed / baselineSpans < minFollowRate) continue;
-        const windowFollowed = counts.pairs.window.get(pair) ?? 0;
-        // A follow-up that never failed in the baseline is not proof it never will: cap at 98 %.
-        const rate = Math.min(baselineFollowed / baselineSpans, 0.98);
-        const surprise = binomialLowerTailSurprise(windowFollowed, windowSpans, rate);
-        if (surprise <= 0) continue;
-        out.push({
-          entity,
-          before,
-          after,
-          baselineSpans,
-          baselineFollowed,
-          windowSpans,
-          windowFollowed,
-          surprise: Math.round(surprise * 100) / 100,
-        });
+        if (baselineSpans < minBaselineSpans || windowSpans < minWindowSpans) continue;
+        const windowFollowers = counts.pairs.window.get(before);
+        for (const [after, baselineFollowed] of followers) {
+          if (baselineFollowed / baselineSpans < minFollowRate) continue;
+          const windowFollowed = windowFollowers?.get(after) ?? 0;
+          // A follow-up that never failed in the baseline is not proof it never will: cap at 98 %.
+          const rate = Math.min(baselineFollowed / baselineSpans, 0.98);
+          const surprise = binomialLowerTailSurprise(windowFollowed, windowSpans, rate);
+          if (surprise <= 0) continue;
+          out.push({
+            entity,
+            before,
+            after,
+            baselineSpans,
+            baselineFollowed,
+            windowSpans,
+            windowFollowed,
+            surprise: Math.round(surprise * 100) / 100,
+          });
+        }
       }
     }
     return out.sort((a, b) => b.surprise - a.surprise || cmp(a.entity, b.entity) || cmp(a.before, b.before) || cmp(a.after, b.after));
@@ -125,11 +130,13 @@ export class SpanTemplatePairs {
     const pairs = counts.pairs[span.period];
     for (const a of span.templates) {
       spans.set(a, (spans.get(a) ?? 0) + 1);
-      for (const b of span.templates) {
-        if (a === b) continue;
-        const pair = `${a}${SEPARATOR}${b}`;
-        pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+      if (span.templates.length === 1) continue;
+      let followers = pairs.get(a);
+      if (!followers) {
+        followers = new Map();
+        pairs.set(a, followers);
       }
+      for (const b of span.templates) if (a !== b) followers.set(b, (followers.get(b) ?? 0) + 1);
     }
   }
 }

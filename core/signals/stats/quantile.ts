@@ -19,6 +19,7 @@ export class QuantileSketch {
   private readonly logGamma: number;
   private readonly gamma: number;
   private exact: number[] | null = [];
+  private isExactSorted = true;
   private readonly buckets = new Map<number, number>();
   private zeros = 0;
   private total = 0;
@@ -41,6 +42,7 @@ export class QuantileSketch {
     this.total += 1;
     if (this.exact) {
       this.exact.push(value);
+      this.isExactSorted = false;
       if (this.exact.length > this.exactLimit) this.spill();
       return;
     }
@@ -52,8 +54,12 @@ export class QuantileSketch {
     if (this.total === 0 || !(q >= 0 && q <= 1)) return Number.NaN;
     const rank = Math.max(1, Math.ceil(q * this.total));
     if (this.exact) {
-      const sorted = [...this.exact].sort((a, b) => a - b);
-      return sorted[rank - 1] ?? Number.NaN;
+      // Sorted in place once for all the quantiles asked (p50, p95…); adding unsorts it again.
+      if (!this.isExactSorted) {
+        this.exact.sort((a, b) => a - b);
+        this.isExactSorted = true;
+      }
+      return this.exact[rank - 1] ?? Number.NaN;
     }
     if (rank <= this.zeros) return 0;
     let seen = this.zeros;

@@ -66,7 +66,8 @@ export interface TraceAggregation {
  */
 export class TraceEdgeAggregator {
   private readonly parents: ParentIndex;
-  private readonly edgeStats = new Map<string, { caller: string; callee: string; pair: PeriodPair }>();
+  /** Caller → callee → stats; nested, so no key string is built per call. */
+  private readonly edgeStats = new Map<string, Map<string, PeriodPair>>();
   private readonly entityStats = new Map<string, PeriodPair>();
   private spans = 0;
   private roots = 0;
@@ -99,13 +100,14 @@ export class TraceEdgeAggregator {
   finish(knownEdges: Iterable<KnownEdge>): TraceAggregation {
     const known = new Set<string>();
     for (const e of knownEdges) known.add(pairKey(e.source, e.target));
-    const edges = [...this.edgeStats.entries()]
-      .sort(([, a], [, b]) => byText(a.caller, b.caller) || byText(a.callee, b.callee))
-      .map(([key, { caller, callee, pair }]) => ({
+    const edges = [...this.edgeStats]
+      .flatMap(([caller, callees]) => [...callees].map(([callee, pair]) => ({ caller, callee, pair })))
+      .sort((a, b) => byText(a.caller, b.caller) || byText(a.callee, b.callee))
+      .map(({ caller, callee, pair }) => ({
         caller,
         callee,
         ...compare(pair),
-        isDiscovered: !known.has(key),
+        isDiscovered: !known.has(pairKey(caller, callee)),
       }));
     const entities = [...this.entityStats.entries()]
       .sort(([a], [b]) => byText(a, b))
@@ -121,16 +123,16 @@ export class TraceEdgeAggregator {
 
   private readonly recordEdge = (caller: string, child: ChildCall, parentDurationMs: number): void => {
     if (caller === child.entity || !child.period) return;
-    const key = pairKey(caller, child.entity);
-    let edge = this.edgeStats.get(key);
-    if (!edge) {
-      edge = { caller, callee: child.entity, pair: new PeriodPair() };
-      this.edgeStats.set(key, edge);
+    let callees = this.edgeStats.get(caller);
+    if (!callees) {
+      callees = new Map();
+      this.edgeStats.set(caller, callees);
     }
-    edge.pair[child.period].add(child.durationMs, child.isError);
+    const pair = this.pairFor(callees, child.entity);
+    pair[child.period].add(child.durationMs, child.isError);
     // Time the caller spent on the call beyond what the callee measured: the network and
     // queueing between them, where a delay injected on either side shows.
-    edge.pair[child.period].addGap(Math.max(0, parentDurationMs - child.durationMs));
+    pair[child.period].addGap(Math.max(0, parentDurationMs - child.durationMs));
   };
 
   private pairFor(map: Map<string, PeriodPair>, key: string): PeriodPair {

@@ -72,17 +72,16 @@ export class ParentIndex {
   }
 
   private remember(key: string, span: KnownSpan): void {
-    if (this.known.has(key)) {
-      this.known.set(key, span);
-      return;
-    }
+    // One hash lookup instead of has() then set(): the map only grows when the key is new.
+    const size = this.known.size;
+    this.known.set(key, span);
+    if (this.known.size === size) return;
     if (this.knownRing.length < this.maxKnown) this.knownRing.push(key);
     else {
       this.known.delete(this.knownRing[this.ringPos] ?? '');
       this.knownRing[this.ringPos] = key;
       this.ringPos = (this.ringPos + 1) % this.maxKnown;
     }
-    this.known.set(key, span);
   }
 
   private evictOldestPending(): void {

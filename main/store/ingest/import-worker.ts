@@ -1,38 +1,43 @@
 /** Worker entry: a record producer for some of a bundle's files, off the main thread (see run.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SignalContext } from '../signals/build.js';
-import { RecordProducer, type ProducerSink } from './produce.js';
-import { MAX_BATCHES_IN_FLIGHT, type WorkerInput, type WorkerMessage } from './protocol.js';
+import { openPartStore } from './part-store.js';
+import { RecordProducer } from './produce.js';
+import { EntityAnswer, type WorkerInput, type WorkerMessage } from './protocol.js';
+import { TableWriter } from './table-writer.js';
 import { errorToData } from './transfer.js';
 
 const init = workerData as WorkerInput;
-const inFlight = new Int32Array(init.credits);
 const port = parentPort;
 const producer = new RecordProducer(init.setup);
+const answer = new Int32Array(init.answer);
+const declared = new Map(Object.entries(init.declared));
 
-function post(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
-  port?.postMessage(message, transfer);
+function post(message: WorkerMessage): void {
+  port?.postMessage(message);
 }
 
-/** Blocks (this is a worker) while the main thread is behind, so memory stays bounded. */
-function waitForRoom(): void {
-  for (;;) {
-    const current = Atomics.load(inFlight, 0);
-    if (current < MAX_BATCHES_IN_FLIGHT) break;
-    Atomics.wait(inFlight, 0, current, 1000);
-  }
-  Atomics.add(inFlight, 0, 1);
+/** Thrown when the main thread could not register an entity; it reports the reason itself. */
+class EntityRefusedError extends Error {
+  override name = 'EntityRefusedError';
 }
 
-const sink: ProducerSink = {
-  batch(batch) {
-    waitForRoom();
-    post({ type: 'batch', batch }, [batch.values.buffer]);
-  },
-  fileDone(kind, done) {
-    post({ type: 'file', kind, done });
-  },
-};
+/** Blocks (this is a worker) until the main thread's registry has given the entity a key. */
+function askMainThread(id: string, fileId: number, rel: string, line: number): number {
+  Atomics.store(answer, 0, EntityAnswer.waiting);
+  post({ type: 'entity', id, fileId, rel, line });
+  while (Atomics.load(answer, 0) === EntityAnswer.waiting) Atomics.wait(answer, 0, EntityAnswer.waiting, 1000);
+  if (Atomics.load(answer, 0) === EntityAnswer.failed) throw new EntityRefusedError(`entity "${id}" was refused`);
+  return Atomics.load(answer, 1);
+}
+
+const db = openPartStore(init.partFile);
+const writer = new TableWriter(db, init.fileIds, {
+  // Undeclared entities go through the main thread, which records where each was first named.
+  resolveEntity: (id, fileId, rel, line) => declared.get(id) ?? askMainThread(id, fileId, rel, line),
+  onRows: (file, rows) => post({ type: 'rows', kind: file.kind, rows }),
+  onFileDone: (file, done) => post({ type: 'file', kind: file.kind, done }),
+});
 
 port?.on('message', (context: SignalContext) => {
   try {
@@ -43,10 +48,15 @@ port?.on('message', (context: SignalContext) => {
 });
 
 async function readAll(): Promise<void> {
-  for (const file of init.files) await producer.read(file, sink);
+  for (const file of init.files) await producer.read(file, writer);
+  db.exec('COMMIT');
+  db.close();
 }
 
 readAll().then(
   () => post({ type: 'read', extent: producer.extent }),
-  (error: unknown) => post({ type: 'error', error: errorToData(error) }),
+  (error: unknown) => {
+    if (db.open) db.close();
+    if (!(error instanceof EntityRefusedError)) post({ type: 'error', error: errorToData(error) });
+  },
 );

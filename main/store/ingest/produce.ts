@@ -2,18 +2,18 @@ import type { TimeWindow } from '../../../core/model/packet.js';
 import type { RecordFileName, SnapshotManifest } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
 import { streamLines } from '../../snapshot/lines.js';
-import { parseRecordLine } from '../../snapshot/records.js';
+import { parseRecordLine, type RecordRow } from '../../snapshot/records.js';
 import { buildSignals, type SignalContext, type SignalRow } from '../signals/build.js';
 import { SignalCollector, type RowObserver } from '../signals/collect.js';
 import { LogTemplateCollector, emptyTemplateState } from '../signals/log-templates.js';
 import { OPEN_EXTENT, Periods } from '../signals/periods.js';
 import { deriveWindow, type AlertSpan } from '../window.js';
-import { BatchEncoder, type PackedBatch } from './packed.js';
 
-/** Where parsed rows go: straight to the table writer, or across a worker boundary. */
+/** Where parsed rows go: the table writer of this thread (ingest/table-writer.ts). */
 export interface ProducerSink {
-  batch(batch: PackedBatch): void;
-  fileDone(kind: RecordFileName, done: FileDone): void;
+  /** One validated record, in line order. */
+  row(file: RecordFile, line: number, row: RecordRow): void;
+  fileDone(file: RecordFile, done: FileDone): void;
 }
 
 export interface FileDone {
@@ -23,9 +23,6 @@ export interface FileDone {
   bytes: number;
 }
 
-/** Rows per batch handed to the sink (at most 12 columns: within SQLite's 32766 bind limit). */
-export const PRODUCER_BATCH_ROWS = 2000;
-
 /** What a producer needs to measure signals; plain data, so it can be handed to a worker. */
 export interface ProducerSetup {
   manifest: SnapshotManifest;
@@ -34,9 +31,9 @@ export interface ProducerSetup {
 }
 
 /**
- * Reads, validates and packs record files, and feeds the derived signals on the way: all
- * the work of an import but the database, so it can run in worker threads while the main
- * thread writes what they produce. Each signal depends on one record kind only, so
+ * Reads and validates record files, hands the rows to a sink that stores them, and feeds
+ * the derived signals on the way, so it can run in worker threads that each write their
+ * own part of the store. Each signal depends on one record kind only, so
  * producers may share the files of a bundle between them.
  */
 export class RecordProducer {
@@ -79,7 +76,6 @@ export class RecordProducer {
 
   async read(file: RecordFile, sink: ProducerSink): Promise<void> {
     const observe = this.observerFor(file.kind);
-    const encoder = new BatchEncoder(file.kind, PRODUCER_BATCH_ROWS);
     let rows = 0;
     const result = await streamLines(file, (text, line) => {
       const row = parseRecordLine(file.kind, text, file.rel, line);
@@ -87,12 +83,10 @@ export class RecordProducer {
       if (time < this.min) this.min = time;
       if (time > this.max) this.max = time;
       observe?.(row, line);
-      encoder.add(line, row);
+      sink.row(file, line, row);
       rows++;
-      if (encoder.isFull) sink.batch(encoder.take());
     });
-    if (encoder.rows > 0) sink.batch(encoder.take());
-    sink.fileDone(file.kind, { sha256: result.sha256, lines: result.lines, rows, bytes: result.bytes });
+    sink.fileDone(file, { sha256: result.sha256, lines: result.lines, rows, bytes: result.bytes });
   }
 
   /** The derived signals of the records this producer read, once the final window is known. */

@@ -2,32 +2,36 @@ import type { TimeWindow } from '../../../core/model/packet.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
 import type { SignalRow } from '../signals/build.js';
-import type { PackedBatch } from './packed.js';
 import type { FileDone, ProducerSetup } from './produce.js';
 import type { ErrorData } from './transfer.js';
-
-/**
- * Batches a worker may have posted that the main thread has not stored yet (about 0.3 MB
- * each): room to keep reading while the main thread indexes a table another file completed.
- */
-export const MAX_BATCHES_IN_FLIGHT = 32;
 
 /** What a producer thread starts with. */
 export interface WorkerInput {
   files: RecordFile[];
   setup: ProducerSetup;
-  /** One Int32: batches in flight (see MAX_BATCHES_IN_FLIGHT). */
-  credits: SharedArrayBuffer;
+  /** The part file the worker writes its tables into (ingest/part-store.ts). */
+  partFile: string;
+  fileIds: Partial<Record<RecordFileName, number>>;
+  /** Keys of the entities topology.json declares; any other id is asked of the main thread. */
+  declared: Record<string, number>;
+  /** Two Int32s for that question's answer: [state (see EntityAnswer), key]. */
+  answer: SharedArrayBuffer;
 }
 
+/** States of WorkerInput.answer while a worker waits for an entity key. */
+export const EntityAnswer = { waiting: 0, ready: 1, failed: 2 } as const;
+
 /**
- * Worker to main thread: batches and finished files as they are read, `read` once all its
- * files are, then `signals` in answer to the main thread's SignalContext (which needs the
- * extent of every producer's records).
+ * Worker to main thread: rows stored and files finished as they are read, `entity` when a
+ * record names an entity topology.json does not declare (the worker blocks until the main
+ * thread answers), `read` once all its files are stored and its part file is closed, then
+ * `signals` in answer to the main thread's SignalContext (which needs the extent of every
+ * producer's records).
  */
 export type WorkerMessage =
-  | { type: 'batch'; batch: PackedBatch }
+  | { type: 'rows'; kind: RecordFileName; rows: number }
   | { type: 'file'; kind: RecordFileName; done: FileDone }
+  | { type: 'entity'; id: string; fileId: number; rel: string; line: number }
   | { type: 'read'; extent: TimeWindow | null }
   | { type: 'signals'; rows: SignalRow[] }
   | { type: 'error'; error: ErrorData };

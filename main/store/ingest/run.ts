@@ -6,9 +6,9 @@ import type { RecordFileName, SnapshotManifest } from '../../../core/snapshot/sc
 import type { RecordFile } from '../../snapshot/bundle.js';
 import type { SignalContext, SignalRow } from '../signals/build.js';
 import { deriveWindow, type WindowInfo } from '../window.js';
-import type { RecordConsumer } from './consume.js';
 import { RecordProducer } from './produce.js';
-import { produceInWorkers, workerScript } from './workers.js';
+import { TableWriter } from './table-writer.js';
+import { ProducerThreads, workerScript, type StoreLink } from './workers.js';
 
 export { WorkerUnavailableError } from './workers.js';
 
@@ -18,8 +18,8 @@ export type WorkerMode = 'auto' | 'always' | 'never';
 /** Below this many bytes of record files per thread, a worker's start-up costs more than it saves. */
 export const WORKER_MIN_BYTES = 16 * 1024 * 1024;
 
-/** Producer threads at most: with the main thread writing, two keep two cores busy. */
-const MAX_PRODUCERS = 2;
+/** Producer threads at most: each parses, derives signals and writes its own tables, so two keep two cores busy. */
+export const MAX_PRODUCERS = 2;
 
 /** Rough parse cost per stored byte, to share files out evenly: logs mine templates, spans join traces. */
 const KIND_COST: Record<RecordFileName, number> = { alerts: 1, events: 1, logs: 2, metrics: 1, spans: 2, changes: 1 };
@@ -37,19 +37,26 @@ export interface Ingested {
   signals: SignalRow[];
 }
 
+/** The files the main thread reads itself, and those of each worker thread. */
+interface Shares {
+  main: RecordFile[];
+  workers: RecordFile[][];
+}
+
 /**
- * Files per producer thread: none (all read on the main thread), or up to MAX_PRODUCERS
- * groups of similar estimated cost. Each group keeps the bundle's file order.
+ * Shares the files out between the main thread and up to MAX_PRODUCERS - 1 worker threads,
+ * in groups of similar estimated cost; each group keeps the bundle's file order. `always`
+ * gives a worker at least one group even when one thread would do.
  */
-function producerGroups(files: readonly RecordFile[], mode: WorkerMode): RecordFile[][] {
-  if (mode === 'never' || files.length === 0) return [];
+function shareFiles(files: readonly RecordFile[], mode: WorkerMode): Shares {
+  if (mode === 'never' || files.length === 0) return { main: [...files], workers: [] };
   const sized = files.map((file) => ({ file, bytes: statSync(file.path).size }));
   let threads = Math.min(MAX_PRODUCERS, files.length, availableParallelism());
   if (mode === 'auto') {
-    if (!workerScript()) return [];
+    if (!workerScript()) return { main: [...files], workers: [] };
     threads = Math.min(threads, Math.floor(sized.reduce((sum, s) => sum + s.bytes, 0) / WORKER_MIN_BYTES));
   }
-  if (threads < 1) return [];
+  if (threads <= 1) return mode === 'always' ? { main: [], workers: [[...files]] } : { main: [...files], workers: [] };
   const groups = Array.from({ length: threads }, () => ({ files: [] as RecordFile[], cost: 0 }));
   const byCost = sized
     .map((s) => ({ ...s, cost: s.bytes * (s.file.gzip ? GZIP_RATIO : 1) * KIND_COST[s.file.kind] }))
@@ -59,7 +66,8 @@ function producerGroups(files: readonly RecordFile[], mode: WorkerMode): RecordF
     lightest.files.push(s.file);
     lightest.cost += s.cost;
   }
-  return groups.filter((g) => g.files.length > 0).map((g) => files.filter((f) => g.files.includes(f)));
+  const [main = [], ...workers] = groups.filter((g) => g.files.length > 0).map((g) => files.filter((f) => g.files.includes(f)));
+  return { main, workers };
 }
 
 const EXTRACTOR_ORDER: Record<SignalRow['extractor'], number> = { failure_event: 0, log_template: 1, metric_anomaly: 2, trace_edge: 3 };
@@ -78,39 +86,43 @@ function spanOf(extents: readonly (TimeWindow | null)[]): TimeWindow | null {
 }
 
 /**
- * Reads every record file into the consumer and derives the signals. Alerts come first, on
+ * Reads every record file into the store and derives the signals. Alerts come first, on
  * this thread: they fix the periods every other file's signals are measured in. The other
- * files are read, validated and mined in worker threads when worthwhile, while this thread
- * writes what they produce; the result does not depend on how the files were shared out
- * (only which error is reported when several files are malformed: the first one met).
- * `onStored` runs once every record is stored, while workers derive the signals.
+ * files are shared out between this thread, which writes the store, and worker threads when
+ * worthwhile, which each write a part file that this thread merges (workers.ts). The result
+ * does not depend on how the files were shared out (only which error is reported when
+ * several files are malformed: the first one met). `onStored` runs once every record is
+ * stored, while workers derive their signals.
  */
-export async function ingestRecords(
-  input: IngestInput,
-  consumer: RecordConsumer,
-  mode: WorkerMode,
-  onStored: () => void,
-): Promise<Ingested> {
+export async function ingestRecords(input: IngestInput, link: StoreLink, mode: WorkerMode, onStored: () => void): Promise<Ingested> {
+  let threads: ProducerThreads | null = null;
+  const writer = new TableWriter(link.db, link.files.fileIds, {
+    resolveEntity: (id, fileId, rel, line) => link.registry.resolve(id, fileId, rel, line),
+    onRows: (file, rows) => {
+      // A worker that failed fails the import now, not once this thread has read its share.
+      if (threads?.failure) throw threads.failure;
+      link.files.stored(file, rows);
+    },
+    onFileDone: (file, done) => link.files.fileDone(file, done),
+  });
   const lead = new RecordProducer({ manifest: input.manifest, alerts: [] });
-  for (const file of input.files) if (file.kind === 'alerts') await lead.read(file, consumer);
-  const rest = input.files.filter((f) => f.kind !== 'alerts');
-  const groups = producerGroups(rest, mode);
-  // Set once every producer has read its files: the final window needs the data's extent.
-  const done: { context: SignalContext | null } = { context: null };
-  const finish = (extents: (TimeWindow | null)[]): SignalContext => {
+  for (const file of input.files) if (file.kind === 'alerts') await lead.read(file, writer);
+  const shares = shareFiles(
+    input.files.filter((f) => f.kind !== 'alerts'),
+    mode,
+  );
+  try {
+    if (shares.workers.length > 0) threads = new ProducerThreads(shares.workers, { manifest: input.manifest, alerts: lead.alerts }, link);
+    for (const file of shares.main) await lead.read(file, writer);
+    const extents = threads ? await threads.read() : [];
     const extent = spanOf([lead.extent, ...extents]);
-    done.context = { final: deriveWindow(input.manifest, lead.alerts, extent), extent, knownEdges: input.knownEdges };
-    return done.context;
-  };
-  let parts: SignalRow[][];
-  if (groups.length === 0) {
-    for (const file of rest) await lead.read(file, consumer);
+    const context: SignalContext = { final: deriveWindow(input.manifest, lead.alerts, extent), extent, knownEdges: input.knownEdges };
+    threads?.derive(context);
+    threads?.mergeParts(link.db);
     onStored();
-    parts = [lead.signals(finish([]))];
-  } else {
-    const setup = { manifest: input.manifest, alerts: lead.alerts };
-    parts = await produceInWorkers(groups, setup, consumer, { context: finish, whileDeriving: onStored });
+    const parts = [lead.signals(context), ...(threads ? await threads.signals() : [])];
+    return { window: context.final, extent, signals: mergeSignals(parts) };
+  } finally {
+    threads?.stop();
   }
-  if (!done.context) throw new Error('internal: records were read without a final window');
-  return { window: done.context.final, extent: done.context.extent, signals: mergeSignals(parts) };
 }

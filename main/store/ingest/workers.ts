@@ -1,11 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TimeWindow } from '../../../core/model/packet.js';
+import type { RecordFileName } from '../../../core/snapshot/schema.js';
+import type { Db } from '../../db/open.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
+import type { EntityRegistry } from '../entities.js';
 import type { SignalContext, SignalRow } from '../signals/build.js';
-import type { ProducerSetup, ProducerSink } from './produce.js';
-import type { WorkerInput, WorkerMessage } from './protocol.js';
+import type { RecordFileTracker } from './file-tracker.js';
+import { mergePartStore } from './part-store.js';
+import type { ProducerSetup } from './produce.js';
+import { EntityAnswer, type WorkerInput, type WorkerMessage } from './protocol.js';
 import { errorFromData } from './transfer.js';
 
 export class WorkerUnavailableError extends Error {
@@ -44,82 +49,180 @@ function startWorker(workerData: WorkerInput): Worker {
   return new Worker(bootstrap, { eval: true, workerData });
 }
 
-export interface ReadHooks {
-  /** Turns the extents of every thread's records into the context they build signals in. */
-  context(extents: (TimeWindow | null)[]): SignalContext;
-  /** Runs on this thread while the workers build their signals. */
-  whileDeriving(): void;
+/** What the threads share with the main thread's store. */
+export interface StoreLink {
+  db: Db;
+  files: RecordFileTracker;
+  registry: EntityRegistry;
+  /** Part file of worker `i`: next to the temporary store, removed once merged or on failure. */
+  partFile(i: number): string;
+}
+
+interface Thread {
+  worker: Worker;
+  answer: Int32Array;
+  files: readonly RecordFile[];
+  partFile: string;
+  extent: TimeWindow | null;
+  isRead: boolean;
+  signals: SignalRow[] | null;
 }
 
 /**
- * Runs one producer thread per group of files, storing their batches through `sink` as they
- * arrive. Once every thread has read its files, they build their signals in the context
- * the hooks give; resolves with those signals, one list per group.
+ * Producer threads for some groups of a bundle's files, while the main thread reads another.
+ * Each writes and indexes its files' tables in a part file of its own; the main thread merges
+ * the parts into the store once it has read its own share, while the workers build their
+ * signals. A failed worker fails the import: `failure` is set at once (the main thread checks
+ * it as it writes), and the pending promise rejects.
  */
-export function produceInWorkers(
-  groups: readonly RecordFile[][],
-  setup: ProducerSetup,
-  sink: ProducerSink,
-  hooks: ReadHooks,
-): Promise<SignalRow[][]> {
-  return new Promise((resolve, reject) => {
-    const threads: { inFlight: Int32Array; worker: Worker }[] = [];
+export class ProducerThreads {
+  failure: Error | null = null;
+  private readonly threads: Thread[] = [];
+  private waiter: { resolve(): void; reject(error: Error): void; isDone(): boolean } | null = null;
+
+  constructor(groups: readonly RecordFile[][], setup: ProducerSetup, link: StoreLink) {
+    const declared = link.registry.declaredKeys();
+    const byKind = new Map(groups.flat().map((f) => [f.kind, f]));
     try {
-      for (const files of groups) {
-        const credits = new SharedArrayBuffer(4);
-        threads.push({ inFlight: new Int32Array(credits), worker: startWorker({ files, setup, credits }) });
-      }
+      groups.forEach((files, i) => {
+        const answer = new SharedArrayBuffer(8);
+        const partFile = link.partFile(i);
+        const input: WorkerInput = { files: [...files], setup, partFile, fileIds: link.files.fileIds, declared, answer };
+        const thread: Thread = {
+          worker: startWorker(input),
+          answer: new Int32Array(answer),
+          files,
+          partFile,
+          extent: null,
+          isRead: false,
+          signals: null,
+        };
+        this.threads.push(thread);
+        this.listen(thread, link, (kind) => {
+          const file = byKind.get(kind);
+          if (!file) throw new Error(`internal: a worker reported ${kind}, which it was not given`);
+          return file;
+        });
+      });
     } catch (error) {
-      for (const t of threads) void t.worker.terminate();
+      this.stop();
       throw error;
     }
-    const extents: (TimeWindow | null)[] = [];
-    const signals: SignalRow[][] = [];
-    let read = 0;
-    let built = 0;
-    let isSettled = false;
-    const settle = (error: Error | null): void => {
-      if (isSettled) return;
-      isSettled = true;
-      for (const t of threads) void t.worker.terminate();
-      if (error) reject(error);
-      else resolve(signals);
-    };
-    threads.forEach(({ inFlight, worker }, i) => {
-      worker.on('message', (message: WorkerMessage) => {
-        if (isSettled) return;
-        try {
-          switch (message.type) {
-            case 'batch':
-              sink.batch(message.batch);
-              Atomics.sub(inFlight, 0, 1);
-              Atomics.notify(inFlight, 0);
-              return;
-            case 'file':
-              sink.fileDone(message.kind, message.done);
-              return;
-            case 'read':
-              extents[i] = message.extent;
-              if (++read === threads.length) {
-                const context = hooks.context(extents);
-                for (const t of threads) t.worker.postMessage(context);
-                hooks.whileDeriving();
-              }
-              return;
-            case 'signals':
-              signals[i] = message.rows;
-              if (++built === threads.length) settle(null);
-              return;
-            case 'error':
-              settle(errorFromData(message.error));
-              return;
-          }
-        } catch (error) {
-          settle(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      worker.on('error', (error) => settle(error));
-      worker.on('exit', (code) => settle(new Error(`the import worker stopped (exit code ${code}) before finishing`)));
+  }
+
+  /** Resolves with each thread's extent once all have stored their files and closed their part files. */
+  async read(): Promise<(TimeWindow | null)[]> {
+    await this.until(() => this.threads.every((t) => t.isRead));
+    return this.threads.map((t) => t.extent);
+  }
+
+  /** Sends every thread the context to build its signals in. */
+  derive(context: SignalContext): void {
+    for (const t of this.threads) t.worker.postMessage(context);
+  }
+
+  /** Copies every part file into the store (see part-store.ts). */
+  mergeParts(db: Db): void {
+    for (const t of this.threads)
+      mergePartStore(
+        db,
+        t.partFile,
+        t.files.map((f) => f.kind),
+      );
+  }
+
+  /** Each thread's signals, in thread order. */
+  async signals(): Promise<SignalRow[][]> {
+    await this.until(() => this.threads.every((t) => t.signals !== null));
+    const lists = this.threads.map((t) => t.signals ?? []);
+    this.stop();
+    return lists;
+  }
+
+  /** Ends every thread and removes the part files that are left. */
+  stop(): void {
+    for (const t of this.threads) {
+      // A worker blocked on an entity key must wake up to be terminated.
+      Atomics.store(t.answer, 0, EntityAnswer.failed);
+      Atomics.notify(t.answer, 0);
+      t.worker.removeAllListeners('exit');
+      void t.worker.terminate();
+      rmSync(t.partFile, { force: true });
+    }
+  }
+
+  private until(isDone: () => boolean): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (isDone()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.waiter = { resolve, reject, isDone };
     });
-  });
+  }
+
+  private changed(): void {
+    const waiter = this.waiter;
+    if (!waiter) return;
+    if (this.failure) {
+      this.waiter = null;
+      waiter.reject(this.failure);
+    } else if (waiter.isDone()) {
+      this.waiter = null;
+      waiter.resolve();
+    }
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.stop();
+    this.changed();
+  }
+
+  private listen(thread: Thread, link: StoreLink, fileOf: (kind: RecordFileName) => RecordFile): void {
+    thread.worker.on('message', (message: WorkerMessage) => {
+      if (this.failure) return;
+      try {
+        switch (message.type) {
+          case 'rows':
+            link.files.stored(fileOf(message.kind), message.rows);
+            return;
+          case 'file':
+            link.files.fileDone(fileOf(message.kind), message.done);
+            return;
+          case 'entity':
+            answerEntity(link.registry, thread.answer, message);
+            return;
+          case 'read':
+            thread.extent = message.extent;
+            thread.isRead = true;
+            this.changed();
+            return;
+          case 'signals':
+            thread.signals = message.rows;
+            this.changed();
+            return;
+          case 'error':
+            this.fail(errorFromData(message.error));
+            return;
+        }
+      } catch (error) {
+        this.fail(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    thread.worker.on('error', (error) => this.fail(error));
+    thread.worker.on('exit', (code) => this.fail(new Error(`the import worker stopped (exit code ${code}) before finishing`)));
+  }
+}
+
+/** Registers an undeclared entity for a blocked worker and wakes it with the key (or the refusal). */
+function answerEntity(registry: EntityRegistry, answer: Int32Array, m: Extract<WorkerMessage, { type: 'entity' }>): void {
+  try {
+    Atomics.store(answer, 1, registry.resolve(m.id, m.fileId, m.rel, m.line));
+    Atomics.store(answer, 0, EntityAnswer.ready);
+  } catch (error) {
+    Atomics.store(answer, 0, EntityAnswer.failed);
+    throw error;
+  } finally {
+    Atomics.notify(answer, 0);
+  }
 }
