@@ -13,6 +13,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // Waits are on app state, never sleeps; a loaded CI machine may need longer than the 5 s default.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: '../test-results',
   // Baselines are committed next to the specs.

@@ -16,44 +16,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateIncident } from '../../main/generate/index.js';
 import { describeMachine } from './machine.js';
+import { IMPORT_RATIO_TARGET, type ImportRatioFigures, type ImportRatioOptions } from './import-ratio-figures.js';
 import { importRatioSection } from './report.js';
 import { replaceBenchSubsection } from './section.js';
 import { median } from './stats.js';
 import { writeBenchmarksDocument } from './write-doc.js';
 import { timeNode, type ChildTiming } from './timed-child.js';
 
-export const IMPORT_RATIO_TARGET = 3;
-
-export interface ImportRatioOptions {
-  rows: number;
-  services: number;
-  runs: number;
-  /** `eog --help` start-ups timed per variant. */
-  starts: number;
-  log?: (line: string) => void;
-}
-
-export interface ImportRatioFigures {
-  /** Records asked of `eog generate --rows`; `rows` is what it wrote. */
-  requestedRows: number;
-  rows: number;
-  services: number;
-  entities: number;
-  bundleMiB: number;
-  runs: number;
-  parseSeconds: number;
-  importSeconds: number;
-  /** Median import wall time over median parse wall time: the acceptance figure. */
-  ratio: number;
-  /** The same with user + system CPU time (all threads), less sensitive to other users' load. */
-  parseCpuSeconds: number | null;
-  importCpuSeconds: number | null;
-  loadBeforeRuns: number[];
-  starts: number;
-  /** Median start-up to `eog --help`: the built bundle, and the sources under tsx (how `npm run eog` used to run). */
-  startBuiltMs: number;
-  startSourcesMs: number;
-}
+export { IMPORT_RATIO_TARGET, type ImportRatioFigures, type ImportRatioOptions } from './import-ratio-figures.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = join(root, 'dist', 'main', 'cli.js');

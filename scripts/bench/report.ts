@@ -2,7 +2,7 @@
 import type { ControllerBenchOptions, ControllerFigures } from './controller.js';
 import type { FaultCheckOptions, FaultCheckResult } from './generate-check.js';
 import { IMPORT_TARGETS, type ImportFigures } from './import.js';
-import { IMPORT_RATIO_TARGET, type ImportRatioFigures } from './import-ratio.js';
+import { IMPORT_RATIO_TARGET, type ImportRatioFigures } from './import-ratio-figures.js';
 import type { ScaleBenchOptions, ScaleFigures } from './investigate-scale.js';
 import type { MachineInfo } from './machine.js';
 import { fixed, integer, table, verdict } from './markdown.js';
