@@ -3,27 +3,10 @@ import { createClient, dispatch, type Handlers, type InvestigationState, type Tr
 import { fakeHandlers } from '../../core/ipc/testing.js';
 import { parseWindowText } from './settings-slice.js';
 import { createWorkbenchStore } from './store.js';
-import { recordingStore } from './test-support.js';
+import { investigationState, recordingStore } from './test-support.js';
 
 function started(): InvestigationState {
-  return {
-    revision: 1,
-    status: 'paused',
-    seq: 3,
-    evaluations: 1,
-    settings: null,
-    budgetLeft: 10,
-    activeSet: [],
-    nodes: [],
-    edges: [],
-    frontier: [],
-    outcome: null,
-    confidence: null,
-    ranking: [],
-    tokensIn: 0,
-    tokensOut: 0,
-    lastError: null,
-  };
+  return investigationState({ seq: 3, evaluations: 1 });
 }
 
 function storeRecordingStarts() {

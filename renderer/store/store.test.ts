@@ -3,28 +3,11 @@ import { createClient, dispatch, type Handlers, type InvestigationState, type Tr
 import { fakeHandlers } from '../../core/ipc/testing.js';
 import { clampBudget } from './investigation-slice.js';
 import { createWorkbenchStore, selectControls } from './store.js';
+import { investigationState } from './test-support.js';
 
 let revision = 0;
 function state(overrides: Partial<InvestigationState> = {}): InvestigationState {
-  return {
-    revision: ++revision,
-    status: 'running',
-    seq: 1,
-    evaluations: 0,
-    settings: null,
-    budgetLeft: 10,
-    activeSet: [],
-    nodes: [],
-    edges: [],
-    frontier: [],
-    outcome: null,
-    confidence: null,
-    ranking: [],
-    tokensIn: 0,
-    tokensOut: 0,
-    lastError: null,
-    ...overrides,
-  };
+  return investigationState({ revision: ++revision, status: 'running', ...overrides });
 }
 
 function storeWith(handlers: Handlers) {

@@ -2,29 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Handlers, InvestigationState } from '../../core/ipc/index.js';
 import { fakeHandlers } from '../../core/ipc/testing.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
-import { recordingStore } from './test-support.js';
+import { investigationState, recordingStore } from './test-support.js';
 import { focusNodeAt } from './timeline-slice.js';
 
 let revision = 0;
 function state(seq: number): InvestigationState {
-  return {
-    revision: ++revision,
-    status: 'paused',
-    seq,
-    evaluations: 1,
-    settings: null,
-    budgetLeft: 10,
-    activeSet: [],
-    nodes: [],
-    edges: [],
-    frontier: [],
-    outcome: null,
-    confidence: null,
-    ranking: [],
-    tokensIn: 0,
-    tokensOut: 0,
-    lastError: null,
-  };
+  return investigationState({ revision: ++revision, seq, evaluations: 1 });
 }
 
 const ledger: LedgerEvent[] = [
