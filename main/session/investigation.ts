@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createController, type Controller, type Policy, type StepRecord } from '../../core/controller/index.js';
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
+import { discriminatingEvidence } from '../../core/policy/heuristic/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
 import { fold, type ControllerSettingsInput, type EventOf, type InvestigationState, type LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/belief.js';
@@ -108,6 +109,8 @@ export class Investigation implements InvestigationRun {
         tokenBudget: options.tokenBudget,
       }),
       policy: options.policy,
+      // The gate applies the heuristic's own test of a cause to every policy's Origins.
+      originGate: discriminatingEvidence,
       snapshotHash: store.snapshotHash(),
       history,
       bootstrap: {
