@@ -53,7 +53,7 @@ describe('the verification gate (frontier)', () => {
 
 const graph = servicesGraph(['front', 'pay'], [['front', 'pay']]);
 const alert = (entity: EntityId): EvidenceItem =>
-  makeEvidence({ id: `alert:${entity}`, entity, detail: { type: 'alert', name: 'HighErrorRate', severity: 'critical', state: 'firing' } });
+  makeEvidence({ id: `alert:${entity}`, entity, detail: { type: 'alert', name: 'HighErrorRate', severity: 'critical', startsAt: 1_000_500, endsAt: null } });
 
 describe('the verification gate (controller)', () => {
   it('records OriginUnverified for an Origin citing only its own alert, and the outcome is not confident', async () => {

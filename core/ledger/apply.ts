@@ -134,6 +134,9 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       return;
     case 'SupportDistrusted':
       return;
+    case 'PolicyConfigured':
+      state.llm.settings = event.settings;
+      return;
     case 'BootstrapChosen':
       state.llm.bootstrap = event;
       return;

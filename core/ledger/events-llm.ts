@@ -77,6 +77,13 @@ export const SupportDistrusted = z.object({
   evidence: z.array(z.string()),
 });
 
+/** The model endpoint's settings as the run used them (never the API key: `hasApiKey` in its place). */
+export const PolicyConfigured = z.object({
+  ...base,
+  type: z.literal('PolicyConfigured'),
+  settings: z.record(z.string(), z.unknown()),
+});
+
 /** The bootstrap phase's choice: what the model picked and what was used (the fallback when it failed). */
 export const BootstrapChosen = z.object({
   ...base,

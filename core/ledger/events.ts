@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
 import { ControllerSettings } from './settings.js';
-import { BootstrapChosen, ModelCalled, OriginUnverified, PolicyFellBack, ProseWritten, RunStopped, SupportDistrusted } from './events-llm.js';
+import {
+  BootstrapChosen,
+  ModelCalled,
+  OriginUnverified,
+  PolicyConfigured,
+  PolicyFellBack,
+  ProseWritten,
+  RunStopped,
+  SupportDistrusted,
+} from './events-llm.js';
 
 /**
  * Ledger events (design.md §3). Every event carries its sequence number; state is a fold
@@ -178,6 +187,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   PolicyFellBack,
   OriginUnverified,
   SupportDistrusted,
+  PolicyConfigured,
   BootstrapChosen,
   ProseWritten,
   RunStopped,

@@ -72,6 +72,8 @@ export interface LlmRecord {
   failedCalls: number;
   /** Nodes the heuristic judged because the model could not (PolicyFellBack). */
   fallbacks: number;
+  /** The model endpoint's settings (PolicyConfigured), for the diagnosis's run.settings.llm. */
+  settings: Readonly<Record<string, unknown>> | null;
   bootstrap: EventOf<'BootstrapChosen'> | null;
   prose: EventOf<'ProseWritten'> | null;
   stopped: EventOf<'RunStopped'> | null;
@@ -93,7 +95,7 @@ export function createState(): InvestigationState {
     claimants: new Map(),
     inbox: new Map(),
     finished: null,
-    llm: { calls: 0, failedCalls: 0, fallbacks: 0, bootstrap: null, prose: null, stopped: null },
+    llm: { calls: 0, failedCalls: 0, fallbacks: 0, settings: null, bootstrap: null, prose: null, stopped: null },
   };
 }
 

@@ -41,6 +41,7 @@ export async function openRun(
       window,
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
+      deadline: request.deadline ?? null,
       onCommit: () => {
         if (run) onCommit(run);
       },
