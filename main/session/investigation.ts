@@ -54,7 +54,7 @@ export interface PhasedPolicy extends Policy {
   finalize(diagnosis: Diagnosis): Promise<FinalizeResult>;
   /** The largest packet the policy reads in one request (its request cap minus its prompt). */
   readonly packetTokenBudget: number;
-  /** Why the run should stop asking (token cap, endpoint unreachable); null while it may go on. */
+  /** Why the run should stop (the run's token cap is spent); null while it may go on. */
   limitReached(): { reason: RunStopReason; detail: string } | null;
   /** The endpoint settings safe to record (no key). */
   describe(): Record<string, unknown>;

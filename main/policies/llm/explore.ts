@@ -43,7 +43,8 @@ interface Note {
 export async function explorePacket(deps: ExploreDeps, packet: ContextPacket): Promise<ExploreResult> {
   const budget = promptBudget(deps.ctx.options);
   const direct = renderExplore(deps, packet, '');
-  if (promptTokens(direct, deps.count) <= budget) return withFallback(await decide(deps, packet, direct, []), packet);
+  if (promptTokens(direct, deps.count) <= budget)
+    return withFallback(await decide(deps, packet, direct, new Set(packet.evidence.map((e) => e.id)), []), packet);
   try {
     const notes = await mapChunks(deps, packet, budget);
     return withFallback(await reduce(deps, packet, notes, budget), packet);
@@ -75,8 +76,13 @@ function renderExplore(deps: ExploreDeps, packet: ContextPacket, notes: string):
   return renderPrompt(deps.explore, { schema: responseSchemaText(ExploreReply), node: packet.node, packet: embedJson(packet), notes });
 }
 
-async function decide(deps: ExploreDeps, packet: ContextPacket, prompt: RenderedPrompt, earlierErrors: string[]): Promise<Decided> {
-  const allowed = new Set(packet.evidence.map((e) => e.id));
+async function decide(
+  deps: ExploreDeps,
+  packet: ContextPacket,
+  prompt: RenderedPrompt,
+  allowed: ReadonlySet<string>,
+  earlierErrors: string[],
+): Promise<Decided> {
   const outcome = await ask(deps.ctx, {
     template: deps.explore,
     prompt,
@@ -94,9 +100,17 @@ async function decide(deps: ExploreDeps, packet: ContextPacket, prompt: Rendered
   const errors = [...earlierErrors];
   if (outcome.error !== null) errors.unshift(outcome.error);
   // Invented ids are passed on as given: the controller's guard records them (ClaimRejected) and
-  // sets the belief to Defer. Only the prose is bounded here.
-  const output = outcome.value === null ? null : clipOutput(outcome.value);
-  if (output !== null) deps.ctx.stats.fabricatedIds += fabricatedIds(output, allowed).length;
+  // sets the belief to Defer. Ids of the packet the model was not shown (map-reduce) are guesses:
+  // removed here, said in the error, and a belief that cited one is not believed.
+  let output = outcome.value === null ? null : clipOutput(outcome.value);
+  if (output !== null) {
+    deps.ctx.stats.fabricatedIds += fabricatedIds(output, allowed).length;
+    const unseen = unseenIds(output, packet, allowed);
+    if (unseen.size > 0) {
+      output = withoutIds(output, unseen);
+      errors.push(`cited ${unseen.size} evidence id(s) it was not shown (${[...unseen].slice(0, 5).join(', ')}); removed`);
+    }
+  }
   return {
     output,
     error: errors.length > 0 ? errors.join('; ') : null,
@@ -189,12 +203,29 @@ async function reduce(deps: ExploreDeps, packet: ContextPacket, mapped: MapResul
     notes.pop();
     prompt = render(notes, mapped.notes.length - notes.length);
   }
-  const decided = await decide(deps, packet, prompt, mapped.errors);
+  const decided = await decide(deps, packet, prompt, new Set(notes.flatMap((n) => n.evidence)), mapped.errors);
   return {
     ...decided,
     tokensIn: decided.tokensIn + mapped.tokensIn,
     tokensOut: decided.tokensOut + mapped.tokensOut,
     cached: decided.cached && mapped.cached,
     calls: [...mapped.calls, ...decided.calls],
+  };
+}
+
+/** Ids of the packet that the model cited without having been shown them. */
+function unseenIds(output: PolicyOutput, packet: ContextPacket, allowed: ReadonlySet<string>): Set<string> {
+  const inPacket = new Set(packet.evidence.map((e) => e.id));
+  return new Set(fabricatedIds(output, allowed).filter((id) => inPacket.has(id)));
+}
+
+function withoutIds(output: PolicyOutput, ids: ReadonlySet<string>): PolicyOutput {
+  const isBeliefAffected = output.evidence.some((id) => ids.has(id));
+  return {
+    ...output,
+    label: isBeliefAffected ? 'Defer' : output.label,
+    evidence: output.evidence.filter((id) => !ids.has(id)),
+    claims: output.claims.filter((c) => !c.evidence.some((id) => ids.has(id))),
+    reasoning: isBeliefAffected ? [...output.reasoning, `llm policy: label ${output.label} replaced by Defer (it cited evidence it was not shown)`] : output.reasoning,
   };
 }

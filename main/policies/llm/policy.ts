@@ -3,7 +3,7 @@ import type { Policy, PolicyResult } from '../../../core/controller/index.js';
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import type { ContextPacket, EntityId } from '../../../core/model/index.js';
 import type { RunStopReason } from '../../../core/ledger/index.js';
-import { UNREACHABLE_STREAK, type AskContext, type LlmStats, type ProgressSink } from './ask.js';
+import { type AskContext, type LlmStats, type ProgressSink } from './ask.js';
 import { promptBudget, promptTokens } from './budget.js';
 import { seededRandom, systemClock, type Clock, type RandomSource } from './backoff.js';
 import { chooseBootstrap, type BootstrapCandidates, type BootstrapChoice } from './bootstrap.js';
@@ -34,7 +34,7 @@ export interface LlmPolicy extends Policy {
   stats(): LlmStats & { mode: ResponseMode };
   /** The largest context packet whose explore request stays within the request cap in one ask. */
   readonly packetTokenBudget: number;
-  /** Why the run should stop asking (token cap spent, endpoint unreachable); null while it may go on. */
+  /** Why the run should stop (the run's token cap is spent); null while it may go on. */
   limitReached(): { reason: RunStopReason; detail: string } | null;
   /** The settings safe to record in the ledger and outputs (never the key). */
   describe(): Record<string, unknown>;
@@ -123,8 +123,6 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
       const spent = stats.tokensIn + stats.tokensOut;
       if (spent >= options.tokenCap)
         return { reason: 'token_cap', detail: `${spent} tokens spent of the run's cap of ${options.tokenCap} (--llm-token-cap)` };
-      if (ctx.unreachableStreak >= UNREACHABLE_STREAK)
-        return { reason: 'endpoint_unreachable', detail: `${options.baseUrl} did not answer ${ctx.unreachableStreak} questions in a row` };
       return null;
     },
     isEndpointUnreachable: () => stats.asks > 0 && stats.asks === stats.unreachable,
