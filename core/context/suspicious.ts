@@ -19,11 +19,13 @@ const patterns: ReadonlyArray<{ reason: string; pattern: RegExp }> = [
   },
   {
     reason: 'speaks as the system or the assistant',
-    pattern: /\b(you are (now )?(an?|the) (ai|assistant|model|language model|incident)|as an ai\b|system prompt|new instructions?\b)|(^|\n)\s*(system|assistant)\s*:\s/i,
+    pattern:
+      /\b(you are (now )?(an?|the) (ai|assistant|model|language model|incident)|as an ai\b|system prompt|new instructions?\b)|(^|\n)\s*(system|assistant)\s*:\s/i,
   },
   {
     reason: 'carries prompt markup',
-    pattern: /<\/?\s*(system|user|assistant|packet|notes|chunk|candidates|diagnosis|instructions?|prompt|tool|think|im_start|im_end)\b[^>]{0,40}>|<\|[a-z_]{2,20}\|>|\[\/?INST\]|<<\/?SYS>>/i,
+    pattern:
+      /<\/?\s*(system|user|assistant|packet|notes|chunk|candidates|diagnosis|instructions?|prompt|tool|think|im_start|im_end)\b[^>]{0,40}>|<\|[a-z_]{2,20}\|>|\[\/?INST\]|<<\/?SYS>>/i,
   },
   // Bidirectional overrides and zero-width characters hide what a line says (ANSI colour escapes
   // are common in honest logs and are neutralised by the JSON encoding instead).

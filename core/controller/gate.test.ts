@@ -46,14 +46,23 @@ describe('the verification gate (frontier)', () => {
     expect(result.outcome).toBe('no_confident_root_cause');
     expect(result.confidence).toMatchObject({ raw: 1, grounding: 'ungrounded', effective: 0.64 });
     expect(result.ranking[0]).toEqual({ entity: 'a', score: 0.65 });
-    const verified = computeFrontier(judged([{ node: 'a', label: 'Origin', confidence: 1 }, { node: 'b', label: 'Healthy', confidence: 0.7 }]));
+    const verified = computeFrontier(
+      judged([
+        { node: 'a', label: 'Origin', confidence: 1 },
+        { node: 'b', label: 'Healthy', confidence: 0.7 },
+      ]),
+    );
     expect(verified.outcome).toBe('confident');
   });
 });
 
 const graph = servicesGraph(['front', 'pay'], [['front', 'pay']]);
 const alert = (entity: EntityId): EvidenceItem =>
-  makeEvidence({ id: `alert:${entity}`, entity, detail: { type: 'alert', name: 'HighErrorRate', severity: 'critical', startsAt: 1_000_500, endsAt: null } });
+  makeEvidence({
+    id: `alert:${entity}`,
+    entity,
+    detail: { type: 'alert', name: 'HighErrorRate', severity: 'critical', startsAt: 1_000_500, endsAt: null },
+  });
 
 describe('the verification gate (controller)', () => {
   it('records OriginUnverified for an Origin citing only its own alert, and the outcome is not confident', async () => {

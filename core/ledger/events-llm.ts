@@ -120,4 +120,3 @@ export const RunStopped = z.object({
   reason: RunStopReason,
   detail: z.string(),
 });
-

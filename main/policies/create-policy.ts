@@ -59,7 +59,13 @@ export function llmOptionsFor(spec: LlmPolicySpec, env: Env): LlmOptions {
 /** The one place a policy is made: CLI investigate and bench, the app (web host and Electron). */
 export function createPolicy(spec: PolicySpec, env: Env, deps: Pick<LlmPolicyDeps, 'progress'> = {}): PolicyHandle {
   if (spec.kind === 'heuristic')
-    return { policy: createHeuristicPolicy(), description: null, summary: () => null, isEndpointUnreachable: () => false, close: () => undefined };
+    return {
+      policy: createHeuristicPolicy(),
+      description: null,
+      summary: () => null,
+      isEndpointUnreachable: () => false,
+      close: () => undefined,
+    };
   const options = llmOptionsFor(spec, env);
   const policy = createLlmPolicy(options, deps);
   return {

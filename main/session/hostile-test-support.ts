@@ -40,7 +40,12 @@ export async function investigateAgainst(
 export function injectedBundle(scratch: Scratch, target: string, perPod = 60): string {
   const dir = path.join(scratch.dir(), 'injected');
   cpSync(sampleBundle, dir, { recursive: true });
-  const pods = ['shop/Pod/frontend-7c9d5b7f4-x2k8q', 'shop/Pod/gateway-5f6b8c9d7-mm4zt', 'shop/Pod/processor-6d8f9b5c4-qq7lp', 'shop/Pod/database-0'];
+  const pods = [
+    'shop/Pod/frontend-7c9d5b7f4-x2k8q',
+    'shop/Pod/gateway-5f6b8c9d7-mm4zt',
+    'shop/Pod/processor-6d8f9b5c4-qq7lp',
+    'shop/Pod/database-0',
+  ];
   const lines: string[] = [];
   for (let i = 0; i < perPod; i++)
     for (const entity of pods) {

@@ -1,5 +1,12 @@
 import { existsSync } from 'node:fs';
-import { createController, type Controller, type PhaseRecord, type Policy, type StepRecord, type StopCheck } from '../../core/controller/index.js';
+import {
+  createController,
+  type Controller,
+  type PhaseRecord,
+  type Policy,
+  type StepRecord,
+  type StopCheck,
+} from '../../core/controller/index.js';
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
 import { discriminatingEvidence } from '../../core/policy/heuristic/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
@@ -50,7 +57,11 @@ interface Prepared {
  * recorded in the ledger (BootstrapChosen, ProseWritten, ModelCalled) and decide no label.
  */
 export interface PhasedPolicy extends Policy {
-  bootstrap(candidates: { windows: readonly TimeWindow[]; seeds: readonly Seed[]; alerts: readonly BootstrapAlertView[] }): Promise<BootstrapChoice<Seed>>;
+  bootstrap(candidates: {
+    windows: readonly TimeWindow[];
+    seeds: readonly Seed[];
+    alerts: readonly BootstrapAlertView[];
+  }): Promise<BootstrapChoice<Seed>>;
   finalize(diagnosis: Diagnosis): Promise<FinalizeResult>;
   /** The largest packet the policy reads in one request (its request cap minus its prompt). */
   readonly packetTokenBudget: number;

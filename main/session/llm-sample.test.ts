@@ -84,7 +84,10 @@ describe('the llm policy on the sample snapshot, against a fake OpenAI-compatibl
     const frontend = run.diagnosis.entities.find((e) => e.name === 'shop/Service/frontend');
     expect(frontend?.reasoning).toEqual(heuristic.diagnosis.entities.find((e) => e.name === 'shop/Service/frontend')?.reasoning);
     expect(run.diagnosis.model_prose).toMatchObject({ written_by: 'model', model: 'fake-model', note: null });
-    expect(run.diagnosis.model_prose?.entities).toContainEqual({ name: 'shop/Service/frontend', text: expect.stringMatching(/root cause/) });
+    expect(run.diagnosis.model_prose?.entities).toContainEqual({
+      name: 'shop/Service/frontend',
+      text: expect.stringMatching(/root cause/),
+    });
   });
 
   it("degrades node by node to the heuristic's judgement, recorded, when every answer is garbage", async () => {

@@ -33,7 +33,9 @@ export function describeEvent(e: LedgerEvent): string | null {
     case 'Finished':
       return `Finished: ${e.outcome === 'confident' ? 'confident' : 'no confident root cause'}`;
     case 'ModelCalled':
-      return e.outcome === 'ok' ? null : `Model ${e.phase}${e.node ? ` of ${short(e.node)}` : ''}: ${e.outcome}${e.detail ? ` (${e.detail})` : ''}`;
+      return e.outcome === 'ok'
+        ? null
+        : `Model ${e.phase}${e.node ? ` of ${short(e.node)}` : ''}: ${e.outcome}${e.detail ? ` (${e.detail})` : ''}`;
     case 'PolicyFellBack':
       return `${short(e.node)}: model unusable, heuristic judged it (${e.reason})`;
     case 'OriginUnverified':

@@ -1,10 +1,9 @@
-import type { Belief, Claim, Label, PolicyOutput } from '../../model/belief.js';
+import type { Claim, Label, PolicyOutput } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { proposalsFor, relayClaims, surgeClaims } from './claims.js';
 import type { Finding, RuleId } from './rules/index.js';
-import { analyseStanding, isConfirmed, type Cause, type Explainer } from './standing.js';
+import { analyseStanding, isConfirmed, type Explainer } from './standing.js';
 import { thresholds, verdictConfidence } from './thresholds.js';
-
 
 /** The policy output, and the ids of the rules that fired in table order (the ledger records them). */
 export interface HeuristicVerdict {

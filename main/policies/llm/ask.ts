@@ -84,7 +84,16 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
   const record = (result: ModelCallOutcome, detail: string, reply?: ChatReply & { cached: boolean }): void => {
     const tokensIn = reply && !reply.cached ? reply.tokensIn : 0;
     const tokensOut = reply && !reply.cached ? reply.tokensOut : 0;
-    outcome.calls.push({ phase: spec.phase, node: spec.node, model: ctx.options.model, tokensIn, tokensOut, cached: reply?.cached ?? false, outcome: result, detail: detail.slice(0, 500) });
+    outcome.calls.push({
+      phase: spec.phase,
+      node: spec.node,
+      model: ctx.options.model,
+      tokensIn,
+      tokensOut,
+      cached: reply?.cached ?? false,
+      outcome: result,
+      detail: detail.slice(0, 500),
+    });
   };
   ctx.stats.asks++;
   const skip = skipReason(ctx);

@@ -69,7 +69,14 @@ export async function chooseBootstrap<S extends { node: EntityId }>(
   };
   const prompt = fitPrompt(template, count, promptBudget(ctx.options), candidates);
   if (prompt === null) return { ...fallback, error: 'the candidates do not fit the model context; kept the controller choice' };
-  const outcome = await ask(ctx, { template, prompt, schemaName: 'bootstrap_choice', schema: BootstrapReply, phase: 'bootstrap', node: null });
+  const outcome = await ask(ctx, {
+    template,
+    prompt,
+    schemaName: 'bootstrap_choice',
+    schema: BootstrapReply,
+    phase: 'bootstrap',
+    node: null,
+  });
   const base = { ...fallback, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut, cached: outcome.cached, calls: outcome.calls };
   if (outcome.value === null) return { ...base, error: `kept the controller choice: ${outcome.error ?? 'no usable answer'}` };
   const problems: string[] = [];

@@ -68,7 +68,9 @@ describe('explore phase against a fake OpenAI server', () => {
     expect(result.error).toMatch(/not in the packet/);
     expect(policy.stats().fabricatedIds).toBe(2);
     const guarded = guardOutput(packet.node, result.output, packet, workedExampleGraph());
-    expect(guarded.rejections).toEqual([expect.objectContaining({ reason: 'fabricated evidence', claim: null, evidence: ['made-up-1', 'made-up-2'] })]);
+    expect(guarded.rejections).toEqual([
+      expect.objectContaining({ reason: 'fabricated evidence', claim: null, evidence: ['made-up-1', 'made-up-2'] }),
+    ]);
     expect(guarded.belief.label).toBe('Defer');
   });
 

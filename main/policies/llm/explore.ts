@@ -66,7 +66,13 @@ function withFallback(decided: Decided, packet: ContextPacket): ExploreResult {
   const verdict = decideHeuristic(packet);
   return {
     ...decided,
-    output: { ...verdict.output, reasoning: [`the model gave no usable judgement (${reason.slice(0, 300)}); the built-in heuristic judged this node`, ...verdict.output.reasoning] },
+    output: {
+      ...verdict.output,
+      reasoning: [
+        `the model gave no usable judgement (${reason.slice(0, 300)}); the built-in heuristic judged this node`,
+        ...verdict.output.reasoning,
+      ],
+    },
     rules: verdict.rules,
     fallback: reason,
   };
@@ -226,6 +232,8 @@ function withoutIds(output: PolicyOutput, ids: ReadonlySet<string>): PolicyOutpu
     label: isBeliefAffected ? 'Defer' : output.label,
     evidence: output.evidence.filter((id) => !ids.has(id)),
     claims: output.claims.filter((c) => !c.evidence.some((id) => ids.has(id))),
-    reasoning: isBeliefAffected ? [...output.reasoning, `llm policy: label ${output.label} replaced by Defer (it cited evidence it was not shown)`] : output.reasoning,
+    reasoning: isBeliefAffected
+      ? [...output.reasoning, `llm policy: label ${output.label} replaced by Defer (it cited evidence it was not shown)`]
+      : output.reasoning,
   };
 }

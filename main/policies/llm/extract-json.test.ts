@@ -37,7 +37,10 @@ describe('extractJsonObject', () => {
   });
 
   it('repairs comments and trailing commas, and never an unterminated object', () => {
-    expect(extractJsonObject('{"label": "Origin", // the cause\n "evidence": ["a",], /* done */}')).toEqual({ label: 'Origin', evidence: ['a'] });
+    expect(extractJsonObject('{"label": "Origin", // the cause\n "evidence": ["a",], /* done */}')).toEqual({
+      label: 'Origin',
+      evidence: ['a'],
+    });
     expect(extractJsonObject("{'label': 'Healthy'}")).toEqual({ label: 'Healthy' });
     expect(extractJsonObject('{"label": "Origin", "evidence": ["a"')).toBeNull();
   });

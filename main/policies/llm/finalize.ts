@@ -50,8 +50,14 @@ export async function finalizeDiagnosis(
     ...base,
     error: discarded > 0 ? `discarded prose for ${discarded} name(s) not in the diagnosis or empty` : null,
     prose: {
-      entities: unique(entities.map((e) => ({ name: e.name, text: e.reasoning.slice(0, MAX_PROSE) })), (e) => e.name),
-      alerts: unique(explained.map((a) => ({ alert: a.alert, text: a.explanation.slice(0, MAX_PROSE) })), (a) => a.alert),
+      entities: unique(
+        entities.map((e) => ({ name: e.name, text: e.reasoning.slice(0, MAX_PROSE) })),
+        (e) => e.name,
+      ),
+      alerts: unique(
+        explained.map((a) => ({ alert: a.alert, text: a.explanation.slice(0, MAX_PROSE) })),
+        (a) => a.alert,
+      ),
     },
   };
 }

@@ -58,7 +58,10 @@ describe('finalize phase', () => {
     const fake = await serve('good');
     const result = await testPolicy(fake.url).finalize(diagnosis);
     expect(result.error).toBeNull();
-    expect(result.prose?.entities[0]).toEqual({ name: 'shop/Service/a', text: 'shop/Service/a is a root cause according to its cited evidence.' });
+    expect(result.prose?.entities[0]).toEqual({
+      name: 'shop/Service/a',
+      text: 'shop/Service/a is a root cause according to its cited evidence.',
+    });
     expect(result.prose?.alerts[0]?.text).toMatch(/^In short: /);
     expect(result.calls).toEqual([expect.objectContaining({ phase: 'finalize', outcome: 'ok' })]);
   });

@@ -15,7 +15,9 @@ export function packetOf(request: FakeRequest): ContextPacket | null {
 }
 
 function answer(output: Partial<PolicyOutput> & Pick<PolicyOutput, 'label'>): FakeReply {
-  return { content: JSON.stringify({ confidence: 1, evidence: [], summary: output.label, reasoning: [], claims: [], proposals: [], ...output }) };
+  return {
+    content: JSON.stringify({ confidence: 1, evidence: [], summary: output.label, reasoning: [], claims: [], proposals: [], ...output }),
+  };
 }
 
 /** Otherwise competent, but calls the first node it is shown Origin on its own alerts alone. */
