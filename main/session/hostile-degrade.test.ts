@@ -92,7 +92,11 @@ describe('compatible with real local servers (observation 4)', () => {
     };
     const run = await investigateAgainst(scratch, script);
     expect(run.events.filter((e) => e.type === 'PolicyFellBack')).toHaveLength(0);
+    expect(run.events.filter((e) => e.type === 'ModelCalled' && e.phase === 'explore' && e.outcome === 'ok').length).toBeGreaterThan(0);
     expect(run.events.filter((e) => e.type === 'ModelCalled' && e.outcome !== 'ok')).toHaveLength(0);
+    // Each answer was used as given: no corrective retry, no error.
+    expect(run.events.filter((e) => e.type === 'PolicyCalled' && e.error !== null)).toHaveLength(0);
+    expect(run.fake.requests.every((r) => r.body?.messages?.length === 2)).toBe(true);
   }, 60_000);
 
   it('caches only answers that validated, so a fixed server is asked again', async () => {
