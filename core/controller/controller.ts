@@ -2,15 +2,29 @@ import type { ContextPacket, EntityId, Label } from '../model/index.js';
 import type { OperationalGraph } from '../graph/index.js';
 import { UnknownEntityError } from '../graph/index.js';
 import { ControllerSettings, budgetLeft, canonicalJson, fold, sha256Hex } from '../ledger/index.js';
-import type { BootstrapRecord, ControllerSettingsInput, EventOf, InvestigationState, LedgerEvent } from '../ledger/index.js';
+import type {
+  BootstrapRecord,
+  ControllerSettingsInput,
+  EventOf,
+  InvestigationState,
+  LedgerEvent,
+  NewLedgerEvent,
+  RunStopReason,
+} from '../ledger/index.js';
 import { createBeliefView } from './belief-view.js';
 import { ControllerBusyError, LedgerMismatchError, PolicyCallError, SeedNotInGraphError } from './errors.js';
 import { applyPolicyResult, broadcast, visitLimit } from './evaluate.js';
 import type { EvaluationContext } from './evaluate.js';
 import { computeFrontier } from './frontier.js';
-import { toEvidenceRef } from './grounding.js';
+import { citableFaults, toEvidenceRef } from './grounding.js';
 import { Tick } from './tick.js';
-import type { PacketBuilder, Policy, Seed, StepRecord } from './types.js';
+import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
+
+/** Events of the phases around the walk (bootstrap, finalize) that a host may record: they decide nothing. */
+export type PhaseRecord = Extract<NewLedgerEvent, { type: 'ModelCalled' | 'PolicyConfigured' | 'BootstrapChosen' | 'ProseWritten' }>;
+
+/** Why a run should stop before its fixed point (token cap, deadline), asked before every tick. */
+export type StopCheck = () => { reason: RunStopReason; detail: string } | null;
 
 export interface ControllerOptions {
   graph: OperationalGraph;
@@ -25,6 +39,13 @@ export interface ControllerOptions {
   bootstrap?: BootstrapRecord | null;
   /** Called once per tick with everything to persist in one transaction; throwing undoes the tick. */
   onStep?: (record: StepRecord) => void;
+  /**
+   * The verification gate's test (types.ts); by default the packet's citable faults that are not
+   * suspicious text. The session passes the heuristic's standing causes.
+   */
+  originGate?: OriginGate;
+  /** Phase records written right after InvestigationStarted (the bootstrap phase's calls and choice). */
+  preamble?: readonly PhaseRecord[];
 }
 
 export interface Controller {
@@ -38,10 +59,12 @@ export interface Controller {
    */
   step(): Promise<StepRecord | null>;
   /** Steps until finished, paused or aborted; returns the Finished event when finished. */
-  run(options?: { signal?: AbortSignal }): Promise<EventOf<'Finished'> | null>;
+  run(options?: { signal?: AbortSignal; shouldStop?: StopCheck }): Promise<EventOf<'Finished'> | null>;
   pause(): void;
   /** A human-asserted label: pins the node and re-activates its neighbours. */
   applyOverride(node: EntityId, label: Label, note: string): StepRecord;
+  /** Appends records of a phase around the walk (finalize's calls and prose); they change no belief. */
+  record(events: readonly PhaseRecord[]): StepRecord;
 }
 
 function resolveSettings(options: ControllerOptions): ControllerSettings {
@@ -66,7 +89,7 @@ function resolveSettings(options: ControllerOptions): ControllerSettings {
 export function createController(options: ControllerOptions): Controller {
   const { graph, policy } = options;
   const settings = resolveSettings(options);
-  const ctx: EvaluationContext = { graph, settings, policy };
+  const ctx: EvaluationContext = { graph, settings, policy, originGate: options.originGate ?? citableFaults };
   const events: LedgerEvent[] = [...(options.history ?? [])];
   let state = fold(events);
   let isBusy = false;
@@ -95,6 +118,7 @@ export function createController(options: ControllerOptions): Controller {
       policy: { name: policy.name, model: policy.model },
       bootstrap: options.bootstrap ?? null,
     });
+    for (const event of options.preamble ?? []) tick.emit(event);
     for (const seed of options.seeds) {
       if (!state.active.has(seed.node)) tick.emit({ type: 'Activated', node: seed.node, reason: 'seed', by: null, note: seed.reason });
     }
@@ -192,7 +216,15 @@ export function createController(options: ControllerOptions): Controller {
     commit(tick);
   }
 
-  async function run(runOptions: { signal?: AbortSignal } = {}): Promise<EventOf<'Finished'> | null> {
+  /** Ends the walk early for a limit other than the evaluation budget: RunStopped, then Finished. */
+  function stop(reason: RunStopReason, detail: string): void {
+    const tick = new Tick(state);
+    tick.emit({ type: 'RunStopped', reason, detail });
+    tick.emit({ type: 'Finished', reason: 'budget', ...computeFrontier(state) });
+    commit(tick);
+  }
+
+  async function run(runOptions: { signal?: AbortSignal; shouldStop?: StopCheck } = {}): Promise<EventOf<'Finished'> | null> {
     if (isRunLoopActive) throw new ControllerBusyError('start a second run');
     isRunLoopActive = true;
     try {
@@ -207,6 +239,11 @@ export function createController(options: ControllerOptions): Controller {
         if (isPauseRequested) {
           emitPaused();
           return null;
+        }
+        const limit = runOptions.shouldStop?.() ?? null;
+        if (limit !== null) {
+          stop(limit.reason, limit.detail);
+          break;
         }
         await stepOnce();
       }
@@ -233,6 +270,13 @@ export function createController(options: ControllerOptions): Controller {
     }
   }
 
+  function record(phaseEvents: readonly PhaseRecord[]): StepRecord {
+    if (isBusy) throw new ControllerBusyError('record a phase');
+    const tick = new Tick(state);
+    for (const event of phaseEvents) tick.emit(event);
+    return commit(tick);
+  }
+
   if (events.length === 0) start();
 
   return {
@@ -250,5 +294,6 @@ export function createController(options: ControllerOptions): Controller {
       else emitPaused();
     },
     applyOverride,
+    record,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EvidenceKind, Extractor } from '../model/evidence.js';
+import { modelRunFields } from './model-run.js';
 
 /** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
 export const DiagnosisEntity = z.object({
@@ -61,5 +62,6 @@ export const Diagnosis = z.object({
     snapshotHash: z.string(),
     settings: z.record(z.string(), z.unknown()),
   }),
+  ...modelRunFields,
 });
 export type Diagnosis = z.infer<typeof Diagnosis>;

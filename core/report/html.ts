@@ -4,7 +4,7 @@ import { InvalidGraphImageError } from './errors.js';
 import { buildReportGraph } from './graph.js';
 import { reportCss } from './html-style.js';
 import { renderGraphSvg } from './svg.js';
-import { buildReportView, formatNumber } from './view.js';
+import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import type { ReportOptions, ReportView } from './view.js';
 
 const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -43,6 +43,7 @@ export function renderHtml(diagnosis: Diagnosis, options: ReportOptions = {}): s
     ...alerts(view),
     ...ranking(view),
     ...evidence(view),
+    ...prose(view),
     '<h2>Run</h2>',
     table(
       ['', ''],
@@ -132,6 +133,17 @@ function evidence(view: ReportView): string[] {
 }
 
 /** Cells arrive already escaped and wrapped; headers are fixed strings. */
+function prose(view: ReportView): string[] {
+  const p = view.modelProse;
+  if (p === null) return [];
+  const rows = p.items.map(([name, text]) => [`<td>${h(name)}</td>`, `<td><em>model text:</em> ${h(text)}</td>`]);
+  return [
+    `<h2>${h(modelProseHeading)}</h2>`,
+    `<p class="muted">Written by the model ${h(p.model)}.${p.note ? ` ${h(p.note)}` : ''}</p>`,
+    table(['name', 'model text'], rows),
+  ];
+}
+
 function table(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, hasHead = true): string {
   const head = hasHead ? `<thead><tr>${headers.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead>` : '';
   return `<table>${head}<tbody>${rows.map((r) => `<tr>${r.join('')}</tr>`).join('')}</tbody></table>`;

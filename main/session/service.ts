@@ -4,6 +4,7 @@ import { createState, foldUpTo, type LedgerEvent } from '../../core/ledger/index
 import type { Label } from '../../core/model/index.js';
 import { parseExportFormat, renderExportFile, type ExportFile } from '../../core/report/index.js';
 import type { Env, PolicyHandle } from '../policies/create-policy.js';
+import type { ProgressSink } from '../policies/llm/index.js';
 import { InvestigationNotStartedError, InvestigationRunningError, ReadOnlyInvestigationError } from './errors.js';
 import { inspectDetails, type NodeDetails } from './inspect.js';
 import { openRun } from './open-run.js';
@@ -78,10 +79,19 @@ export function createInvestigationService(target: InvestigationTarget, options:
   /** Why the last run stopped early; shown until the next run. */
   let lastError: string | null = null;
 
+  /** Model requests in flight (the LLM policy's progress), oldest first: the UI says it is waiting. */
+  const inFlight: string[] = [];
+  const waiting = () => ({ inFlight: inFlight.length, waitingFor: inFlight[0] ?? null });
   const view = (): InvestigationState => {
     if (!handle) return projectState(createState(), settings, false, lastError);
     const state = viewSeq === null ? handle.state : foldUpTo(handle.events, viewSeq);
-    return projectState(state, settings, runLoop !== null, lastError);
+    return projectState(state, settings, runLoop !== null, lastError, waiting());
+  };
+  const progress: ProgressSink = ({ phase, node, state }) => {
+    const label = node ? `${phase} ${node}` : phase;
+    if (state === 'sent') inFlight.push(label);
+    else if (inFlight.includes(label)) inFlight.splice(inFlight.indexOf(label), 1);
+    if (handle !== null) onChange(view());
   };
   const requireHandle = (): InvestigationRun => {
     if (!handle) throw new InvestigationNotStartedError();
@@ -135,10 +145,16 @@ export function createInvestigationService(target: InvestigationTarget, options:
       viewSeq = null;
       lastError = null;
       try {
-        const opened = await openRun(target, request, options.env ?? process.env, (run) => {
-          // Progress is pushed while a run loop is in flight; single steps answer with their state.
-          if (runLoop !== null && handle === run) onChange(view());
-        });
+        const opened = await openRun(
+          target,
+          request,
+          options.env ?? process.env,
+          (run) => {
+            // Progress is pushed while a run loop is in flight; single steps answer with their state.
+            if (runLoop !== null && handle === run) onChange(view());
+          },
+          progress,
+        );
         handle = opened.run;
         ownedPolicy = opened.ownedPolicy;
       } catch (error) {
