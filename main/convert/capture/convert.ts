@@ -6,6 +6,7 @@ import { UnrecognisedInputError } from '../errors.js';
 import { readKubeEvents } from '../kubectl/events.js';
 import { diffKubeObjects } from '../kubectl/changes.js';
 import { readKubectlFile, type KubeObject } from '../kubectl/objects.js';
+import { readRollouts } from '../kubectl/rollouts.js';
 import { addKubeTopology } from '../kubectl/topology.js';
 import { readOtlpFile } from '../otlp/read.js';
 import type { CumulativeState } from '../otlp/metrics.js';
@@ -56,13 +57,17 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
   for (const o of objects) latest.set(`${o.kind}/${o.namespace ?? ''}/${o.name}`, o);
   addKubeTopology([...latest.values()], capture);
   readKubeEvents(objects, capture);
+  readRollouts(objects, capture);
   diffKubeObjects(objects, capture);
   if (otlp.length === 0) capture.warnings.push({ message: 'no OTLP input: no spans, no logs and no call edges' });
   if (prometheus.length === 0) capture.warnings.push({ message: 'no Prometheus input: no alerts and no metrics from Prometheus' });
   if (kubectl.length === 0)
     capture.warnings.push({ message: 'no kubectl input: topology only from resource attributes, no events, no changes' });
   else if (kubectl.length === 1)
-    capture.warnings.push({ file: kubectl[0], message: 'one kubectl dump: changes need two dumps of the same objects' });
+    capture.warnings.push({
+      file: kubectl[0],
+      message: 'one kubectl dump: changes other than the rollout history need two dumps of the same objects',
+    });
 
   const onset = options.baseline ? Date.parse(options.baseline.end) : options.incidentTime ? Date.parse(options.incidentTime) : null;
   addCallEdges(capture, onset);

@@ -1,17 +1,14 @@
 import type { CaptureRecords } from '../capture/records.js';
-import { isObject, type Json } from '../capture/values.js';
 import { isoFromMillis } from '../time.js';
 import { objectKey, type KubeObject } from './objects.js';
 import { entityIdOf } from './topology.js';
+import { diffValue, newestWrite, type DiffEntry } from './diff.js';
 
-/** Kinds whose successive observations are compared (pods are replaced, not changed; events are records). */
-const DIFFED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Service', 'ConfigMap', 'Secret', 'Node']);
-
-export interface DiffEntry {
-  path: string;
-  from: unknown;
-  to: unknown;
-}
+/**
+ * Kinds whose successive observations are compared. Pods and ReplicaSets are the controllers'
+ * doing (replaced or scaled as their owner says); events are records.
+ */
+const DIFFED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Service', 'ConfigMap', 'Secret', 'Node']);
 
 /**
  * Changes between successive dumps (in the order given) of the same object: what differs in
@@ -65,32 +62,6 @@ function diffObject(before: KubeObject, after: KubeObject): DiffEntry[] {
         to: d.to === undefined ? undefined : '(secret)',
       }))
     : out;
-}
-
-function diffValue(path: string, a: unknown, b: unknown, out: DiffEntry[]): void {
-  if (JSON.stringify(a) === JSON.stringify(b)) return;
-  if (isObject(a) && isObject(b)) {
-    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) diffValue(`${path}.${key}`, a[key], b[key], out);
-    return;
-  }
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
-    a.forEach((item, i) => diffValue(`${path}[${i}]`, item, b[i], out));
-    return;
-  }
-  out.push({ path, from: a ?? null, to: b ?? null });
-}
-
-function newestWrite(o: KubeObject): { time: number; manager: string | null } | null {
-  const meta: Json = isObject(o.body.metadata) ? o.body.metadata : {};
-  let best: { time: number; manager: string | null } | null = null;
-  for (const entry of Array.isArray(meta.managedFields) ? meta.managedFields : []) {
-    if (!isObject(entry) || typeof entry.time !== 'string') continue;
-    if (entry.subresource === 'status') continue;
-    const time = Date.parse(entry.time);
-    if (!Number.isNaN(time) && (best === null || time > best.time))
-      best = { time, manager: typeof entry.manager === 'string' ? entry.manager : null };
-  }
-  return best;
 }
 
 function changeKind(kind: string, diff: readonly DiffEntry[]): 'config' | 'deploy' | 'scale' | 'image' | 'other' {

@@ -61,8 +61,23 @@ describe('eog convert kubectl: two dumps and the events', () => {
     ]);
   });
 
-  it('diffs successive dumps into changes dated and signed by managedFields, never copying a secret', () => {
+  it('reads the rollout history of the first dump, diffs successive dumps into changes dated and signed by managedFields, never copying a secret', () => {
     expect(bundle.records.changes).toEqual([
+      {
+        time: '2026-02-20T10:00:00.000Z',
+        entity: 'shop/Deployment/cart',
+        kind: 'image',
+        summary:
+          'Deployment cart rolled out revision 2: spec.template.spec.containers[0].image registry.example.com/shop/cart:1.3.0 → registry.example.com/shop/cart:1.4.0',
+        diff: [
+          {
+            path: 'spec.template.spec.containers[0].image',
+            from: 'registry.example.com/shop/cart:1.3.0',
+            to: 'registry.example.com/shop/cart:1.4.0',
+          },
+        ],
+        actor: 'argocd-controller',
+      },
       {
         time: '2026-03-01T09:40:15.000Z',
         entity: 'shop/ConfigMap/cart-config',
@@ -86,7 +101,7 @@ describe('eog convert kubectl: two dumps and the events', () => {
   it('warns about what it cannot use: an unknown kind (with its line), an undated change', () => {
     expect(result.warnings).toContainEqual({
       file: before,
-      message: expect.stringMatching(/^line 320: kind Rollout is not one the converter reads/) as string,
+      message: expect.stringMatching(/^line 332: kind Rollout is not one the converter reads/) as string,
     });
     expect(result.warnings).toContainEqual({
       file: after,
@@ -97,9 +112,13 @@ describe('eog convert kubectl: two dumps and the events', () => {
 
   it('with one dump: the topology, and a warning that changes need two', () => {
     const single = convert([after], 'single');
-    expect(single.counts.changes).toBe(0);
+    // The rollout history is there; the ConfigMap edit needs the earlier dump.
+    expect(single.counts.changes).toBe(1);
     expect(single.counts.entities).toBe(8);
-    expect(single.warnings).toContainEqual({ file: after, message: 'one kubectl dump: changes need two dumps of the same objects' });
+    expect(single.warnings).toContainEqual({
+      file: after,
+      message: 'one kubectl dump: changes other than the rollout history need two dumps of the same objects',
+    });
   });
 });
 
