@@ -69,6 +69,21 @@ describe('eog convert otlp | prometheus | kubectl', () => {
       '2026-03-01T09:00:00Z',
     ];
     await expect(buildProgram().exitOverride().parseAsync(args)).rejects.toThrow(UsageError);
+    // A time without a zone would be read differently on two machines: refused, as in bundles.
+    const zoneless = [
+      'node',
+      'eog',
+      'convert',
+      'kubectl',
+      join(kubectl, 'after.json'),
+      '--out',
+      join(root, 'z'),
+      '--incident-time',
+      '2026-03-01 09:43',
+    ];
+    await expect(buildProgram().exitOverride().parseAsync(zoneless)).rejects.toThrow(
+      /--incident-time must be an ISO-8601 time with a zone/,
+    );
     await expect(buildProgram().exitOverride().parseAsync(['node', 'eog', 'convert', 'nezha', 'a', 'b', '--out', root])).rejects.toThrow(
       /give exactly one input folder/,
     );

@@ -1,4 +1,5 @@
 import { convertCapture, formatWarning, type CaptureInputs } from '../../convert/index.js';
+import { parseTimestamp } from '../../snapshot/time.js';
 import { UsageError } from '../errors.js';
 
 export const CAPTURE_FORMATS = ['otlp', 'prometheus', 'kubectl'] as const;
@@ -15,11 +16,14 @@ export interface CaptureCliOptions {
   baseline?: string;
 }
 
+/** An ISO-8601 time with a zone, as the bundle accepts it (a zone-less time is refused, not guessed). */
+const isTime = (text: string): boolean => parseTimestamp(text) !== null;
+
 /** `START/END` (two ISO-8601 times with a zone) for --window and --baseline. */
 function period(flag: string, value: string | undefined): { start: string; end: string } | undefined {
   if (value === undefined) return undefined;
   const [start, end, ...rest] = value.split('/');
-  if (!start || !end || rest.length > 0 || Number.isNaN(Date.parse(start)) || Number.isNaN(Date.parse(end)))
+  if (!start || !end || rest.length > 0 || !isTime(start) || !isTime(end))
     throw new UsageError(`--${flag} must be START/END with ISO-8601 times, e.g. 2026-03-01T09:30:00Z/2026-03-01T10:00:00Z; got "${value}"`);
   return { start, end };
 }
@@ -38,7 +42,7 @@ export function runCaptureConvert(
     prometheus: [...(format === 'prometheus' ? inputs : []), ...(options.prometheus ?? [])],
     kubectl: [...(format === 'kubectl' ? inputs : []), ...(options.kubectl ?? [])],
   };
-  if (options.incidentTime !== undefined && Number.isNaN(Date.parse(options.incidentTime)))
+  if (options.incidentTime !== undefined && !isTime(options.incidentTime))
     throw new UsageError(`--incident-time must be an ISO-8601 time with a zone; got "${options.incidentTime}"`);
   const window = period('window', options.window);
   const baseline = period('baseline', options.baseline);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import type { SnapshotManifest } from '../../../core/snapshot/schema.js';
+import { parseTimestamp } from '../../snapshot/time.js';
 import { writeBundle } from '../bundle-writer.js';
 import { UnrecognisedInputError } from '../errors.js';
 import { readKubeEvents } from '../kubectl/events.js';
@@ -69,7 +70,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
       message: 'one kubectl dump: changes other than the rollout history need two dumps of the same objects',
     });
 
-  const onset = options.baseline ? Date.parse(options.baseline.end) : options.incidentTime ? Date.parse(options.incidentTime) : null;
+  const onset = parseTimestamp(options.baseline?.end ?? options.incidentTime ?? null);
   addCallEdges(capture, onset);
   if (kubectl.length > 0) warnUndescribed(capture);
   for (const records of [capture.spans, capture.logs, capture.metrics, capture.alerts] as {
