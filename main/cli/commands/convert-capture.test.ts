@@ -56,6 +56,15 @@ describe('eog convert otlp | prometheus | kubectl', () => {
     expect(manifest.warnings.length).toBe(errors.length);
   });
 
+  it("capture: tells each file's format from its content, folders walked in name order", async () => {
+    const out = join(root, 'sniffed');
+    const written: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    await buildProgram().parseAsync(['node', 'eog', 'convert', 'capture', kubectl, otlp, prometheus, '--out', out]);
+    expect(written.join('')).toContain(`${out}: 14 entities, 3 spans, 2 logs, 7 metrics, 1 alerts, 2 events, 3 changes`);
+  });
+
   it('rejects a malformed --window and several inputs for a dataset format as usage errors', async () => {
     const args = [
       'node',

@@ -1,8 +1,8 @@
-import { convertCapture, formatWarning, type CaptureInputs } from '../../convert/index.js';
+import { convertCapture, expandInputs, formatWarning, sortCaptureFiles, type CaptureInputs } from '../../convert/index.js';
 import { parseTimestamp } from '../../snapshot/time.js';
 import { UsageError } from '../errors.js';
 
-export const CAPTURE_FORMATS = ['otlp', 'prometheus', 'kubectl'] as const;
+export const CAPTURE_FORMATS = ['otlp', 'prometheus', 'kubectl', 'capture'] as const;
 export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
 
 export interface CaptureCliOptions {
@@ -31,16 +31,20 @@ function period(flag: string, value: string | undefined): { start: string; end: 
 /**
  * `eog convert otlp|prometheus|kubectl <inputs…>`: the positional inputs are of the named
  * format, and --otlp/--prometheus/--kubectl add the others; all become one bundle at --out.
+ * `eog convert capture <files or folders…>` tells each file's format from its content
+ * (folders are walked, in name order).
  */
 export function runCaptureConvert(
   format: CaptureFormat,
   inputs: readonly string[],
   options: CaptureCliOptions,
 ): { bundle: string; summary: string } {
+  const sniffed = format === 'capture' ? sortCaptureFiles(expandInputs(inputs, 'capture', true)) : null;
+  const positional = (f: Exclude<CaptureFormat, 'capture'>): readonly string[] => (sniffed ? sniffed[f] : format === f ? inputs : []);
   const all: CaptureInputs = {
-    otlp: [...(format === 'otlp' ? inputs : []), ...(options.otlp ?? [])],
-    prometheus: [...(format === 'prometheus' ? inputs : []), ...(options.prometheus ?? [])],
-    kubectl: [...(format === 'kubectl' ? inputs : []), ...(options.kubectl ?? [])],
+    otlp: [...positional('otlp'), ...(options.otlp ?? [])],
+    prometheus: [...positional('prometheus'), ...(options.prometheus ?? [])],
+    kubectl: [...positional('kubectl'), ...(options.kubectl ?? [])],
   };
   if (options.incidentTime !== undefined && !isTime(options.incidentTime))
     throw new UsageError(`--incident-time must be an ISO-8601 time with a zone; got "${options.incidentTime}"`);

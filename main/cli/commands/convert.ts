@@ -14,14 +14,14 @@ export function registerConvert(program: Command): void {
     .command('convert')
     .description(
       'Convert a dataset (nezha | itbench-lite) into native snapshot bundles, one per incident; or what a cluster already exports ' +
-        '(otlp | prometheus | kubectl, combinable with --otlp/--prometheus/--kubectl) into one bundle.',
+        '(otlp | prometheus | kubectl, combinable with --otlp/--prometheus/--kubectl; capture: any mix, told apart by content) into one bundle.',
     )
-    .argument('<format>', 'input format: nezha | itbench-lite | otlp | prometheus | kubectl')
+    .argument('<format>', 'input format: nezha | itbench-lite | otlp | prometheus | kubectl | capture')
     .argument('<inputs...>', 'dataset root (nezha), Scenario-N folder (itbench-lite), or files/folders of the named capture format')
     .requiredOption('--out <dir>', 'output folder for the bundles (otlp | prometheus | kubectl: the bundle folder)')
     .option('--otlp <files...>', 'also read these OTLP JSON files (Collector file exporter)')
     .option('--prometheus <files...>', 'also read these Prometheus HTTP API responses (query_range, query, alerts)')
-    .option('--kubectl <files...>', 'also read these `kubectl get -o json` outputs, oldest dump first')
+    .option('--kubectl <files...>', 'also read these `kubectl get -o json` outputs (dumps in any order)')
     .option('--name <name>', 'bundle name (capture formats; default: the --out folder name)')
     .option('--incident-time <time>', 'the incident onset, ISO-8601 (capture formats)')
     .option('--window <start/end>', 'the investigation window, START/END in ISO-8601 (capture formats)')

@@ -6,7 +6,7 @@ import { writeBundle } from '../bundle-writer.js';
 import { UnrecognisedInputError } from '../errors.js';
 import { readKubeEvents } from '../kubectl/events.js';
 import { diffKubeObjects } from '../kubectl/changes.js';
-import { readKubectlFile, type KubeObject } from '../kubectl/objects.js';
+import { orderDumps, readKubectlFile, type KubeObject } from '../kubectl/objects.js';
 import { readRollouts } from '../kubectl/rollouts.js';
 import { addKubeTopology } from '../kubectl/topology.js';
 import { readOtlpFile } from '../otlp/read.js';
@@ -53,7 +53,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
   const state: CumulativeState = new Map();
   for (const file of otlp) readOtlpFile(readSourceFile(file), capture, state);
   for (const file of prometheus) readPrometheusFile(readSourceFile(file), capture);
-  const objects: KubeObject[] = kubectl.flatMap((file, dump) => readKubectlFile(readSourceFile(file), dump, capture));
+  const objects = orderDumps(kubectl.map((file, dump) => readKubectlFile(readSourceFile(file), dump, capture)));
   const latest = new Map<string, KubeObject>();
   for (const o of objects) latest.set(`${o.kind}/${o.namespace ?? ''}/${o.name}`, o);
   addKubeTopology([...latest.values()], capture);

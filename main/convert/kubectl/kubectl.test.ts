@@ -110,6 +110,11 @@ describe('eog convert kubectl: two dumps and the events', () => {
     expect(bundle.manifest.warnings).toEqual(result.warnings);
   });
 
+  it('orders dumps by the newest time their objects show, not by the order given', () => {
+    const reversed = convert([events, after, before], 'reversed');
+    expect(readBundleStrict(reversed.bundle).records.changes).toEqual(bundle.records.changes);
+  });
+
   it('with one dump: the topology, and a warning that changes need two', () => {
     const single = convert([after], 'single');
     // The rollout history is there; the ConfigMap edit needs the earlier dump.

@@ -1,7 +1,7 @@
 import { withDocumentErrors } from '../capture/line-errors.js';
 import type { CaptureRecords } from '../capture/records.js';
 import { lineOfPath, parseJsonDocument, type SourceFile } from '../capture/source-file.js';
-import { arrayAt, FieldTypeError, objectAt, optionalString, stringAt, stringMap, type Json } from '../capture/values.js';
+import { arrayAt, FieldTypeError, isObject, objectAt, optionalString, stringAt, stringMap, type Json } from '../capture/values.js';
 
 /** Kinds the converter reads; others (CRDs, RBAC…) are skipped with a warning naming file and line. */
 export const READ_KINDS = new Set([
@@ -26,10 +26,9 @@ export interface KubeObject {
   labels: Record<string, string>;
   annotations: Record<string, string>;
   body: Json;
-  /** Which dump (0-based, in the order given) and where in it. */
+  /** Which dump (0-based, oldest first) and its file. */
   dump: number;
   file: string;
-  line: number | null;
 }
 
 /**
@@ -68,7 +67,6 @@ export function readKubectlFile(file: SourceFile, dump: number, capture: Capture
         body: o,
         dump,
         file: file.name,
-        line: null,
       });
     }
     if (objects.length === 0 && items.length === 0) capture.warn(file.name, 'the list has no items');
@@ -79,4 +77,28 @@ export function readKubectlFile(file: SourceFile, dump: number, capture: Capture
 /** `kind/namespace/name`: the identity of an object across dumps (a re-created object is the same one). */
 export function objectKey(o: KubeObject): string {
   return `${o.kind}/${o.namespace ?? ''}/${o.name}`;
+}
+
+/**
+ * The objects of all dumps, renumbered oldest dump first: a dump is as recent as the newest
+ * time its objects show (managedFields writes, creation), since kubectl does not stamp its
+ * output. Dumps that show the same newest time keep the order they were given in.
+ */
+export function orderDumps(dumps: readonly KubeObject[][]): KubeObject[] {
+  const asOf = (objects: readonly KubeObject[]): number => {
+    let newest = -Infinity;
+    for (const o of objects) {
+      const meta = isObject(o.body.metadata) ? o.body.metadata : {};
+      const times = [
+        meta.creationTimestamp,
+        ...(Array.isArray(meta.managedFields) ? meta.managedFields.map((m) => (isObject(m) ? m.time : null)) : []),
+      ];
+      for (const t of times) if (typeof t === 'string') newest = Math.max(newest, Date.parse(t) || -Infinity);
+    }
+    return newest;
+  };
+  const ordered = dumps
+    .map((objects, given) => ({ objects, given, asOf: asOf(objects) }))
+    .sort((a, b) => a.asOf - b.asOf || a.given - b.given);
+  return ordered.flatMap(({ objects }, dump) => objects.map((o) => ({ ...o, dump })));
 }
