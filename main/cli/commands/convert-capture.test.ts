@@ -43,7 +43,7 @@ describe('eog convert otlp | prometheus | kubectl', () => {
       '2026-03-01T09:00:00Z/2026-03-01T10:00:00Z',
     ]);
     // kubectl 8; OTLP adds the frontend pod, its replica set, deployment and service, Service/unknown; Prometheus Service/node-exporter.
-    expect(written.join('')).toContain(`${out}: 14 entities, 3 spans, 2 logs, 7 metrics, 1 alerts, 2 events, 3 changes`);
+    expect(written.join('')).toContain(`${out}: 14 entities, 3 spans, 2 logs, 7 metrics, 2 alerts, 2 events, 3 changes`);
     expect(errors.join('')).toContain('kind Rollout is not one the converter reads');
     expect(errors.join('')).toContain('entity shop/Service/frontend is not among the Kubernetes objects');
     const manifest = JSON.parse(readFileSync(join(out, 'snapshot.json'), 'utf8'));
@@ -62,7 +62,7 @@ describe('eog convert otlp | prometheus | kubectl', () => {
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     await buildProgram().parseAsync(['node', 'eog', 'convert', 'capture', kubectl, otlp, prometheus, '--out', out]);
-    expect(written.join('')).toContain(`${out}: 14 entities, 3 spans, 2 logs, 7 metrics, 1 alerts, 2 events, 3 changes`);
+    expect(written.join('')).toContain(`${out}: 14 entities, 3 spans, 2 logs, 7 metrics, 2 alerts, 2 events, 3 changes`);
   });
 
   it('rejects a malformed --window and several inputs for a dataset format as usage errors', async () => {

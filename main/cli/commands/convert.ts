@@ -20,7 +20,10 @@ export function registerConvert(program: Command): void {
     .argument('<inputs...>', 'dataset root (nezha), Scenario-N folder (itbench-lite), or files/folders of the named capture format')
     .requiredOption('--out <dir>', 'output folder for the bundles (otlp | prometheus | kubectl: the bundle folder)')
     .option('--otlp <files...>', 'also read these OTLP JSON files (Collector file exporter)')
-    .option('--prometheus <files...>', 'also read these Prometheus HTTP API responses (query_range, query, alerts)')
+    .option(
+      '--prometheus <files...>',
+      'also read these Prometheus HTTP API responses (query_range, query, alerts) or Alertmanager alert lists',
+    )
     .option('--kubectl <files...>', 'also read these `kubectl get -o json` outputs (dumps in any order)')
     .option('--name <name>', 'bundle name (capture formats; default: the --out folder name)')
     .option('--incident-time <time>', 'the incident onset, ISO-8601 (capture formats)')

@@ -15,6 +15,7 @@ describe('detectCaptureFormat', () => {
     expect(detectCaptureFormat(join(convert, 'otlp', 'testdata', 'logs.jsonl'))).toBe('otlp');
     expect(detectCaptureFormat(join(convert, 'prometheus', 'testdata', 'alerts.json'))).toBe('prometheus');
     expect(detectCaptureFormat(join(convert, 'prometheus', 'testdata', 'container_cpu_usage_rate.json'))).toBe('prometheus');
+    expect(detectCaptureFormat(join(convert, 'prometheus', 'testdata', 'alertmanager-alerts.json'))).toBe('prometheus');
     expect(detectCaptureFormat(join(convert, 'kubectl', 'testdata', 'events.json'))).toBe('kubectl');
   });
 

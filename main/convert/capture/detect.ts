@@ -11,13 +11,15 @@ const SNIFF_BYTES = 64 * 1024;
 /**
  * Which capture format a file is, from its first bytes: an OTLP export line starts with
  * `resourceSpans`/`resourceLogs`/`resourceMetrics`; a Prometheus API response has `status`
- * and `data` with `resultType` or `alerts`; a kubectl output has `apiVersion` and `kind`.
+ * and `data` with `resultType` or `alerts` (Alertmanager's alerts: an array with `startsAt`
+ * and `labels`); a kubectl output has `apiVersion` and `kind`.
  */
 export function detectCaptureFormat(file: string): CaptureFormat {
   const head = readHead(file);
   const firstLine = head.slice(0, head.indexOf('\n') === -1 ? head.length : head.indexOf('\n'));
   if (/^\s*\{\s*"resource(Spans|Logs|Metrics)"/.test(firstLine)) return 'otlp';
   if (/"status"\s*:/.test(head) && /"(resultType|alerts)"\s*:/.test(head)) return 'prometheus';
+  if (/^\s*\[/.test(head) && /"startsAt"\s*:/.test(head) && /"labels"\s*:/.test(head)) return 'prometheus';
   if (/"apiVersion"\s*:/.test(head) && /"kind"\s*:/.test(head)) return 'kubectl';
   throw new UnrecognisedInputError(
     `${file} is none of the capture formats (OTLP JSON lines, a Prometheus API response, kubectl get -o json); name its format with otlp, prometheus or kubectl`,

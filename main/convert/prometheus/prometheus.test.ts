@@ -61,6 +61,22 @@ describe('eog convert prometheus: HTTP API dumps', () => {
   });
 });
 
+describe('eog convert prometheus: an Alertmanager /api/v2/alerts dump', () => {
+  it('reads active alerts at the time they fired', () => {
+    const bundle = readBundleStrict(convert([join(data, 'alertmanager-alerts.json')], 'am').bundle);
+    expect(bundle.records.alerts).toEqual([
+      {
+        name: 'HighRequestLatency',
+        entity: 'shop/Service/frontend',
+        severity: 'critical',
+        startsAt: '2026-03-01T09:43:30.000Z',
+        summary: 'p95 latency of frontend is 564 ms',
+        labels: { namespace: 'shop', service: 'frontend', prometheus: 'monitoring/k8s' },
+      },
+    ]);
+  });
+});
+
 describe('eog convert prometheus: bad input names file and line', () => {
   it('a truncated file', () => {
     const file = fileWith('cut.json', '{\n "status": "success",\n "data": {"resultType": "matrix", "result": [');

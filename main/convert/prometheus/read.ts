@@ -16,6 +16,7 @@ import { splitLabels } from './labels.js';
 export function readPrometheusFile(file: SourceFile, capture: CaptureRecords): void {
   const doc = parseJsonDocument(file);
   withDocumentErrors(file, () => {
+    if (Array.isArray(doc)) return readAlertmanagerAlerts(doc, file, capture);
     const root = objectAt(doc, []);
     const status = optionalString(root.status, ['status']);
     if (status === 'error')
@@ -76,34 +77,63 @@ function readSeries(series: Json, index: number, type: 'matrix' | 'vector', file
   if (skipped > 0) capture.warn(file.name, 'samples that are NaN or infinite (stale or empty series) were dropped');
 }
 
-/** `/api/v1/alerts`: active alerts with labels, annotations, state and activeAt. Pending ones are not alerts yet. */
+/**
+ * Prometheus's `/api/v1/alerts`: active alerts with labels, annotations, state and `activeAt`
+ * (when the alert became pending; it fires once its `for` has passed). Pending ones are not
+ * alerts yet.
+ */
 function readAlerts(alerts: unknown[], file: SourceFile, capture: CaptureRecords): void {
   alerts.forEach((a, i) => {
     const path = ['data', 'alerts', i];
     const alert = objectAt(a, path);
-    const labels = stringMap(alert.labels, [...path, 'labels']);
-    const annotations = stringMap(alert.annotations, [...path, 'annotations']);
     const state = optionalString(alert.state, [...path, 'state']);
     if (state !== undefined && state !== 'firing') return;
-    const name = labels.alertname;
-    if (!name) throw new FieldTypeError([...path, 'labels', 'alertname'], 'the alert name (label alertname)');
-    const activeAt = Date.parse(stringAt(alert.activeAt, [...path, 'activeAt']));
-    if (Number.isNaN(activeAt)) throw new FieldTypeError([...path, 'activeAt'], 'an RFC 3339 time');
-    const { alertname: _n, severity, ...kept } = labels;
-    const entity = entityOf(splitLabels(labels).hints);
-    if (entity === null) {
-      capture.warn(file.name, `alert ${name} has no namespace/pod/deployment/service/node/job label and names no entity; skipped`);
-      return;
-    }
-    capture.topology.ensure(entity);
-    const summary = annotations.summary ?? annotations.description;
-    capture.alerts.push({
-      name,
-      entity,
-      severity: severity || 'none',
-      startsAt: isoFromMillis(activeAt),
-      ...(summary !== undefined ? { summary } : {}),
-      ...(Object.keys(kept).length > 0 ? { labels: kept } : {}),
-    });
+    pushAlert(alert, path, 'activeAt', file, capture);
+  });
+}
+
+/**
+ * Alertmanager's `/api/v2/alerts` (a JSON array): `startsAt` is when the alert fired. Active
+ * and suppressed (silenced or inhibited, still firing) alerts are read; `endsAt` of an active
+ * alert is only when Alertmanager would resolve it unheard, so it is not kept.
+ */
+function readAlertmanagerAlerts(alerts: unknown[], file: SourceFile, capture: CaptureRecords): void {
+  alerts.forEach((a, i) => {
+    const alert = objectAt(a, [i]);
+    const status = alert.status === undefined ? {} : objectAt(alert.status, [i, 'status']);
+    const state = optionalString(status.state, [i, 'status', 'state']);
+    if (state !== undefined && state !== 'active' && state !== 'suppressed') return;
+    pushAlert(alert, [i], 'startsAt', file, capture);
+  });
+}
+
+function pushAlert(
+  alert: Json,
+  path: (string | number)[],
+  timeField: 'activeAt' | 'startsAt',
+  file: SourceFile,
+  capture: CaptureRecords,
+): void {
+  const labels = stringMap(alert.labels, [...path, 'labels']);
+  const annotations = stringMap(alert.annotations, [...path, 'annotations']);
+  const name = labels.alertname;
+  if (!name) throw new FieldTypeError([...path, 'labels', 'alertname'], 'the alert name (label alertname)');
+  const startsAt = Date.parse(stringAt(alert[timeField], [...path, timeField]));
+  if (Number.isNaN(startsAt)) throw new FieldTypeError([...path, timeField], 'an RFC 3339 time');
+  const { alertname: _n, severity, ...kept } = labels;
+  const entity = entityOf(splitLabels(labels).hints);
+  if (entity === null) {
+    capture.warn(file.name, `alert ${name} has no namespace/pod/deployment/service/node/job label and names no entity; skipped`);
+    return;
+  }
+  capture.topology.ensure(entity);
+  const summary = annotations.summary ?? annotations.description;
+  capture.alerts.push({
+    name,
+    entity,
+    severity: severity || 'none',
+    startsAt: isoFromMillis(startsAt),
+    ...(summary !== undefined ? { summary } : {}),
+    ...(Object.keys(kept).length > 0 ? { labels: kept } : {}),
   });
 }
