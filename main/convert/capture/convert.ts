@@ -78,7 +78,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
     start?: unknown;
     startsAt?: unknown;
   }[][])
-    records.sort((a, b) => timeOf(a) - timeOf(b));
+    sortByTime(records);
 
   const bundle = resolve(outDir);
   const manifest: SnapshotManifest = {
@@ -129,8 +129,11 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
   };
 }
 
-function timeOf(r: { time?: unknown; start?: unknown; startsAt?: unknown }): number {
-  return Date.parse(String(r.time ?? r.start ?? r.startsAt));
+/** Sorts records by time in place, stably (each time parsed once). */
+function sortByTime(records: { time?: unknown; start?: unknown; startsAt?: unknown }[]): void {
+  const keyed = records.map((r, i) => ({ r, i, t: Date.parse(String(r.time ?? r.start ?? r.startsAt)) }));
+  keyed.sort((a, b) => a.t - b.t || a.i - b.i);
+  keyed.forEach((k, i) => (records[i] = k.r));
 }
 
 /** With Kubernetes objects given, telemetry naming an entity none of them describes is worth saying. */

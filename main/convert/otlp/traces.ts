@@ -56,9 +56,11 @@ function readSpan(span: Json, path: JSONPath, entity: string): CaptureRecords['s
 }
 
 /** OTLP/JSON ids are case-insensitive hex (not base64); stored lower-case. */
+const HEX = /^[0-9a-fA-F]+$/;
+
 export function hexId(value: unknown, path: JSONPath, length: number): string {
   const text = stringAt(value, path);
-  if (!new RegExp(`^[0-9a-fA-F]{${length}}$`).test(text)) throw new FieldTypeError(path, `${length} hex digits`);
+  if (text.length !== length || !HEX.test(text)) throw new FieldTypeError(path, `${length} hex digits`);
   return text.toLowerCase();
 }
 
