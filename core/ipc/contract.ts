@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { EntityCharts } from '../charts/index.js';
 import { Diagnosis } from '../diagnosis/index.js';
 import { AppInfo, GraphView, ImportProgress, OpenInput, SnapshotProbe, SnapshotSummary } from './app-schemas.js';
+import { ChartsInput } from './charts-schemas.js';
 import { ExportInput, ExportOutput, NodeInspectInput, NodeInspection } from './diagnosis-schemas.js';
 import {
   InvestigationState,
@@ -36,6 +38,7 @@ export const channels = {
   'investigation.state': { input: Empty, output: InvestigationState },
   'ledger.events': { input: LedgerEventsInput, output: LedgerEventsOutput },
   'node.inspect': { input: NodeInspectInput, output: NodeInspection },
+  'evidence.charts': { input: ChartsInput, output: EntityCharts },
   'diagnosis.get': { input: Empty, output: Diagnosis },
   'export.render': { input: ExportInput, output: ExportOutput },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

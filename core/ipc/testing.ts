@@ -46,6 +46,7 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'investigation.state': unavailable('investigation.state'),
     'ledger.events': unavailable('ledger.events'),
     'node.inspect': unavailable('node.inspect'),
+    'evidence.charts': unavailable('evidence.charts'),
     'diagnosis.get': unavailable('diagnosis.get'),
     'export.render': unavailable('export.render'),
     ...overrides,

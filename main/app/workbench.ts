@@ -1,4 +1,5 @@
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
+import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
@@ -146,6 +147,11 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     'node.inspect': async ({ node }) => {
       const base = inspectNode(requireSnapshot(), node, session?.state() ?? null);
       return session ? { ...base, ...(await session.inspect(node)) } : base;
+    },
+    'evidence.charts': async ({ node, width }) => {
+      requireSnapshot();
+      if (!session) throw new NotAvailableError('evidence.charts');
+      return session.charts(node, width);
     },
     ...investigationHandlers(() => session, emitChanged, hosting?.apiKeyEnv ?? null),
   };

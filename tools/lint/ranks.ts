@@ -8,7 +8,7 @@
 export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonly string[])[]> = {
   core: [
     ['model', 'random', 'snapshot'],
-    ['graph', 'ledger', 'signals'],
+    ['graph', 'ledger', 'signals', 'charts'],
     ['context', 'bootstrap', 'controller', 'scoring'],
     ['policy', 'diagnosis'],
     ['report', 'ipc'],
