@@ -110,7 +110,7 @@ export function App({ client }: { client: Client }) {
         <OpenSnapshot />
       </header>
       {isTrainerOpen && <LessonPanel client={client} onClose={() => setTrainerOpen(false)} />}
-      <Toolbar />
+      {!isTrainerOpen && <Toolbar />}
       <main className="workspace" hidden={isTrainerOpen}>
         <div className="center">
           <GraphPane graph={graph} />
