@@ -73,19 +73,34 @@ export class SeriesQueries {
   }
 
   metrics(entity: number, start: number, end: number): MetricPoint[] {
-    return this.statements
-      .get(
-        `SELECT name, coalesce(labels, '') AS labels, unit, time, value FROM metrics
-         WHERE entity = ? AND time >= ? AND time < ? ORDER BY time, line`,
-      )
-      .all(entity, start, end) as MetricPoint[];
+    // Raw rows and the (entity, time) index order: 100k points read without a sort or row objects.
+    const rows = this.statements
+      .get(`SELECT name, coalesce(labels, ''), unit, time, value FROM metrics WHERE entity = ? AND time >= ? AND time < ? ORDER BY time`)
+      .raw(true)
+      .all(entity, start, end) as [string, string, string | null, number, number][];
+    return rows.map(([name, labels, unit, time, value]) => ({ name, labels, unit, time, value }));
   }
 
+  /** The entity's spans for charts (no names: the waterfall reads its trace with `trace`). */
   spans(entity: number, start: number, end: number): SpanRow[] {
+    const id = this.ctx.entityId(entity);
     const rows = this.statements
-      .get('SELECT * FROM spans WHERE entity = ? AND time >= ? AND time < ? ORDER BY time, line')
-      .all(entity, start, end) as SpanDbRow[];
-    return rows.map((r) => this.span(r));
+      .get(
+        'SELECT line, time, duration_ms, trace_id, span_id, parent_span_id, status FROM spans WHERE entity = ? AND time >= ? AND time < ? ORDER BY time',
+      )
+      .raw(true)
+      .all(entity, start, end) as [number, number, number, string, string, string | null, string][];
+    return rows.map(([line, time, durationMs, traceId, spanId, parentSpanId, status]) => ({
+      line,
+      entity: id,
+      time,
+      durationMs,
+      traceId,
+      spanId,
+      parentSpanId,
+      name: '',
+      status,
+    }));
   }
 
   /** The spans of one trace, by start time (a scan: the store has no trace index). */
@@ -101,9 +116,12 @@ export class SeriesQueries {
   }
 
   logs(entity: number, start: number, end: number): LogRow[] {
-    return this.statements
-      .get('SELECT line, time, body FROM logs WHERE entity = ? AND time >= ? AND time < ? ORDER BY time, line')
-      .all(entity, start, end) as LogRow[];
+    const rows = this.statements
+      .get('SELECT line, time, body FROM logs WHERE entity = ? AND time >= ? AND time < ?')
+      .raw(true)
+      .all(entity, start, end) as [number, number, string][];
+    // The index orders logs by error-ness first: restore time order here.
+    return rows.map(([line, time, body]) => ({ line, time, body })).sort((a, b) => a.time - b.time || a.line - b.line);
   }
 
   /** The entity's log-template signals (id, score and stored detail JSON). */

@@ -61,6 +61,27 @@ function memberLabels(member: string, labels: string): string {
  * each evidence item of the node's packet is on them.
  */
 export function buildEntityCharts(store: EvidenceStore, entity: string, packet: ContextPacket | null, width: number): EntityCharts {
+  // The inspector asks again after every step; the answer changes only with the node's packet.
+  const key = `${entity}\u0000${width}\u0000${(packet?.evidence ?? []).map((e) => e.id).join('\u0001')}`;
+  let cache = recent.get(store);
+  if (!cache) recent.set(store, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const built = computeEntityCharts(store, entity, packet, width);
+  cache.set(key, built);
+  if (cache.size > CACHED_CHARTS) cache.delete(cache.keys().next().value as string);
+  return built;
+}
+
+/** Replies kept per evidence store (least recently used dropped first). */
+const CACHED_CHARTS = 16;
+const recent = new WeakMap<EvidenceStore, Map<string, EntityCharts>>();
+
+function computeEntityCharts(store: EvidenceStore, entity: string, packet: ContextPacket | null, width: number): EntityCharts {
   const range = chartRange(store, width);
   const members = memberKeys(store, entity);
   const q = store.series();

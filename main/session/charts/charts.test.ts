@@ -69,6 +69,14 @@ describe('evidence charts through the investigation service', () => {
     expect(md.content).not.toContain('<svg');
   });
 
+  it('answers a repeated request from its cache, and a new width afresh', async () => {
+    const a = await service.charts(origin, 250);
+    expect(await service.charts(origin, 250)).toBe(a);
+    const b = await service.charts(origin, 260);
+    expect(b).not.toBe(a);
+    expect(b.charts.map((c) => c.id)).toEqual(a.charts.map((c) => c.id));
+  });
+
   it('refuses an entity that is not in the snapshot', async () => {
     await expect(service.charts('shop/Service/nope', 300)).rejects.toThrow(/not in this snapshot/);
   });

@@ -2,7 +2,7 @@ import type { ExemplarTrace, WaterfallSpan } from '../../../core/charts/index.js
 import type { SeriesQueries, SpanRow } from '../../store/index.js';
 
 /** The span a trace is chosen for: the entity's slowest failing span after the onset, else its slowest. */
-export function exemplarSpan(spans: readonly SpanRow[], since: number): { span: SpanRow; reason: string } | null {
+export function exemplarSpan(spans: readonly SpanRow[], since: number): { span: SpanRow; why: string } | null {
   const recent = spans.filter((s) => s.time >= since);
   const pool = recent.length > 0 ? recent : spans;
   let slowestError: SpanRow | null = null;
@@ -11,9 +11,8 @@ export function exemplarSpan(spans: readonly SpanRow[], since: number): { span: 
     if (s.status === 'error' && (!slowestError || s.durationMs > slowestError.durationMs)) slowestError = s;
     if (!slowest || s.durationMs > slowest.durationMs) slowest = s;
   }
-  if (slowestError)
-    return { span: slowestError, reason: `a failing span of this entity (${slowestError.name}, ${slowestError.durationMs.toFixed(1)} ms)` };
-  if (slowest) return { span: slowest, reason: `the slowest span of this entity (${slowest.name}, ${slowest.durationMs.toFixed(1)} ms)` };
+  if (slowestError) return { span: slowestError, why: 'a failing span of this entity' };
+  if (slowest) return { span: slowest, why: 'the slowest span of this entity' };
   return null;
 }
 
@@ -52,5 +51,7 @@ export function exemplarTrace(queries: SeriesQueries, spans: readonly SpanRow[],
     isMarked: s.line === chosen.span.line,
     evidenceId: `span:${s.line}`,
   }));
-  return { traceId: chosen.span.traceId, reason: chosen.reason, spans: waterfall, omittedSpans: omitted };
+  const marked = all.find((s) => s.line === chosen.span.line);
+  const reason = `${chosen.why} (${marked?.name ?? 'span'}, ${chosen.span.durationMs.toFixed(1)} ms)`;
+  return { traceId: chosen.span.traceId, reason, spans: waterfall, omittedSpans: omitted };
 }
