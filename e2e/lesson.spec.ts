@@ -86,8 +86,11 @@ test('a trainee walks a lesson on a generated incident to the score card; the an
   expect(frames.some((f) => f.includes('"engine":{'))).toBe(true);
   expect(frames.filter((f) => /"frontier":\["|root_cause|"truth":\{"/.test(f))).toEqual([]);
   await answers.getByLabel('Note on step 1').fill('Start from the error rate.');
-  await answers.getByRole('button', { name: 'Add' }).click();
+  await answers.locator('tr[data-step="1"]').getByRole('button', { name: 'Add' }).click();
   await expect(answers).toContainText('Start from the error rate.');
+  await answers.getByLabel('Note on the lesson').fill('A code error: its callers only time out.');
+  await answers.getByLabel('Note on the lesson').press('Enter');
+  await expect(answers).toContainText('its callers only time out');
 
   await trainer.getByRole('button', { name: 'Next step' }).click();
   await expect(step).toHaveAttribute('data-step', '2');
@@ -110,6 +113,7 @@ test('a trainee walks a lesson on a generated incident to the score card; the an
   const file = await (await download).path();
   const html = readFileSync(file, 'utf8');
   expect(html).toContain('Start from the error rate.');
+  expect(html).toContain('its callers only time out');
   expect(html).toContain('<h2>Evidence charts</h2>');
   expect(html).not.toMatch(/<script/i);
 });

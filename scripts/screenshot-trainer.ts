@@ -70,7 +70,7 @@ try {
   await step.getByRole('button', { name: 'Commit answer' }).click();
   const answers = trainer.getByRole('region', { name: 'Answers' });
   await answers.getByLabel('Note on step 1').fill('Start from the error rate, then its callers.');
-  await answers.getByRole('button', { name: 'Add' }).click();
+  await answers.locator('tr[data-step="1"]').getByRole('button', { name: 'Add' }).click();
   await trainer.getByRole('button', { name: 'Next step' }).click();
   await step.and(page.locator('[data-step="2"]')).waitFor({ timeout: TIMEOUT });
   await step.getByRole('radio', { name: 'Origin' }).check();

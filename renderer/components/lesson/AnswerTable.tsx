@@ -4,9 +4,16 @@ import type { LessonView } from '../../../core/ipc/index.js';
 /** Each committed step: the trainee's answer beside the engine's, and the trainer's notes on it. */
 export function AnswerTable({ view, onNote }: { view: LessonView; onNote: (seq: number, text: string) => void }) {
   if (view.answers.length === 0) return null;
+  const general = view.notes.filter((n) => n.seq === -1);
   return (
     <section aria-label="Answers" className="lesson-answers">
       <h3>Steps</h3>
+      <ul className="plain">
+        {general.map((n, i) => (
+          <li key={i}>{n.text}</li>
+        ))}
+      </ul>
+      <NoteForm onNote={(text) => onNote(-1, text)} label="Note on the lesson" />
       <table>
         <thead>
           <tr>
