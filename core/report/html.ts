@@ -3,6 +3,7 @@ import { escapeHtml as h } from './escape.js';
 import { InvalidGraphImageError } from './errors.js';
 import { buildReportGraph } from './graph.js';
 import { reportCss } from './html-style.js';
+import { renderChartsSection } from './charts-svg.js';
 import { renderGraphSvg } from './svg.js';
 import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import type { ReportOptions, ReportView } from './view.js';
@@ -42,6 +43,7 @@ export function renderHtml(diagnosis: Diagnosis, options: ReportOptions = {}): s
     ...chain(view),
     ...alerts(view),
     ...ranking(view),
+    ...renderChartsSection(options.charts ?? []),
     ...evidence(view),
     ...prose(view),
     '<h2>Run</h2>',

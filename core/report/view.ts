@@ -1,3 +1,4 @@
+import type { EntityCharts } from '../charts/index.js';
 import type { Diagnosis } from '../diagnosis/index.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { describeRules } from '../policy/heuristic/index.js';
@@ -11,6 +12,8 @@ export interface ReportOptions {
   state?: InvestigationState;
   /** A PNG of the graph canvas from the UI, as a `data:image/png;base64,` URL (HTML only). */
   graphPng?: string;
+  /** Evidence charts of the entities on the explanation (HTML only, as static SVG). */
+  charts?: EntityCharts[];
 }
 
 /** Human reports cap each snapshot-derived value; the JSON export keeps everything. */
