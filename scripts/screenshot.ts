@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { defaultSnapshotDir, findPackageRoot } from '../main/app/index.js';
+import { requireChromium } from '../main/platform/chromium.js';
 import { startWebHost } from '../main/web/index.js';
 
 const root = findPackageRoot(import.meta.url);
@@ -16,9 +17,11 @@ const out = path.resolve(root, outIndex >= 0 ? (process.argv[outIndex + 1] ?? ''
 const DATABASE = 'shop/Service/database';
 const TIMEOUT = 60_000;
 
+// Before serving anything: a missing browser fails with the one-line way to get it.
+const executablePath = requireChromium();
 const host = await startWebHost({ snapshot: defaultSnapshotDir(root) });
 const browser = await chromium.launch({
-  executablePath: process.env.EOG_CHROMIUM ?? '/usr/bin/chromium',
+  executablePath,
   args: ['--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
 });
 try {

@@ -74,4 +74,18 @@ describe('loadSnapshotBundle', () => {
     expect(() => loadSnapshotBundle(path.join(dir, 'missing'))).toThrow(expect.objectContaining({ name: 'SnapshotNotFoundError' }));
     expect(() => loadSnapshotBundle(path.join(dir, 'missing'))).toThrow(/No snapshot at .*missing: give a bundle folder/);
   });
+
+  it('shows the gaps the converter wrote into snapshot.json before what opening found', () => {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'snapshot.json'), 'utf8')) as Record<string, unknown>;
+    const warnings = [{ file: 'trace/2023-01-29', message: 'no baseline traces' }, { message: 'no system marker <b>x</b>' }];
+    writeFileSync(path.join(dir, 'snapshot.json'), JSON.stringify({ ...manifest, warnings }));
+    const topo = JSON.parse(readFileSync(path.join(dir, 'topology.json'), 'utf8')) as { edges: unknown[] };
+    topo.edges.push({ source: 'shop/Service/frontend', target: 'shop/Service/nowhere', relation: 'calls' });
+    writeFileSync(path.join(dir, 'topology.json'), JSON.stringify(topo));
+    expect(loadSnapshotBundle(dir).summary.warnings).toEqual([
+      'capture: trace/2023-01-29: no baseline traces',
+      'capture: no system marker <b>x</b>',
+      expect.stringMatching(/^topology\.json: .*shop\/Service\/nowhere/),
+    ]);
+  });
 });

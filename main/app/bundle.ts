@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AlertView, SnapshotSummary } from '../../core/ipc/index.js';
 import type { Topology } from '../../core/model/index.js';
 import type { SnapshotManifest } from '../../core/snapshot/index.js';
+import { formatWarning } from '../convert/index.js';
 import { readBundleOverview } from '../snapshot/index.js';
 
 export interface LoadedSnapshot {
@@ -50,7 +51,11 @@ export function loadSnapshotBundle(dir: string): LoadedSnapshot {
       entityCount: topology.entities.length,
       edgeCount: topology.edges.length,
       alertCount: alerts.length,
-      warnings: overview.warnings.map((w) => `${w.file}${w.line === null ? '' : `:${w.line}`}: ${w.message}`),
+      // Gaps the converter found in the capture (snapshot.json), then what opening the bundle found.
+      warnings: [
+        ...(manifest.warnings ?? []).map((w) => `capture: ${formatWarning(w)}`),
+        ...overview.warnings.map((w) => `${w.file}${w.line === null ? '' : `:${w.line}`}: ${w.message}`),
+      ],
     },
   };
 }

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeBundle, type BundleInput } from './bundle-writer.js';
 import { InvalidBundleRecordError } from './errors.js';
 import { readBundleStrict } from './test-helpers.js';
+import { tempDir } from '../platform/testing/temp-dirs.js';
 
 function sample(): BundleInput {
   return {
@@ -26,7 +26,7 @@ function sample(): BundleInput {
 
 describe('writeBundle', () => {
   it('writes files that read back valid, skipping empty record files', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'eog-bw-')), 'b');
+    const dir = join(tempDir('eog-bw-'), 'b');
     writeBundle(dir, sample());
     const bundle = readBundleStrict(dir);
     expect(bundle.files).toEqual(['ground_truth.yaml', 'logs.jsonl.gz', 'snapshot.json', 'topology.json']);
@@ -35,7 +35,7 @@ describe('writeBundle', () => {
   });
 
   it('rejects an invalid record naming file, record and field, and leaves nothing behind', () => {
-    const parent = mkdtempSync(join(tmpdir(), 'eog-bw-'));
+    const parent = tempDir('eog-bw-');
     const input = sample();
     input.records.spans = [
       { traceId: 't', spanId: 's', entity: 'shop/Service/cart', name: 'x', start: 1, durationMs: -1, status: 'unset' },
@@ -48,13 +48,13 @@ describe('writeBundle', () => {
   it('rejects an edge to an entity the topology does not have', () => {
     const input = sample();
     input.topology.edges.push({ source: 'shop/Service/cart', target: 'shop/Service/db', relation: 'calls' });
-    const dir = join(mkdtempSync(join(tmpdir(), 'eog-bw-')), 'b');
+    const dir = join(tempDir('eog-bw-'), 'b');
     expect(() => writeBundle(dir, input)).toThrow(/unknown entity "shop\/Service\/db"/);
     expect(existsSync(dir)).toBe(false);
   });
 
   it('replaces an existing bundle as a whole', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'eog-bw-')), 'b');
+    const dir = join(tempDir('eog-bw-'), 'b');
     writeBundle(dir, sample());
     const second = sample();
     second.records = {};

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from './csv-stream.js';
 import { ConvertInputError } from './errors.js';
+import { tempDir } from '../platform/testing/temp-dirs.js';
 
 async function collect(
   file: string,
@@ -16,7 +16,7 @@ async function collect(
 }
 
 describe('readCsv', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'eog-csv-'));
+  const dir = tempDir('eog-csv-');
 
   it('reads gzip files with quoted multi-line cells and reports end lines', async () => {
     const file = join(dir, 'a.csv.gz');

@@ -1,22 +1,22 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat } from './detect-format.js';
 import { NEZHA_SLICE } from './nezha/test-fixtures.js';
+import { tempDir } from '../platform/testing/temp-dirs.js';
 
 describe('detectFormat', () => {
   it('recognises the Nezha dataset root, an ITBench-Lite scenario and a native bundle', () => {
     expect(detectFormat(NEZHA_SLICE)).toBe('nezha');
     expect(detectFormat(join(import.meta.dirname, 'itbench', 'testdata', 'Scenario-1'))).toBe('itbench-lite');
-    const native = mkdtempSync(join(tmpdir(), 'eog-detect-'));
+    const native = tempDir('eog-detect-');
     writeFileSync(join(native, 'snapshot.json'), '{}');
     writeFileSync(join(native, 'topology.json'), '{}');
     expect(detectFormat(native)).toBe('native');
   });
 
   it('returns null for anything else', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'eog-detect-'));
+    const dir = tempDir('eog-detect-');
     expect(detectFormat(dir)).toBeNull();
     expect(detectFormat(join(dir, 'missing'))).toBeNull();
     mkdirSync(join(dir, 'rca_data', '2023-01-29'), { recursive: true });

@@ -1,8 +1,8 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChromiumMissingError, chromiumPath, chromiumProblem, requireChromium } from './chromium.js';
+import { tempDir } from './testing/temp-dirs.js';
 
 describe('locating Chromium for the tests', () => {
   it('uses EOG_CHROMIUM, else /usr/bin/chromium', () => {
@@ -16,7 +16,7 @@ describe('locating Chromium for the tests', () => {
       'Chromium: /nonexistent (EOG_CHROMIUM) does not exist; the tests need it: install it with `apt-get install -y chromium` (Debian/Ubuntu) or set EOG_CHROMIUM=/path/to/chromium',
     );
     expect(() => requireChromium({ EOG_CHROMIUM: '/nonexistent' })).toThrow(ChromiumMissingError);
-    const dir = mkdtempSync(join(tmpdir(), 'eog-chromium-'));
+    const dir = tempDir('eog-chromium-');
     expect(chromiumProblem({ EOG_CHROMIUM: dir })).toMatch(/is not a file; install it with/);
     const notExecutable = join(dir, 'chromium');
     writeFileSync(notExecutable, '#!/bin/sh\n');

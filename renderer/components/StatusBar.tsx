@@ -1,4 +1,5 @@
 import { useWorkbench } from '../store/context.js';
+import { SnapshotWarnings } from './SnapshotWarnings.js';
 
 function formatTime(ms: number | null | undefined): string {
   return ms === null || ms === undefined ? 'unknown' : new Date(ms).toISOString().replace('.000Z', 'Z');
@@ -37,6 +38,7 @@ export function StatusBar() {
           <span className="sep">
             {nodeCount} entities · {edgeCount} edges · {snapshot.alertCount} alerts
           </span>
+          <SnapshotWarnings warnings={snapshot.warnings} />
         </>
       )}
       {layout === 'running' && <span className="sep">Loading the graph…</span>}

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { requireChromium } from '../../main/platform/chromium.js';
 import { startWebHost } from '../../main/web/index.js';
 import { median } from './stats.js';
 
@@ -195,7 +196,7 @@ export function uiRenderTable(rows: readonly UiRenderRow[]): string {
 export async function benchUiRender(options: UiRenderOptions = {}): Promise<{ rows: UiRenderRow[] }> {
   const sizes = options.sizes ?? (options.quick ? [1000, 10_000] : [1000, 10_000, 50_000]);
   const log = options.log ?? (() => undefined);
-  const browser = await chromium.launch({ executablePath: process.env.EOG_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
   try {
     const rows: UiRenderRow[] = [];
     for (const nodes of sizes) {

@@ -1,6 +1,7 @@
 import { requirePositiveInteger, SignalOptionError } from '../errors.js';
-import { defaultMaxLineLength, defaultMaxTokens, isCodeLocation, tokenizeLine, WILDCARD } from './mask.js';
-import { generalise, isVariableToken, similarityOf } from './similarity.js';
+import { defaultMaxLineLength, defaultMaxTokens, splitLine, WILDCARD } from './mask.js';
+import { generalise, similarityOf } from './similarity.js';
+import { TokenInfoCache } from './token-info.js';
 
 export interface TemplateMinerOptions {
   /** Depth of the parse tree counting root and leaf, as in Drain: depth 4 routes on 2 tokens. */
@@ -54,7 +55,6 @@ interface TreeNode {
 }
 
 const newNode = (): TreeNode => ({ children: new Map(), clusters: [] });
-const DIGIT = /\d/;
 
 /**
  * Drain (He et al., ICWS 2017): a fixed-depth parse tree routes a masked line by its
@@ -73,6 +73,7 @@ export class TemplateMiner implements TemplateLookup {
   private readonly root = newNode();
   private readonly clusters: Cluster[] = [];
   private readonly overflow: Cluster = { id: OVERFLOW_TEMPLATE_ID, tokens: [OVERFLOW_TEXT], count: 0 };
+  private readonly tokenInfo = new TokenInfoCache();
 
   constructor(options: TemplateMinerOptions = {}) {
     const depth = options.treeDepth ?? 4;
@@ -94,9 +95,17 @@ export class TemplateMiner implements TemplateLookup {
 
   /** Assigns a line to a template and returns the template id. */
   add(line: string): string {
-    const tokens = tokenizeLine(line, this.tokenize);
-    const informative = tokens.map((t) => !isVariableToken(t));
-    const leaf = this.route(tokens, informative);
+    const raw = splitLine(line, this.tokenize);
+    const tokens = new Array<string>(raw.length);
+    const informative = new Array<boolean>(raw.length);
+    const routeKeys = new Array<string>(raw.length);
+    for (let i = 0; i < raw.length; i++) {
+      const info = this.tokenInfo.get(raw[i] ?? '');
+      tokens[i] = info.masked;
+      informative[i] = info.isInformative;
+      routeKeys[i] = info.routeKey;
+    }
+    const leaf = this.route(routeKeys, informative);
     const match = this.bestMatch(leaf.clusters, tokens, informative);
     if (match) {
       generalise(match.tokens, tokens);
@@ -133,17 +142,16 @@ export class TemplateMiner implements TemplateLookup {
    * Token count, then the first informative tokens (not the first tokens as in Drain:
    * headers like `<TS> INFO` would send every line of a service to one leaf).
    */
-  private route(tokens: readonly string[], informative: readonly boolean[]): TreeNode {
-    let node = child(this.root, String(tokens.length));
+  private route(routeKeys: readonly string[], informative: readonly boolean[]): TreeNode {
+    let node = child(this.root, String(routeKeys.length));
     let depth = 0;
-    for (let i = 0; i < tokens.length && depth < this.prefixDepth; i++) {
-      const token = tokens[i] ?? WILDCARD;
+    for (let i = 0; i < routeKeys.length && depth < this.prefixDepth; i++) {
       if (!informative[i]) continue;
       depth += 1;
       // Tokens with digits are probably variables that masking missed; Drain routes them
       // through the wildcard so they cannot split otherwise identical lines.
-      // A source location routes as a constant: two statements never share a leaf.
-      const key = DIGIT.test(token) && !isCodeLocation(token) ? WILDCARD : token;
+      // A source location routes as a constant: two statements never share a leaf (token-info.ts).
+      const key = routeKeys[i] ?? WILDCARD;
       const existing = node.children.get(key);
       if (existing) node = existing;
       else if (key !== WILDCARD && node.children.size + 1 < this.maxChildren) node = child(node, key);

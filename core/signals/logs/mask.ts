@@ -98,18 +98,25 @@ export function maskQuoted(line: string): string {
   return line.replace(DOUBLE_QUOTED, '$1"<STR>"').replace(SINGLE_QUOTED, "$1'<STR>'");
 }
 
-/** Caps, masks quoted strings, splits on whitespace and masks every token. */
-export function tokenizeLine(line: string, options: TokenizeOptions = {}): string[] {
+const WHITESPACE = /\s+/;
+
+/** Caps, masks quoted strings and splits on whitespace: the tokens before maskToken. */
+export function splitLine(line: string, options: TokenizeOptions = {}): string[] {
   const capped = capLength(line, options.maxLineLength ?? defaultMaxLineLength);
   const text = maskQuoted(capped).trim();
   if (text.length === 0) return [];
-  const tokens = text.split(/\s+/);
+  const tokens = text.split(WHITESPACE);
   const maxTokens = options.maxTokens ?? defaultMaxTokens;
   if (tokens.length > maxTokens) {
     tokens.length = maxTokens - 1;
     tokens.push(TRUNCATED);
   }
-  return tokens.map(maskToken);
+  return tokens;
+}
+
+/** Caps, masks quoted strings, splits on whitespace and masks every token. */
+export function tokenizeLine(line: string, options: TokenizeOptions = {}): string[] {
+  return splitLine(line, options).map(maskToken);
 }
 
 /** The masked form of a whole line, tokens joined by single spaces. */

@@ -46,4 +46,34 @@ describe('SpanTemplatePairs', () => {
     }
     expect(bounded.finish()).toEqual(free.finish());
   });
+
+  it('keeps the spans of entities that share span ids apart, also while folding', () => {
+    const shared = new SpanTemplatePairs({ maxOpenSpans: 2 });
+    const apart = new SpanTemplatePairs();
+    for (const [entity, window] of [
+      ['x', ['a']],
+      ['y', ['a', 'b']],
+      ['z', ['a']],
+    ] as const) {
+      for (let i = 0; i < 40; i++) {
+        const period = i < 30 ? 'baseline' : 'window';
+        for (const t of period === 'baseline' ? ['a', 'b'] : window) {
+          shared.add(entity, `s${i}`, t, period);
+          apart.add(entity, `${entity}-s${i}`, t, period);
+        }
+      }
+    }
+    // Interleaved: the three entities' spans with one id are open at once.
+    const interleaved = new SpanTemplatePairs({ maxOpenSpans: 2 });
+    for (let i = 0; i < 40; i++) {
+      const period = i < 30 ? 'baseline' : 'window';
+      for (const entity of ['x', 'y', 'z']) {
+        for (const t of period === 'baseline' || entity === 'y' ? ['a', 'b'] : ['a']) interleaved.add(entity, `s${i}`, t, period);
+      }
+    }
+    const expected = apart.finish();
+    expect(expected.map((s) => s.entity)).toEqual(['x', 'z']);
+    expect(shared.finish()).toEqual(expected);
+    expect(interleaved.finish()).toEqual(expected);
+  });
 });

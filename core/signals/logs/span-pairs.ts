@@ -33,9 +33,12 @@ export interface SpanPairOptions {
 
 interface OpenSpan {
   entity: string;
+  spanKey: string;
   period: LogPeriod;
   /** Distinct templates in order of first appearance (a handful: an array beats a Set). */
   templates: string[];
+  /** An open span of another entity with the same span key (rare: a chain, not a key string per line). */
+  other: OpenSpan | null;
 }
 
 interface EntityCounts {
@@ -46,7 +49,6 @@ interface EntityCounts {
 
 /** Templates per span are a handful; more means a span id reused by a long-lived worker. */
 const MAX_TEMPLATES_PER_SPAN = 40;
-const SEPARATOR = '\u0000';
 
 /**
  * Counts, per entity and period, the spans in which each log template ran and the spans in
@@ -55,9 +57,11 @@ const SEPARATOR = '\u0000';
  * folded into the counts. Deterministic for the same input order.
  */
 export class SpanTemplatePairs {
+  /** Open spans by span key; spans of several entities with one key are chained. */
   private readonly open = new Map<string, OpenSpan>();
-  /** Open span keys, oldest first: a Map's first key is slow to find after many deletions. */
-  private queue: string[] = [];
+  private openCount = 0;
+  /** Open spans, oldest first: a Map's first key is slow to find after many deletions. */
+  private queue: OpenSpan[] = [];
   private head = 0;
   private readonly byEntity = new Map<string, EntityCounts>();
   private readonly settings: Required<SpanPairOptions>;
@@ -67,20 +71,22 @@ export class SpanTemplatePairs {
   }
 
   add(entity: string, spanKey: string, templateId: string, period: LogPeriod): void {
-    const key = `${entity}${SEPARATOR}${spanKey}`;
-    let span = this.open.get(key);
+    const first = this.open.get(spanKey);
+    let span = first;
+    while (span !== undefined && span.entity !== entity) span = span.other ?? undefined;
     if (!span) {
-      span = { entity, period, templates: [] };
-      this.open.set(key, span);
-      this.queue.push(key);
-      if (this.open.size > this.settings.maxOpenSpans) this.foldOldest();
+      span = { entity, spanKey, period, templates: [], other: first ?? null };
+      this.open.set(spanKey, span);
+      this.openCount += 1;
+      this.queue.push(span);
+      if (this.openCount > this.settings.maxOpenSpans) this.foldOldest();
     }
     if (span.templates.length < MAX_TEMPLATES_PER_SPAN && !span.templates.includes(templateId)) span.templates.push(templateId);
   }
 
   /** Broken sequences, most surprising first (ties by entity and template ids). */
   finish(): BrokenSequence[] {
-    while (this.open.size > 0) this.foldOldest();
+    while (this.openCount > 0) this.foldOldest();
     const out: BrokenSequence[] = [];
     const { minBaselineSpans, minWindowSpans, minFollowRate } = this.settings;
     for (const [entity, counts] of this.byEntity) {
@@ -113,14 +119,13 @@ export class SpanTemplatePairs {
   }
 
   private foldOldest(): void {
-    const key = this.queue[this.head++];
+    const span = this.queue[this.head++];
     if (this.head > 4096 && this.head * 2 > this.queue.length) {
       this.queue = this.queue.slice(this.head);
       this.head = 0;
     }
-    const span = key === undefined ? undefined : this.open.get(key);
-    if (key === undefined || span === undefined) return;
-    this.open.delete(key);
+    if (span === undefined) return;
+    this.close(span);
     let counts = this.byEntity.get(span.entity);
     if (!counts) {
       counts = { spans: { window: new Map(), baseline: new Map() }, pairs: { window: new Map(), baseline: new Map() } };
@@ -138,6 +143,20 @@ export class SpanTemplatePairs {
       }
       for (const b of span.templates) if (a !== b) followers.set(b, (followers.get(b) ?? 0) + 1);
     }
+  }
+
+  /** Takes an open span out of the map (and out of its key's chain). */
+  private close(span: OpenSpan): void {
+    this.openCount -= 1;
+    const first = this.open.get(span.spanKey);
+    if (first === span) {
+      if (span.other) this.open.set(span.spanKey, span.other);
+      else this.open.delete(span.spanKey);
+      return;
+    }
+    let before = first;
+    while (before !== undefined && before.other !== span) before = before.other ?? undefined;
+    if (before) before.other = span.other;
   }
 }
 

@@ -159,4 +159,14 @@ describe('TraceEdgeAggregator', () => {
     expect(new TraceEdgeAggregator().finish([])).toEqual({ edges: [], entities: [], spans: 0, rootSpans: 0, unresolvedSpans: 0 });
     expect(() => new TraceEdgeAggregator({ maxKnownSpans: 0 })).toThrow(SignalOptionError);
   });
+
+  it('keys spans by trace and span id, so ids that would run together stay apart', () => {
+    // Concatenated, trace "t1" + span "2a" and trace "t12" + span "a" would read alike.
+    const result = run([
+      [span('t12', 'a', null, FE, 50), 'window'],
+      [span('t1', '2a', null, REDIS, 50), 'window'],
+      [span('t1', 'c', '2a', CART, 10), 'window'],
+    ]);
+    expect(result.edges.map((e) => `${e.caller}->${e.callee}`)).toEqual([`${REDIS}->${CART}`]);
+  });
 });

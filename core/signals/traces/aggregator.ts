@@ -90,10 +90,7 @@ export class TraceEdgeAggregator {
     if (period) this.pairFor(this.entityStats, span.entity)[period].add(child.durationMs, child.isError);
     const parentId = typeof span.parentSpanId === 'string' && span.parentSpanId.length > 0 ? span.parentSpanId : null;
     if (parentId === null) this.roots += 1;
-    // The length prefix makes keys unambiguous whatever characters hostile ids contain.
-    const tracePrefix = `${span.traceId.length}:${span.traceId}`;
-    const parentKey = parentId === null ? null : tracePrefix + parentId;
-    this.parents.add(tracePrefix + span.spanId, parentKey, child, this.recordEdge);
+    this.parents.add(span.traceId, span.spanId, parentId, child, this.recordEdge);
   }
 
   /** Summaries sorted by caller, callee (edges) and by entity; `knownEdges` decides isDiscovered. */

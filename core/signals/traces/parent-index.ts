@@ -7,7 +7,8 @@
  *
  * Eviction order lives in explicit queues: taking the first key of a large Map that has
  * seen many deletions is slow in V8 (its iterator walks the holes), which made a million
- * spans take minutes.
+ * spans take minutes. Spans are keyed by trace id, then span id (two-level maps): no key
+ * string is built per span, and each id string hashes once.
  */
 export interface ChildCall {
   entity: string;
@@ -20,17 +21,54 @@ export interface ChildCall {
 export type EdgeSink = (caller: string, child: ChildCall, parentDurationMs: number) => void;
 
 interface KnownSpan {
+  traceId: string;
+  spanId: string;
   entity: string;
   durationMs: number;
 }
 
+/** A parent span that children wait for. */
+interface Awaited {
+  traceId: string;
+  spanId: string;
+}
+
+/** Values keyed by (trace id, span id). */
+class SpanMap<V> {
+  private readonly traces = new Map<string, Map<string, V>>();
+
+  get(traceId: string, spanId: string): V | undefined {
+    return this.traces.get(traceId)?.get(spanId);
+  }
+
+  /** Sets the value; true when the key was new. */
+  set(traceId: string, spanId: string, value: V): boolean {
+    let spans = this.traces.get(traceId);
+    if (spans === undefined) {
+      spans = new Map();
+      this.traces.set(traceId, spans);
+    }
+    const size = spans.size;
+    spans.set(spanId, value);
+    return spans.size !== size;
+  }
+
+  delete(traceId: string, spanId: string): void {
+    const spans = this.traces.get(traceId);
+    if (spans === undefined) return;
+    spans.delete(spanId);
+    if (spans.size === 0) this.traces.delete(traceId);
+  }
+}
+
 export class ParentIndex {
-  private readonly known = new Map<string, KnownSpan>();
-  private readonly knownRing: string[] = [];
+  private readonly known = new SpanMap<KnownSpan>();
+  private readonly knownRing: KnownSpan[] = [];
   private ringPos = 0;
-  private readonly pending = new Map<string, ChildCall[]>();
-  /** Parent keys in the order they started waiting; may hold keys already resolved. */
-  private pendingQueue: string[] = [];
+  private readonly pending = new SpanMap<ChildCall[]>();
+  private pendingKeys = 0;
+  /** Parents in the order children started waiting for them; may hold ones already resolved. */
+  private pendingQueue: Awaited[] = [];
   private queueHead = 0;
   private pendingCount = 0;
   unresolved = 0;
@@ -40,26 +78,30 @@ export class ParentIndex {
     private readonly maxPending: number,
   ) {}
 
-  /** Registers a span; calls `sink` for every caller→child pair it completes. */
-  add(key: string, parentKey: string | null, child: ChildCall, sink: EdgeSink): void {
-    this.remember(key, { entity: child.entity, durationMs: child.durationMs });
-    const waiting = this.pending.get(key);
-    if (waiting) {
-      this.pending.delete(key);
-      this.pendingCount -= waiting.length;
-      for (const c of waiting) sink(child.entity, c, child.durationMs);
+  /** Registers a span of a trace; calls `sink` for every caller→child pair it completes. */
+  add(traceId: string, spanId: string, parentSpanId: string | null, child: ChildCall, sink: EdgeSink): void {
+    this.remember({ traceId, spanId, entity: child.entity, durationMs: child.durationMs });
+    if (this.pendingKeys > 0) {
+      const waiting = this.pending.get(traceId, spanId);
+      if (waiting) {
+        this.pending.delete(traceId, spanId);
+        this.pendingKeys -= 1;
+        this.pendingCount -= waiting.length;
+        for (const c of waiting) sink(child.entity, c, child.durationMs);
+      }
     }
-    if (parentKey === null) return;
-    const parent = this.known.get(parentKey);
+    if (parentSpanId === null) return;
+    const parent = this.known.get(traceId, parentSpanId);
     if (parent !== undefined) {
       sink(parent.entity, child, parent.durationMs);
       return;
     }
-    const list = this.pending.get(parentKey);
+    const list = this.pending.get(traceId, parentSpanId);
     if (list) list.push(child);
     else {
-      this.pending.set(parentKey, [child]);
-      this.pendingQueue.push(parentKey);
+      this.pending.set(traceId, parentSpanId, [child]);
+      this.pendingKeys += 1;
+      this.pendingQueue.push({ traceId, spanId: parentSpanId });
     }
     this.pendingCount += 1;
     while (this.pendingCount > this.maxPending) this.evictOldestPending();
@@ -71,25 +113,25 @@ export class ParentIndex {
     return this.pendingCount;
   }
 
-  private remember(key: string, span: KnownSpan): void {
-    // One hash lookup instead of has() then set(): the map only grows when the key is new.
-    const size = this.known.size;
-    this.known.set(key, span);
-    if (this.known.size === size) return;
-    if (this.knownRing.length < this.maxKnown) this.knownRing.push(key);
+  private remember(span: KnownSpan): void {
+    // One lookup instead of has() then set(): the ring only grows when the key is new.
+    if (!this.known.set(span.traceId, span.spanId, span)) return;
+    if (this.knownRing.length < this.maxKnown) this.knownRing.push(span);
     else {
-      this.known.delete(this.knownRing[this.ringPos] ?? '');
-      this.knownRing[this.ringPos] = key;
+      const oldest = this.knownRing[this.ringPos];
+      if (oldest) this.known.delete(oldest.traceId, oldest.spanId);
+      this.knownRing[this.ringPos] = span;
       this.ringPos = (this.ringPos + 1) % this.maxKnown;
     }
   }
 
   private evictOldestPending(): void {
     while (this.queueHead < this.pendingQueue.length) {
-      const key = this.pendingQueue[this.queueHead++] ?? '';
-      const list = this.pending.get(key);
-      if (!list) continue; // resolved since it was queued
-      this.pending.delete(key);
+      const key = this.pendingQueue[this.queueHead++];
+      const list = key && this.pending.get(key.traceId, key.spanId);
+      if (!key || !list) continue; // resolved since it was queued
+      this.pending.delete(key.traceId, key.spanId);
+      this.pendingKeys -= 1;
       this.pendingCount -= list.length;
       this.unresolved += list.length;
       return;
@@ -99,8 +141,8 @@ export class ParentIndex {
   /** Drops consumed and resolved entries so the queue stays proportional to `pending`. */
   private compactQueue(): void {
     const length = this.pendingQueue.length;
-    if (length < 1024 || length < 2 * this.pending.size) return;
-    this.pendingQueue = this.pendingQueue.slice(this.queueHead).filter((k) => this.pending.has(k));
+    if (length < 1024 || length < 2 * this.pendingKeys) return;
+    this.pendingQueue = this.pendingQueue.slice(this.queueHead).filter((k) => this.pending.get(k.traceId, k.spanId) !== undefined);
     this.queueHead = 0;
   }
 }

@@ -1,5 +1,13 @@
 import type { Command } from 'commander';
-import { collectCases, formatSummary, formatTable, runBench, type BenchSummary, type BenchRow } from '../../bench/index.js';
+import {
+  captureWarnings,
+  collectCases,
+  formatSummary,
+  formatTable,
+  runBench,
+  type BenchSummary,
+  type BenchRow,
+} from '../../bench/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import type { PolicyHandle } from '../../policies/create-policy.js';
 import { openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
@@ -49,6 +57,8 @@ async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {
   try {
     const cases = await collectCases(dir, flags.format, progress);
     try {
+      // Gaps in the captures explain weak cases; they would otherwise sit unread in snapshot.json.
+      for (const warning of captureWarnings(cases.bundles)) process.stderr.write(`warning: ${warning}\n`);
       await runArms(cases.bundles, flags, chosen, runs, progress);
     } finally {
       cases.cleanup();

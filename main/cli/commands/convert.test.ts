@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { buildProgram } from '../program.js';
 import { UsageError } from '../errors.js';
 import { copySlice, removeSliceCopies, scratchDir } from '../../convert/nezha/test-fixtures.js';
+import { tempDir } from '../../platform/testing/temp-dirs.js';
 
 const scenario = join(import.meta.dirname, '..', '..', 'convert', 'itbench', 'testdata', 'Scenario-1');
 
@@ -13,7 +13,7 @@ describe('eog convert', () => {
   afterAll(removeSliceCopies);
 
   it('converts an ITBench-Lite scenario and prints a summary', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'eog-cli-'));
+    const out = tempDir('eog-cli-');
     const written: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
@@ -46,6 +46,6 @@ describe('eog convert', () => {
 
   it('rejects an unknown format as a usage error', async () => {
     const program = buildProgram().exitOverride();
-    await expect(program.parseAsync(['node', 'eog', 'convert', 'csv', scenario, '--out', tmpdir()])).rejects.toThrow(UsageError);
+    await expect(program.parseAsync(['node', 'eog', 'convert', 'csv', scenario, '--out', tempDir('eog-cli-')])).rejects.toThrow(UsageError);
   });
 });

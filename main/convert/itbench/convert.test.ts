@@ -1,17 +1,17 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ConvertInputError, UnrecognisedInputError } from '../errors.js';
 import { readBundleStrict } from '../test-helpers.js';
 import { convertItbenchLite } from './convert.js';
+import { tempDir } from '../../platform/testing/temp-dirs.js';
 
 const fixture = join(import.meta.dirname, 'testdata', 'Scenario-1');
 const CHECKOUT_POD = 'otel-demo/Pod/checkout-7c9f6d8b4-x2x9q';
 
 describe('convertItbenchLite (fixture modelled on ground truth gt_24)', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'eog-itb-'));
+  const out = tempDir('eog-itb-');
   const result = await convertItbenchLite(fixture, out);
   const bundle = readBundleStrict(result.bundle);
   const edges = new Set(bundle.topology.edges.map((e) => `${e.source} ${e.relation} ${e.target}`));
@@ -112,11 +112,11 @@ describe('convertItbenchLite (fixture modelled on ground truth gt_24)', async ()
 
 describe('convertItbenchLite on a scenario with files missing', () => {
   it('converts what is there and names each missing input, on the result and in snapshot.json', async () => {
-    const partial = join(mkdtempSync(join(tmpdir(), 'eog-itb-')), 'Scenario-1');
+    const partial = join(tempDir('eog-itb-'), 'Scenario-1');
     cpSync(fixture, partial, { recursive: true });
     rmSync(join(partial, 'otel_traces_raw.tsv'));
     rmSync(join(partial, 'metrics'), { recursive: true });
-    const result = await convertItbenchLite(partial, mkdtempSync(join(tmpdir(), 'eog-itb-')));
+    const result = await convertItbenchLite(partial, tempDir('eog-itb-'));
     const bundle = readBundleStrict(result.bundle);
     expect(result.warnings.slice(0, 2)).toEqual([
       'otel_traces_raw.tsv: missing: no spans and no call edges',
@@ -133,7 +133,7 @@ describe('convertItbenchLite on a scenario with files missing', () => {
 
 describe('convertItbenchLite on broken input', () => {
   it('names the file and line of an unbalanced quote', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'eog-itb-'));
+    const out = tempDir('eog-itb-');
     const broken = join(import.meta.dirname, 'testdata', 'Scenario-broken');
     const failure = convertItbenchLite(broken, out);
     await expect(failure).rejects.toThrow(ConvertInputError);
@@ -141,6 +141,6 @@ describe('convertItbenchLite on broken input', () => {
   });
 
   it('refuses a folder that is not a scenario', async () => {
-    await expect(convertItbenchLite(mkdtempSync(join(tmpdir(), 'eog-empty-')), tmpdir())).rejects.toThrow(UnrecognisedInputError);
+    await expect(convertItbenchLite(tempDir('eog-empty-'), tempDir('eog-itb-'))).rejects.toThrow(UnrecognisedInputError);
   });
 });

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { convertNezha, nezhaBundleName } from './convert.js';
 import { readFaultList, type NezhaFault } from './layout.js';
 import { serviceOfPod } from './names.js';
 import { NEZHA_SLICE as ROOT } from './test-fixtures.js';
+import { tempDir } from '../../platform/testing/temp-dirs.js';
 
 /** The whole dataset (28 + 4 faults, 32 bundles) is checked by scripts/bench/datasets.ts, which takes its path. */
 const PICKED = ['2023-01-30-f01', '2023-01-30-f02'];
@@ -26,7 +26,7 @@ describe('Nezha fault lists', () => {
 });
 
 describe('convertNezha on the two real faults of the slice', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'eog-nezha-'));
+  const out = tempDir('eog-nezha-');
   const progress: number[] = [];
   const { bundles, warnings } = await convertNezha(ROOT, out, {
     onProgress: (p) => progress.push(p.done),

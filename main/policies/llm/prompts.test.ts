@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PromptTemplateError } from './errors.js';
 import { defaultPromptsDir, embedJson, loadPrompt, promptNames, renderPrompt } from './prompts.js';
+import { tempDir } from '../../platform/testing/temp-dirs.js';
 
 describe('prompt templates', () => {
   it('loads every shipped template with its version and a content hash', () => {
@@ -16,7 +16,7 @@ describe('prompt templates', () => {
   });
 
   it('changes the hash when the wording changes, and refuses a wrong version header', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'eog-prompts-'));
+    const dir = tempDir('eog-prompts-');
     const text = readFileSync(path.join(defaultPromptsDir(), 'explore.v2.md'), 'utf8');
     writeFileSync(path.join(dir, 'explore.v2.md'), text.replace('ONE', 'one'));
     expect(loadPrompt('explore', dir).hash).not.toBe(loadPrompt('explore').hash);

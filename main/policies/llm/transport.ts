@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { countTokens } from '../../../core/context/index.js';
 import { backoffDelay, type Clock, type RandomSource } from './backoff.js';
 import { EndpointRejectedError, EndpointUnavailableError, UnusableReplyError } from './errors.js';
@@ -42,22 +42,39 @@ export interface ChatTransport {
 
 const nextMode: Record<ResponseMode, ResponseMode | null> = { json_schema: 'json_object', json_object: 'text', text: null };
 
+type OpenAiSdk = typeof OpenAI;
+let sdkLoading: Promise<OpenAiSdk> | null = null;
+
+/**
+ * The openai client library, loaded at the first request: runs with the heuristic policy, and
+ * every other command, start without it (it is the largest module the CLI would load).
+ */
+export function loadOpenAiSdk(): Promise<OpenAiSdk> {
+  return (sdkLoading ??= import('openai').then((m) => m.default));
+}
+
 export function createChatTransport(options: LlmOptions, deps: TransportDeps): ChatTransport {
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    // Local servers need no key, but the client insists on one; it is sent to the base URL only.
-    apiKey: options.apiKey ?? 'no-key',
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: options.timeoutMs,
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
-  });
+  let connecting: Promise<OpenAI> | null = null;
+  const connect = (): Promise<OpenAI> =>
+    (connecting ??= loadOpenAiSdk().then(
+      (Sdk) =>
+        new Sdk({
+          baseURL: options.baseUrl,
+          // Local servers need no key, but the client insists on one; it is sent to the base URL only.
+          apiKey: options.apiKey ?? 'no-key',
+          organization: null,
+          project: null,
+          maxRetries: 0,
+          timeout: options.timeoutMs,
+          ...(deps.fetch ? { fetch: deps.fetch } : {}),
+        }),
+    ));
   const limit = createLimiter(options.concurrency);
   let mode: ResponseMode = 'json_schema';
   let requests = 0;
 
   async function once(request: ChatRequest): Promise<ChatReply> {
+    const client = await connect();
     requests++;
     const completion = await client.chat.completions.create({
       model: options.model,
@@ -85,15 +102,16 @@ export function createChatTransport(options: LlmOptions, deps: TransportDeps): C
         try {
           return await once(request);
         } catch (error) {
+          const Sdk = await loadOpenAiSdk();
           const downgrade = nextMode[mode];
-          if (isFormatRefusal(error) && downgrade !== null) {
+          if (isFormatRefusal(Sdk, error) && downgrade !== null) {
             mode = downgrade;
             continue;
           }
-          if (!isTransient(error)) throw classify(error, options.baseUrl);
+          if (!isTransient(Sdk, error)) throw classify(Sdk, error, options.baseUrl);
           if (attempt >= options.retries) throw new EndpointUnavailableError(options.baseUrl, attempt + 1, error);
           await deps.clock.sleep(
-            backoffDelay(attempt, { baseMs: options.backoffMs, maxMs: options.maxBackoffMs }, deps.random, retryAfterMs(error)),
+            backoffDelay(attempt, { baseMs: options.backoffMs, maxMs: options.maxBackoffMs }, deps.random, retryAfterMs(Sdk, error)),
           );
           attempt++;
         }
@@ -130,7 +148,7 @@ const formatRefusalStatuses: ReadonlySet<number> = new Set([400, 422, 500]);
  * A refusal that names the response format or its schema: the server does not support that
  * mode, so the next one is tried (json_schema → json_object → plain JSON) instead of retrying.
  */
-export function isFormatRefusal(error: unknown): boolean {
+function isFormatRefusal(OpenAI: OpenAiSdk, error: unknown): boolean {
   return (
     error instanceof OpenAI.APIError &&
     error.status !== undefined &&
@@ -139,20 +157,20 @@ export function isFormatRefusal(error: unknown): boolean {
   );
 }
 
-function isTransient(error: unknown): boolean {
+function isTransient(OpenAI: OpenAiSdk, error: unknown): boolean {
   if (error instanceof OpenAI.APIConnectionError) return true;
   if (!(error instanceof OpenAI.APIError) || error.status === undefined) return false;
   return error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
 }
 
-function classify(error: unknown, baseUrl: string): Error {
+function classify(OpenAI: OpenAiSdk, error: unknown, baseUrl: string): Error {
   if (error instanceof OpenAI.APIError) return new EndpointRejectedError(baseUrl, error.status, error.message);
   if (error instanceof UnusableReplyError) return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new UnusableReplyError(`the endpoint's response could not be read: ${reason}`);
 }
 
-function retryAfterMs(error: unknown): number | null {
+function retryAfterMs(OpenAI: OpenAiSdk, error: unknown): number | null {
   if (!(error instanceof OpenAI.APIError)) return null;
   const header = error.headers?.get('retry-after');
   if (!header) return null;

@@ -22,7 +22,7 @@ export const WORKER_MIN_BYTES = 16 * 1024 * 1024;
 export const MAX_PRODUCERS = 2;
 
 /** Rough parse cost per stored byte, to share files out evenly: logs mine templates, spans join traces. */
-const KIND_COST: Record<RecordFileName, number> = { alerts: 1, events: 1, logs: 2, metrics: 1, spans: 2, changes: 1 };
+const KIND_COST: Record<RecordFileName, number> = { alerts: 1, events: 1, logs: 3, metrics: 1, spans: 2, changes: 1 };
 const GZIP_RATIO = 6;
 
 export interface IngestInput {
@@ -66,8 +66,11 @@ function shareFiles(files: readonly RecordFile[], mode: WorkerMode): Shares {
     lightest.files.push(s.file);
     lightest.cost += s.cost;
   }
-  const [main = [], ...workers] = groups.filter((g) => g.files.length > 0).map((g) => files.filter((f) => g.files.includes(f)));
-  return { main, workers };
+  const filled = groups.filter((g) => g.files.length > 0);
+  // The main thread also merges the workers' parts and stores the signals: it takes the lightest share.
+  const lightest = filled.reduce((a, b) => (b.cost < a.cost ? b : a));
+  const inOrder = (g: { files: RecordFile[] }): RecordFile[] => files.filter((f) => g.files.includes(f));
+  return { main: inOrder(lightest), workers: filled.filter((g) => g !== lightest).map(inOrder) };
 }
 
 const EXTRACTOR_ORDER: Record<SignalRow['extractor'], number> = { failure_event: 0, log_template: 1, metric_anomaly: 2, trace_edge: 3 };

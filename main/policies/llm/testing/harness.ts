@@ -1,6 +1,4 @@
-import { mkdtempSync } from 'node:fs';
 import { afterEach } from 'vitest';
-import os from 'node:os';
 import path from 'node:path';
 import { createBeliefView } from '../../../../core/controller/index.js';
 import { createMemoryPacketBuilder } from '../../../../core/controller/test-support.js';
@@ -11,6 +9,7 @@ import type { Clock } from '../backoff.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeScript } from './fake-openai.js';
 import type { LlmOptionsInput } from '../options.js';
 import { createLlmPolicy, type LlmPolicy, type LlmPolicyDeps } from '../policy.js';
+import { tempDir } from '../../../platform/testing/temp-dirs.js';
 
 /** A clock whose sleeps return at once and are recorded, so retry tests take no time. */
 export interface RecordingClock extends Clock {
@@ -30,7 +29,7 @@ export function instantClock(): RecordingClock {
 }
 
 export function tempCacheFile(): string {
-  return path.join(mkdtempSync(path.join(os.tmpdir(), 'eog-llm-')), 'cache.sqlite');
+  return path.join(tempDir('eog-llm-'), 'cache.sqlite');
 }
 
 /** The packet a first evaluation of `node` in the worked example sees. */

@@ -1,0 +1,50 @@
+import { isCodeLocation, maskToken, WILDCARD } from './mask.js';
+import { isVariableToken } from './similarity.js';
+
+/** What the template miner needs to know of one whitespace-free token of a line. */
+export interface TokenInfo {
+  /** The token as maskToken leaves it. */
+  readonly masked: string;
+  /** Not only masks or punctuation (see isVariableToken): routing and similarity count it. */
+  readonly isInformative: boolean;
+  /**
+   * Its key in the parse tree: the masked token, or the wildcard for a token with digits
+   * that masking missed (probably a variable), unless it is a source location.
+   */
+  readonly routeKey: string;
+}
+
+const DIGIT = /\d/;
+
+export function tokenInfoOf(token: string): TokenInfo {
+  const masked = maskToken(token);
+  return {
+    masked,
+    isInformative: !isVariableToken(masked),
+    routeKey: DIGIT.test(masked) && !isCodeLocation(masked) ? WILDCARD : masked,
+  };
+}
+
+/** Distinct tokens remembered; a flood of unique tokens (ids masking missed) empties it, never grows it. */
+export const TOKEN_CACHE_SIZE = 1 << 16;
+
+/**
+ * tokenInfoOf with a memory: the same tokens (methods, paths, status codes, words) come back
+ * on most lines, and masking a token runs several regular expressions. A pure function's
+ * memo, so the templates do not depend on what is cached.
+ */
+export class TokenInfoCache {
+  private readonly known = new Map<string, TokenInfo>();
+
+  constructor(private readonly maxSize = TOKEN_CACHE_SIZE) {}
+
+  get(token: string): TokenInfo {
+    let info = this.known.get(token);
+    if (info === undefined) {
+      info = tokenInfoOf(token);
+      if (this.known.size >= this.maxSize) this.known.clear();
+      this.known.set(token, info);
+    }
+    return info;
+  }
+}
