@@ -1,6 +1,7 @@
 import { buildContextPacket, DEFAULT_TOKEN_BUDGET } from '../../core/context/index.js';
 import type { BeliefView, PacketBuilder } from '../../core/controller/index.js';
-import type { OperationalGraph } from '../../core/graph/index.js';
+import { ONSET_LEAD_MS } from '../../core/bootstrap/index.js';
+import { changeSources, type OperationalGraph } from '../../core/graph/index.js';
 import type { EntityId } from '../../core/model/ids.js';
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../../core/model/evidence.js';
 import type { ContextPacket, TimeWindow } from '../../core/model/packet.js';
@@ -8,6 +9,8 @@ import type { EvidenceStore } from '../store/index.js';
 
 /** Candidates fetched per member entity before the token budget picks among them. */
 const CANDIDATES_PER_ENTITY = 150;
+/** Change records fetched per entity that configures or hosts the node. */
+const CHANGES_PER_ENTITY = 20;
 
 export interface StorePacketBuilderOptions {
   store: EvidenceStore;
@@ -47,6 +50,16 @@ export class StorePacketBuilder implements PacketBuilder {
         const shown = page.items.filter((e) => e.kind === kind).length;
         totals[kind] = (totals[kind] ?? 0) + shown + (page.omittedByKind[kind] ?? 0);
       }
+    }
+    // Changes are candidates in the window and a lead time before it, on the group and on what
+    // configures it or hosts it (ConfigMaps, Secrets, Nodes: docs/changes.md).
+    const lead = { start: window.start - ONSET_LEAD_MS, end: window.end };
+    for (const source of [...members, ...changeSources(graph, node)]) {
+      if (!store.hasEntity(source)) continue;
+      const page = store.evidenceFor(source, lead, { limit: CHANGES_PER_ENTITY, kinds: ['change'] });
+      const fresh = page.items.filter((e) => !members.includes(source) || e.time < window.start);
+      items.push(...fresh);
+      totals.change = (totals.change ?? 0) + fresh.length;
     }
     const memberSet = new Set(members);
     const lift = (id: string): string => (memberSet.has(id) ? node : (this.representative.get(id) ?? id));

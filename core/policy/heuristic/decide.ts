@@ -1,8 +1,8 @@
 import type { Belief, Claim, Label, PolicyOutput } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { proposalsFor, relayClaims, surgeClaims } from './claims.js';
+import { changeClaims, proposalsFor, relayClaims, surgeClaims } from './claims.js';
 import { collectFindings } from './findings.js';
-import type { Finding, RuleId } from './rules/index.js';
+import { degradedTargets, type Finding, type RuleId } from './rules/index.js';
 import { thresholds, verdictConfidence } from './thresholds.js';
 
 type Cause = Extract<Finding, { role: 'cause' }>;
@@ -28,8 +28,12 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
 export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   const findings = collectFindings(packet);
   const beliefOf = (id: string): Belief | null => latestBelief(packet, id);
-  const causes = findings.filter((f): f is Cause => f.role === 'cause');
   const symptoms = findings.filter((f) => f.role === 'symptom');
+  const candidateCauses = findings.filter((f): f is Cause => f.role === 'cause');
+  // A change must be followed by something abnormal here or on what it acts on; else it is refuted.
+  const hasEffect = findings.some((f) => f.role !== 'cause' || !f.rule.needsEffect) || degradedTargets(packet).length > 0;
+  const refuted = hasEffect ? [] : candidateCauses.filter((c) => c.rule.needsEffect);
+  const causes = candidateCauses.filter((c) => !refuted.includes(c));
   const explainers = findings.filter((f): f is Explainer => f.role === 'explainer');
 
   // A neighbour that found itself Healthy, or found nothing to go on (Defer), explains nothing;
@@ -48,8 +52,10 @@ export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
     surge > 0 && (c.magnitude === undefined || c.magnitude <= thresholds.surgeAmplification * surge);
   // Error logs are about a dependency only when that dependency actually fails.
   const hasCallee = candidates.some((f) => f.rule.isFailingDependency);
-  const isExplained = (c: Cause): boolean =>
-    (c.rule.explainedBy === 'surge' && isSurgeSized(c)) || (c.rule.explainedBy === 'callee' && hasCallee);
+  const isExplained = (c: Cause): boolean => {
+    const by = c.explainedBy === undefined ? c.rule.explainedBy : c.explainedBy;
+    return (by === 'surge' && isSurgeSized(c)) || (by === 'callee' && hasCallee);
+  };
   // A pod that crashed (OOM-killed, crash-looping) fails requests and logs errors: once the
   // crash is explained by the load it received, so are those consequences.
   const crashExplained = causes.some((c) => c.rule.isCrash && isExplained(c));
@@ -66,6 +72,7 @@ export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
   const reasoning: string[] = findings.map((f) => `[${f.rule.id}] ${f.text}`);
+  for (const c of refuted) reasoning.push(`${c.rule.id} refuted: nothing abnormal follows it here or on what it acts on (a red herring)`);
 
   let label: Label;
   let confidence: number;
@@ -127,6 +134,8 @@ export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   // Only a change (a feature flag, a campaign, a config) or a surge that starts in the node makes
   // an Origin the source of a surge; otherwise more traffic downstream is ordinary load.
   if (label === 'Origin' && standing.some((c) => c.rule.startsSurge)) claims = surgeClaims(packet);
+  // A change on what configures or hosts me (a ConfigMap, a Secret, a Node) explains me.
+  if (label === 'Origin') claims.push(...changeClaims(packet, standing));
   const evidence = unique(used.flatMap((f) => f.evidence));
   const output: PolicyOutput = {
     label,

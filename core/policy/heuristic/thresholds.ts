@@ -55,6 +55,11 @@ export const thresholds = {
   sequenceRateRatio: 0.6,
   /** Names shorter than 3 characters ("db", "ui") would match inside any message. */
   minNameLength: 3,
+  /**
+   * A deploy rolls out, a config reloads and a flag flips within minutes: a change made more than
+   * 5 minutes before the symptoms began, with the service normal meanwhile, is a weaker suspect.
+   */
+  changeLeadMs: 5 * 60_000,
   /** A cause this strong (0.6) stands on its own even when a neighbour also looks guilty. */
   strongCause: 0.6,
   /** A resource may grow twice as much as the extra traffic and still be the traffic's doing (×1.3 calls explains memory ×2.6, not CPU ×40). */
