@@ -87,9 +87,34 @@ export class StorePacketBuilder implements PacketBuilder {
       incidentTime: this.options.incidentTime,
       neighbours: view.neighbours(node),
       inbox: view.inbox(node),
-      evidence,
+      evidence: eachPairFirst(evidence),
       totals,
       tokenBudget: this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
     });
   }
+}
+
+/**
+ * Rank order, except that a trace edge between two services already shown through another pair
+ * of their instances waits until every service pair had its turn: with many replicas the
+ * instance pairs of one busy caller would otherwise fill the packet and push out the node's
+ * other dependencies.
+ */
+function eachPairFirst(evidence: readonly EvidenceItem[]): EvidenceItem[] {
+  const seen = new Set<string>();
+  const first: EvidenceItem[] = [];
+  const repeats: EvidenceItem[] = [];
+  for (const e of evidence) {
+    if (e.detail.type !== 'trace_edge') {
+      first.push(e);
+      continue;
+    }
+    const pair = `${e.detail.caller}\u0000${e.detail.callee}`;
+    if (seen.has(pair)) repeats.push(e);
+    else {
+      seen.add(pair);
+      first.push(e);
+    }
+  }
+  return [...first, ...repeats];
 }

@@ -34,6 +34,7 @@ export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   const hasEffect = findings.some((f) => f.role !== 'cause' || !f.rule.needsEffect) || degradedTargets(packet).length > 0;
   const refuted = hasEffect ? [] : candidateCauses.filter((c) => c.rule.needsEffect);
   const causes = candidateCauses.filter((c) => !refuted.includes(c));
+  const setAside: string[] = [];
   const explainers = findings.filter((f): f is Explainer => f.role === 'explainer');
 
   // A neighbour that found itself Healthy, or found nothing to go on (Defer), explains nothing;
@@ -62,16 +63,20 @@ export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   // A restart loop on a node that serves its callers normally is chronic noise (a flapping
   // sidecar), not the incident: failure events count only on a degraded node.
   const isDegradedHere = symptoms.length > 0 || causes.some((c) => !c.rule.isCrash);
-  const standing = causes.filter(
+  const unexplained = causes.filter(
     (c) => !isExplained(c) && !(crashExplained && c.rule.isCrashConsequence) && (!c.rule.isCrash || isDegradedHere),
   );
+  const isCorroborated = unexplained.some((c) => c.needsCorroboration !== true);
+  const standing = unexplained.filter((c) => c.needsCorroboration !== true || isCorroborated);
+  for (const c of unexplained.filter((x) => !standing.includes(x)))
+    setAside.push(`${c.rule.id} refuted as the trigger: long before the onset, and no fault of my own follows it`);
   const explainsByLoad = (f: Explainer): boolean =>
     f.rule.explains === 'load' &&
     causes.some((c) => c.rule.explainedBy === 'surge' && isSurgeSized(c)) &&
     isConfirmed(beliefOf(f.neighbour));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
-  const reasoning: string[] = findings.map((f) => `[${f.rule.id}] ${f.text}`);
+  const reasoning: string[] = [...findings.map((f) => `[${f.rule.id}] ${f.text}`), ...setAside];
   for (const c of refuted) reasoning.push(`${c.rule.id} refuted: nothing abnormal follows it here or on what it acts on (a red herring)`);
 
   let label: Label;

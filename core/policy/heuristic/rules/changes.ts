@@ -19,7 +19,7 @@ export const changeRule: CauseRule = {
   when: 'a change record (config, deploy, feature flag, image, scale) made before the incident began, on the node or on what configures or hosts it (a mounted ConfigMap or Secret, its Node), in the window or the lead time before it',
   strength: `${CHANGE_STRENGTH} within ${thresholds.changeLeadMs / 60_000} min before the onset, else ${EARLIER_STRENGTH}; a scale change at most ${SCALE_STRENGTH}`,
   explanation:
-    'Something was changed on the node, or on what it reads, just before the incident: the first suspect. It must be followed by something abnormal on the node or on what it acts on (else it is refuted: a red herring). A change made within minutes of the onset stands on its own; an earlier one is weaker and is explained away when the node’s trouble comes from a failing dependency — unless the node sends a dependency far more calls than it receives, the change’s own effect (a flag, a campaign).',
+    'Something was changed on the node, or on what it reads, just before the incident: the first suspect. It must be followed by something abnormal on the node or on what it acts on (else it is refuted: a red herring). A change made within minutes of the onset stands on its own; an earlier one is weaker, counts only beside a fault of the node’s own, and is explained away when the node’s trouble comes from a failing dependency — unless the node sends a dependency far more calls than it receives, the change’s own effect (a flag, a campaign).',
   ...plainCause,
   explainedBy: 'callee',
   // A feature flag or campaign that adds traffic makes the node the source of the surge downstream.
@@ -41,6 +41,8 @@ export const changeRule: CauseRule = {
           text: `${e.detail.changeKind} change ${minutes} min before the incident${isOwn ? '' : ` on ${e.entity}, which configures or hosts me`}: ${e.summary}${drives ? `; since then ${drives}` : ''}`,
           // A recent change, or one whose own effect (more calls) the dependency suffers, stands on its own.
           ...(drives || isRecent ? { explainedBy: null } : {}),
+          // Precedence: long before the onset, with the node normal meanwhile, it names no trigger on its own.
+          ...(drives || isRecent ? {} : { needsCorroboration: true }),
           ...(isOwn ? {} : { source: e.entity }),
         };
       });

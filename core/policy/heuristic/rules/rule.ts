@@ -50,6 +50,8 @@ export interface Match {
   magnitude?: number;
   /** A cause that overrides its rule's \`explainedBy\` for this match (a change that drives a surge stands on its own). */
   explainedBy?: ExplainedBy;
+  /** Counts only beside another standing cause of the node's own (a change long before the onset). */
+  needsCorroboration?: boolean;
   /** A change on another entity (a ConfigMap, a Secret, a Node) that acts on the node: it explains the node. */
   source?: string;
 }
