@@ -23,6 +23,8 @@ export interface BootstrapInput {
   dependenciesOf: (entity: EntityId) => readonly EntityId[];
   /** The entity and the other members of its alias group (service, deployment, pods). */
   aliasesOf: (entity: EntityId) => readonly EntityId[];
+  /** What a change on an entity can act on (core/graph changeTargets): named in the seed's reason. */
+  changeTargetsOf?: (entity: EntityId) => readonly EntityId[];
   /** Where users' requests enter the system; the fallback seeds when no alert fired. */
   entryPoints?: () => readonly EntityId[];
 }
@@ -110,7 +112,12 @@ function changeCandidates(input: BootstrapInput, window: TimeWindow, taken: read
   for (const c of recent) {
     if (seen.has(c.entity)) continue;
     for (const id of [c.entity, ...input.aliasesOf(c.entity)]) seen.add(id);
-    out.push({ node: c.entity, strength: 'change_candidate', reason: `change ${c.id} on ${c.entity} in the window: a candidate cause` });
+    const acts = (input.changeTargetsOf?.(c.entity) ?? []).filter((t) => t !== c.entity && /\/Service\//.test(t));
+    out.push({
+      node: c.entity,
+      strength: 'change_candidate',
+      reason: `change ${c.id} on ${c.entity} in the window: a candidate cause${acts.length ? ` (acts on ${acts.join(', ')})` : ''}`,
+    });
   }
   return out;
 }

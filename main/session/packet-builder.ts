@@ -9,6 +9,8 @@ import type { EvidenceStore } from '../store/index.js';
 
 /** Candidates fetched per member entity before the token budget picks among them. */
 const CANDIDATES_PER_ENTITY = 150;
+/** Instance pairs of two services shown before other evidence of lower rank may follow. */
+const INSTANCE_PAIRS_FIRST = 2;
 /** Change records fetched per entity that configures or hosts the node. */
 const CHANGES_PER_ENTITY = 20;
 
@@ -95,13 +97,13 @@ export class StorePacketBuilder implements PacketBuilder {
 }
 
 /**
- * Rank order, except that a trace edge between two services already shown through another pair
- * of their instances waits until every service pair had its turn: with many replicas the
- * instance pairs of one busy caller would otherwise fill the packet and push out the node's
- * other dependencies.
+ * Rank order, except that beyond two instance pairs of the same two services, further trace
+ * edges between them wait until the end: two instance pairs are what tell a delay of one
+ * instance from one of the link, and with many replicas the instance pairs of one busy caller
+ * would otherwise fill the packet and push out the node's other dependencies.
  */
 function eachPairFirst(evidence: readonly EvidenceItem[]): EvidenceItem[] {
-  const seen = new Set<string>();
+  const shown = new Map<string, number>();
   const first: EvidenceItem[] = [];
   const repeats: EvidenceItem[] = [];
   for (const e of evidence) {
@@ -110,11 +112,9 @@ function eachPairFirst(evidence: readonly EvidenceItem[]): EvidenceItem[] {
       continue;
     }
     const pair = `${e.detail.caller}\u0000${e.detail.callee}`;
-    if (seen.has(pair)) repeats.push(e);
-    else {
-      seen.add(pair);
-      first.push(e);
-    }
+    const n = shown.get(pair) ?? 0;
+    shown.set(pair, n + 1);
+    (n < INSTANCE_PAIRS_FIRST ? first : repeats).push(e);
   }
   return [...first, ...repeats];
 }

@@ -17,7 +17,7 @@ export const changeRule: CauseRule = {
   role: 'cause',
   family: 'changes',
   when: 'a change record (config, deploy, feature flag, image, scale) made before the incident began, on the node or on what configures or hosts it (a mounted ConfigMap or Secret, its Node), in the window or the lead time before it',
-  strength: `${CHANGE_STRENGTH} within ${thresholds.changeLeadMs / 60_000} min before the onset, else ${EARLIER_STRENGTH}; a scale change at most ${SCALE_STRENGTH}`,
+  strength: `${CHANGE_STRENGTH} within ${thresholds.changeLeadMs / 60_000} min before the onset or when it drives a surge, else ${EARLIER_STRENGTH}; a scale change at most ${SCALE_STRENGTH}`,
   explanation:
     'Something was changed on the node, or on what it reads, just before the incident: the first suspect. It must be followed by something abnormal on the node or on what it acts on (else it is refuted: a red herring). A change made within minutes of the onset stands on its own; an earlier one is weaker, counts only beside a fault of the node’s own, and is explained away when the node’s trouble comes from a failing dependency — unless the node sends a dependency far more calls than it receives, the change’s own effect (a flag, a campaign).',
   ...plainCause,
@@ -33,7 +33,11 @@ export const changeRule: CauseRule = {
         const isOwn = !isOutside(ctx.packet, e);
         // Temporal precedence: deploys, reloads and flags act within minutes of being made.
         const isRecent = ctx.onsetEnd - e.time <= thresholds.changeLeadMs;
-        const strength = Math.min(isRecent ? CHANGE_STRENGTH : EARLIER_STRENGTH, e.detail.changeKind === 'scale' ? SCALE_STRENGTH : 1);
+        // Its predicted effect observed (the surge it drives) makes an earlier change as strong as a recent one.
+        const strength = Math.min(
+          isRecent || drives ? CHANGE_STRENGTH : EARLIER_STRENGTH,
+          e.detail.changeKind === 'scale' ? SCALE_STRENGTH : 1,
+        );
         const minutes = Math.round((ctx.onsetEnd - e.time) / 60_000);
         return {
           evidence: [e.id],
