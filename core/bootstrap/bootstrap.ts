@@ -23,11 +23,13 @@ export interface BootstrapInput {
   dependenciesOf: (entity: EntityId) => readonly EntityId[];
   /** The entity and the other members of its alias group (service, deployment, pods). */
   aliasesOf: (entity: EntityId) => readonly EntityId[];
+  /** What a change on an entity can act on (core/graph changeTargets): named in the seed's reason. */
+  changeTargetsOf?: (entity: EntityId) => readonly EntityId[];
   /** Where users' requests enter the system; the fallback seeds when no alert fired. */
   entryPoints?: () => readonly EntityId[];
 }
 
-export type SeedStrength = 'change_before_alert' | 'failure_event' | 'dependency_change' | 'alerting' | 'entry_point';
+export type SeedStrength = 'change_before_alert' | 'failure_event' | 'dependency_change' | 'alerting' | 'change_candidate' | 'entry_point';
 
 export interface Seed {
   node: EntityId;
@@ -44,7 +46,14 @@ export interface BootstrapResult {
 /** How far before the first alert a cause may lie and still count as preceding it. */
 export const ONSET_LEAD_MS = 15 * 60_000;
 const TAIL_MS = 5 * 60_000;
-const rank: Record<SeedStrength, number> = { change_before_alert: 0, failure_event: 1, dependency_change: 2, alerting: 3, entry_point: 4 };
+const rank: Record<SeedStrength, number> = {
+  change_before_alert: 0,
+  failure_event: 1,
+  dependency_change: 2,
+  alerting: 3,
+  change_candidate: 4,
+  entry_point: 5,
+};
 const severityRank = (s: string): number => ({ critical: 0, error: 1, high: 1, warning: 2, major: 2 })[s.toLowerCase()] ?? 3;
 
 /**
@@ -76,19 +85,41 @@ export function bootstrap(input: BootstrapInput): BootstrapResult {
   }
   const ordered = [...seeds.values()].sort((a, b) => compare(a.order, b.order) || a.node.localeCompare(b.node));
   // An analyst handed a snapshot without alerts starts where users' requests come in.
-  if (ordered.length === 0) {
-    const entries = [...(input.entryPoints?.() ?? [])].sort();
-    return {
-      window,
-      seeds: entries.map((node) => ({
-        node,
-        strength: 'entry_point' as const,
-        reason: 'no alert fired in the window; starting from an entry point',
-      })),
-      ignoredAlerts,
-    };
+  const entries: Seed[] =
+    ordered.length > 0
+      ? []
+      : [...(input.entryPoints?.() ?? [])].sort().map((node) => ({
+          node,
+          strength: 'entry_point' as const,
+          reason: 'no alert fired in the window; starting from an entry point',
+        }));
+  const first = [...ordered.map(({ order: _order, ...seed }) => seed), ...entries];
+  return { window, seeds: [...first, ...changeCandidates(input, window, first)], ignoredAlerts };
+}
+
+/**
+ * Changes are candidates in their own right (docs/changes.md): every entity changed in the
+ * window or the lead time before it is visited after the alerting ones, latest change first, so
+ * a change that precedes nothing abnormal is refuted rather than never looked at.
+ */
+function changeCandidates(input: BootstrapInput, window: TimeWindow, taken: readonly Seed[]): Seed[] {
+  // A changed Deployment whose Service is already a seed is the same thing: its packet holds the change.
+  const seen = new Set(taken.flatMap((s) => [s.node, ...input.aliasesOf(s.node)]));
+  const recent = input.changes
+    .filter((c) => c.time >= window.start - ONSET_LEAD_MS && c.time <= window.end)
+    .sort((a, b) => b.time - a.time || a.entity.localeCompare(b.entity));
+  const out: Seed[] = [];
+  for (const c of recent) {
+    if (seen.has(c.entity)) continue;
+    for (const id of [c.entity, ...input.aliasesOf(c.entity)]) seen.add(id);
+    const acts = (input.changeTargetsOf?.(c.entity) ?? []).filter((t) => t !== c.entity && /\/Service\//.test(t));
+    out.push({
+      node: c.entity,
+      strength: 'change_candidate',
+      reason: `change ${c.id} on ${c.entity} in the window: a candidate cause${acts.length ? ` (acts on ${acts.join(', ')})` : ''}`,
+    });
   }
-  return { window, seeds: ordered.map(({ order: _order, ...seed }) => seed), ignoredAlerts };
+  return out;
 }
 
 function windowFromAlerts(alerts: readonly BootstrapAlert[], incidentTime: number | null): TimeWindow {

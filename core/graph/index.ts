@@ -1,3 +1,4 @@
 export * from './names.js';
 export * from './aliases.js';
 export * from './operational-graph.js';
+export * from './change-reach.js';

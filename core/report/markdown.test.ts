@@ -59,7 +59,7 @@ describe('renderMarkdown', () => {
 
   it('says which rules fired for a root cause, with what each means, escaping an id a ledger could forge', () => {
     const section = text.slice(text.indexOf('**Rules fired:**'), text.indexOf('**Evidence:**'));
-    expect(section).toContain('- change (cause): Something was changed on the node just before the incident');
+    expect(section).toContain('- change (cause): Something was changed on the node, or on what it reads, just before the incident');
     expect(section).toContain('- &lt;img src=x onerror=alert(1)&gt; (unknown): not a rule');
     expect(renderMarkdown({ ...hostileDiagnosis(), entities: [] })).not.toContain('Rules fired');
   });

@@ -156,4 +156,57 @@ describe.each(SEEDS)('injected faults change the telemetry as intended (seed %i)
     for (const k of seen.filter((x) => !hidden.includes(x) && !x.startsWith(`${service} -> `))) expect(calls.has(k)).toBe(true);
     expect(spansOf(c, podsOfService(c, service), c.isAfterOnset).errorRate).toBeGreaterThan(0.2);
   });
+
+  it('feature_flag: a flag switched on in a ConfigMap mounted into one service multiplies its calls into a callee that saturates and fails', async () => {
+    const c = await generate('feature_flag', seed);
+    const configMap = c.incident.rootCause;
+    const change = c.bundle.records.changes.find((x) => x.entity === configMap);
+    expect(change?.kind).toBe('feature_flag');
+    expect(change?.diff?.[0]?.path).toContain(change?.summary.split(' flag ')[1]?.split(' ')[0] ?? '?');
+    const onset = Date.parse(c.incident.onset);
+    expect(onset - time(change ?? {})).toBeGreaterThan(0);
+    expect(onset - time(change ?? {})).toBeLessThanOrEqual(150_000);
+    // Mounted through the Deployment's pod template: ConfigMap → Deployment, then Deployment → ReplicaSet → Pod.
+    const deployment = c.bundle.topology.edges.find((e) => e.source === configMap && e.relation === 'configures')?.target ?? '';
+    expect(deployment).toMatch(/\/Deployment\//);
+    const processor = deployment.replace('/Deployment/', '/Service/');
+    const before = edgeStats(c.bundle, c.isBaseline, c.service);
+    const after = edgeStats(c.bundle, c.isAfterOnset, c.service);
+    const rate = (m: Map<string, { calls: number }>, k: string, minutes: number): number => (m.get(k)?.calls ?? 0) / minutes;
+    const ratio = (k: string): number => rate(after, k, c.afterMinutes) / Math.max(1e-9, rate(before, k, c.baselineMinutes));
+    const surging = [...after.keys()].filter((k) => k.startsWith(`${processor} -> `) && ratio(k) >= 1.8);
+    expect(surging.length).toBe(1);
+    for (const k of [...after.keys()].filter((x) => x.endsWith(` -> ${processor}`))) expect(ratio(k)).toBeLessThan(1.3);
+    const database = (surging[0] ?? '').split(' -> ')[1] ?? '';
+    const pods = podsOfService(c, database);
+    for (const pod of pods)
+      expect(median(metric(c, pod, 'cpu_usage_cores', c.isAfterOnset))).toBeGreaterThan(
+        1.5 * median(metric(c, pod, 'cpu_usage_cores', c.isBaseline)),
+      );
+    expect(spansOf(c, pods, c.isAfterOnset).errorRate).toBeGreaterThan(0.08);
+    // Nothing but ground_truth.yaml names the injected ConfigMap as the answer.
+    expect(JSON.stringify(c.bundle.manifest)).not.toContain('flag');
+  });
+
+  it('feature_flag variants carry their red herring', async () => {
+    const deploy = await generate('feature_flag_deploy', seed);
+    const flag = deploy.bundle.records.changes.find((x) => x.entity === deploy.incident.rootCause);
+    const windowStart = Date.parse(String(deploy.bundle.manifest.window?.start));
+    const early = deploy.bundle.records.changes.filter((x) => x.kind === 'image' && time(x) >= windowStart);
+    expect(early.length).toBe(1);
+    expect(time(early[0] ?? {})).toBeLessThan(time(flag ?? {}) - 3 * 60_000);
+    const noise = await generate('feature_flag_noise', seed);
+    const monitoring = noise.bundle.records.alerts.filter(
+      (a) => a.entity === 'monitoring/Service/prometheus' && Date.parse(String(a.startsAt)) >= windowStart,
+    );
+    expect(monitoring.map((a) => a.name)).toEqual(['CPUThrottlingHigh']);
+    const hidden = await generate('feature_flag_hidden_edge', seed);
+    expect(hidden.incident.hiddenEdges.length).toBeGreaterThan(0);
+    const calls = new Set(hidden.bundle.topology.edges.filter((e) => e.relation === 'calls').map((e) => `${e.source} -> ${e.target}`));
+    const seen = new Set(edgeStats(hidden.bundle, hidden.isBaseline, hidden.service).keys());
+    for (const [from, to] of hidden.incident.hiddenEdges) {
+      expect(seen.has(`${from} -> ${to}`)).toBe(true);
+      expect(calls.has(`${from} -> ${to}`)).toBe(false);
+    }
+  });
 });

@@ -6,6 +6,10 @@ export const faultTypes = [
   'code_error',
   'traffic_surge',
   'hidden_dependency',
+  'feature_flag',
+  'feature_flag_deploy',
+  'feature_flag_noise',
+  'feature_flag_hidden_edge',
 ] as const;
 export type FaultType = (typeof faultTypes)[number];
 
@@ -31,4 +35,11 @@ export const faultCategory: Record<FaultType, string> = {
   code_error: 'Code',
   traffic_surge: 'Traffic',
   hidden_dependency: 'Dependency',
+  feature_flag: 'Change',
+  feature_flag_deploy: 'Change',
+  feature_flag_noise: 'Change',
+  feature_flag_hidden_edge: 'Change',
 };
+
+/** Change-driven incidents: a feature flag surges traffic into a saturating database, with a red herring per variant. */
+export const isFeatureFlag = (fault: FaultType): boolean => fault.startsWith('feature_flag');

@@ -67,7 +67,7 @@ describe.each(faultTypes)('a %s bundle', (fault) => {
     expect(match?.isRootCause).toBe(true);
     const service =
       bundle.serviceOfPod.get(incident.rootCause) ??
-      `${parseEntityId(incident.rootCause).namespace}/Service/${parseEntityId(incident.rootCause).name.replace(/-config$/, '')}`;
+      `${parseEntityId(incident.rootCause).namespace}/Service/${parseEntityId(incident.rootCause).name.replace(/-(config|flags)$/, '')}`;
     expect(matchEntity(gt, service)?.isRootCause).toBe(true);
     // An unrelated entity (the monitoring service) is not a root cause.
     expect(matchEntity(gt, 'monitoring/Service/prometheus')?.isRootCause ?? false).toBe(false);

@@ -44,6 +44,8 @@ export interface GeneratedIncident {
   seed: number;
   /** The injected entity (only ground_truth.yaml names it inside the bundle). */
   rootCause: EntityId;
+  /** Service call edges [caller, callee] that topology.json leaves out (only the spans show them). */
+  hiddenEdges: Array<[EntityId, EntityId]>;
   /** When the fault starts acting (ISO). Not written to the bundle: tests and benchmarks use it. */
   onset: string;
   services: number;
@@ -158,7 +160,7 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
     await Promise.all([spans.close(), logs.close(), metrics.close()]);
 
     const golden = monitor.alerts();
-    const alerts = [...golden, ...noise.alerts];
+    const alerts = [...golden, ...noise.alerts, ...plan.alerts];
     const events = [...noise.events, ...oomEvents(system, plan, load, timeline)];
     const changes: ChangeRecord[] = [...plan.changes, ...noise.changes];
     const small = {
@@ -170,7 +172,7 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
     writeFileSync(join(temp, 'topology.json'), `${JSON.stringify(topology, null, 1)}\n`);
     writeFileSync(
       join(temp, 'snapshot.json'),
-      `${JSON.stringify(manifest(name, options, system, timeline, golden, topology.entities.length), null, 2)}\n`,
+      `${JSON.stringify(manifest(options, system, timeline, golden, topology.entities.length), null, 2)}\n`,
     );
     writeFileSync(join(temp, 'ground_truth.yaml'), groundTruthYaml(system, plan, golden, name));
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
@@ -181,6 +183,10 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
       fault: options.fault,
       seed: options.seed,
       rootCause: plan.rootCause,
+      hiddenEdges: plan.hiddenEdges.map(([from, to]): [EntityId, EntityId] => [
+        system.services[from]?.id ?? '',
+        system.services[to]?.id ?? '',
+      ]),
       onset: iso(timeline.onset),
       services: serviceCount,
       entities: topology.entities.length,
@@ -234,7 +240,6 @@ function oomEvents(system: SystemModel, plan: FaultPlan, load: LoadModel, timeli
 }
 
 function manifest(
-  name: string,
   options: GenerateOptions,
   system: SystemModel,
   timeline: Timeline,
@@ -248,7 +253,8 @@ function manifest(
   return {
     format: 'eog-snapshot',
     version: 1,
-    name,
+    // The folder is named after the fault; the manifest an analyst or a model reads is not.
+    name: `gen-${system.services.length}svc-seed${options.seed}`,
     // The answer lives in ground_truth.yaml only: what an analyst or a model reads must not give it away.
     description: `Synthetic incident in a ${system.services.length}-service system (eog generate, seed ${options.seed}).`,
     // Without an alert the analyst still gets a time: the middle of the window.

@@ -62,7 +62,7 @@ export async function simulateMinute(ctx: MinuteContext, minute: number): Promis
     }
   }
   const surge = plan.surge;
-  if (surge && end > timeline.onset) {
+  if (surge && surge.callsPerRequest === null && end > timeline.onset) {
     const from = Math.max(start, timeline.onset);
     const calls = rng.poisson((load.surgeCallsPerMinute * (end - from)) / MINUTE_MS);
     for (const t of sortedTimes(rng, calls, from, end)) simulateJobCall(traces, surge.pod, surge.to, t, surge.job);
@@ -76,7 +76,7 @@ export async function simulateMinute(ctx: MinuteContext, minute: number): Promis
 function writeOnsetLogs(ctx: MinuteContext, start: number, end: number): void {
   const { plan, system, timeline } = ctx;
   if (timeline.onset < start || timeline.onset >= end || plan.onsetLogs.length === 0) return;
-  const pods = plan.surge ? [plan.surge.pod] : (system.services[plan.service]?.pods ?? []);
+  const pods = plan.surge?.callsPerRequest === null ? [plan.surge.pod] : (system.services[plan.service]?.pods ?? []);
   for (const pod of pods) {
     for (const body of plan.onsetLogs)
       ctx.logs.write({ time: iso(timeline.onset + ctx.rng.int(0, 900)), entity: system.pods[pod]?.id ?? '', severity: 'INFO', body });
@@ -151,7 +151,7 @@ function writePeriodicLogs(ctx: MinuteContext, start: number, minute: number): v
         body: `starting ${system.services[pod.service]?.name ?? 'server'} on :8080 (previous container exited with code 137)`,
       });
   }
-  if (plan.surge && mid >= timeline.onset) {
+  if (plan.surge && plan.surge.callsPerRequest === null && mid >= timeline.onset) {
     const pod = system.pods[plan.surge.pod];
     if (pod)
       ctx.logs.write({

@@ -1,11 +1,10 @@
-import type { EntityId } from '../../core/model/ids.js';
 import type { AlertRecord, ChangeRecord, EventRecord } from '../../core/snapshot/schema.js';
-import type { FaultPlan } from './plan.js';
+import { MONITORING_ID } from './monitoring.js';
+import type { FaultPlan } from './plan-base.js';
 import type { Rng } from './prng.js';
 import type { SystemModel } from './system.js';
 import { iso, MINUTE_MS, type Timeline } from './timeline.js';
 
-export const MONITORING_ID: EntityId = 'monitoring/Service/prometheus';
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** What a real cluster shows besides the incident: chronic errors, old changes, flapping pods. */

@@ -1,86 +1,12 @@
-import type { EntityId } from '../../core/model/ids.js';
-import type { ChangeRecord } from '../../core/snapshot/schema.js';
 import type { FaultType } from './faults.js';
+import { base, candidateServices, type FaultPlan } from './plan-base.js';
 import type { Rng } from './prng.js';
-import { edgeRate, reachFrom, serviceRates } from './rates.js';
+import { edgeRate, serviceRates } from './rates.js';
 import type { ServiceModel, SystemModel } from './system.js';
+import { planFeatureFlag } from './plan-flag.js';
 import { iso, type Timeline } from './timeline.js';
 
-/** How the fault changes the spans of the pods it touches, from the onset on. */
-export interface SpanFault {
-  pods: ReadonlySet<number>;
-  errorProbability: number;
-  /** Status message of a failing span and the ERROR line the failing pod logs. */
-  errorStatus: string;
-  errorLog: string;
-  /** Added once per span (slow work) and per outbound call (a slow network path). */
-  extraMs: number;
-  perCallDelayMs: number;
-}
-
-export interface SurgePlan {
-  from: number;
-  to: number;
-  /** The pod of `from` that runs the job. */
-  pod: number;
-  /** Load on `to` during the surge, as a multiple of its normal load. */
-  loadFactor: number;
-  job: string;
-}
-
-export interface FaultPlan {
-  fault: FaultType;
-  /** The entity ground_truth.yaml names as root cause. */
-  rootCause: EntityId;
-  /** The service hosting the root cause. */
-  service: number;
-  pod: number | null;
-  spans: SpanFault | null;
-  /** Capacity left to the faulty pod (a runaway thread eats the rest). */
-  capacityFactor: number;
-  /** Bytes per minute the faulty pod leaks; it is OOM-killed at its limit. */
-  leakBytesPerMinute: number;
-  surge: SurgePlan | null;
-  /** Call edges X → service that topology.json leaves out. */
-  hiddenEdges: Array<[number, number]>;
-  changes: ChangeRecord[];
-  /** INFO lines the faulty pods print at the onset (a reload, a job start). */
-  onsetLogs: string[];
-  mechanism: string;
-  condition: string;
-}
-
-const MIN_REACH = 0.15;
-
-/** Services worth breaking: reached by a fair share of some entry's requests, so users notice. */
-function candidateServices(system: SystemModel, allowEntry: boolean): ServiceModel[] {
-  const reach = system.entries.map((e) => reachFrom(system, e));
-  const score = (s: ServiceModel): number => Math.max(...reach.map((r) => r[s.index] ?? 0));
-  const pool = system.services.filter((s) => allowEntry || !s.isEntry);
-  const usable = pool.length > 0 ? pool : system.services;
-  const good = usable.filter((s) => score(s) >= MIN_REACH);
-  if (good.length > 0) return good;
-  const best = Math.max(...usable.map(score));
-  return usable.filter((s) => score(s) === best);
-}
-
-function base(fault: FaultType, service: ServiceModel, rootCause: EntityId): FaultPlan {
-  return {
-    fault,
-    rootCause,
-    service: service.index,
-    pod: null,
-    spans: null,
-    capacityFactor: 1,
-    leakBytesPerMinute: 0,
-    surge: null,
-    hiddenEdges: [],
-    changes: [],
-    onsetLogs: [],
-    mechanism: '',
-    condition: '',
-  };
-}
+export type { FaultPlan, FlagConfigMap, SpanFault, SurgePlan } from './plan-base.js';
 
 export function planFault(rng: Rng, system: SystemModel, fault: FaultType, timeline: Timeline): FaultPlan {
   switch (fault) {
@@ -96,6 +22,11 @@ export function planFault(rng: Rng, system: SystemModel, fault: FaultType, timel
       return planSurge(rng, system, timeline);
     case 'hidden_dependency':
       return planHiddenDependency(rng, system);
+    case 'feature_flag':
+    case 'feature_flag_deploy':
+    case 'feature_flag_noise':
+    case 'feature_flag_hidden_edge':
+      return planFeatureFlag(rng, system, fault, timeline);
   }
 }
 
@@ -219,7 +150,7 @@ function planSurge(rng: Rng, system: SystemModel, timeline: Timeline): FaultPlan
     if (pod) pod.baselineUtilisation = rng.uniform(0.36, 0.4);
   }
   const job = rng.pick(['reindex-all', 'resync-orders', 'backfill-prices']);
-  plan.surge = { from: from.index, to: to.index, pod: from.pods[0] ?? 0, loadFactor: rng.uniform(2.6, 3.2), job };
+  plan.surge = { from: from.index, to: to.index, pod: from.pods[0] ?? 0, loadFactor: rng.uniform(2.6, 3.2), job, callsPerRequest: null };
   plan.onsetLogs = [
     `scheduled job ${job} started: ${rng.int(20_000, 90_000)} items queued (triggered ${iso(timeline.onset - rng.int(1, 5) * 1000)})`,
   ];

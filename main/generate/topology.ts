@@ -1,6 +1,6 @@
 import type { Topology } from '../../core/model/topology.js';
 import { TopologyBuilder } from '../convert/topology-builder.js';
-import { MONITORING_ID } from './noise.js';
+import { MONITORING_ID } from './monitoring.js';
 import type { FaultPlan } from './plan.js';
 import type { SystemModel } from './system.js';
 
@@ -36,6 +36,13 @@ export function buildTopology(system: SystemModel, plan: FaultPlan): Topology {
       b.addEdge(s.configMapId, pod.id, 'configures');
       b.addEdge(pod.id, pod.node, 'runs_on');
     }
+  }
+  // Feature-flag ConfigMaps are mounted through the Deployment's pod template, not per pod.
+  for (const f of plan.flagConfigMaps) {
+    const s = system.services[f.service];
+    if (!s) continue;
+    b.addEntity('ConfigMap', f.name, ns, { mountPath: '/etc/flags' }, { app: s.name });
+    b.addEdge(f.id, s.deploymentId, 'configures');
   }
   for (const e of system.edges) {
     if (hidden.has(`${e.from}>${e.to}`)) continue;

@@ -124,13 +124,16 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
     for (const edge of s.callees) {
       if (trace.spans.length >= MAX_SPANS_PER_TRACE) break;
       if (!rng.chance(edge.probability)) continue;
-      const delay = fault ? fault.perCallDelayMs * rng.uniform(0.9, 1.1) : 0;
-      const net = rng.uniform(0.3, 1.2);
-      const child = visit(ctx, trace, edge.to, spanId, cursor + net + delay);
-      cursor += child.durationMs + 2 * net + 2 * delay;
-      if (child.code >= 500 && code < 500 && rng.chance(0.85)) {
-        code = 502;
-        status = `downstream ${system.services[edge.to]?.name ?? 'callee'} returned ${child.code}`;
+      for (let call = callsOver(ctx, serviceIndex, edge.to, start); call > 0; call--) {
+        if (trace.spans.length >= MAX_SPANS_PER_TRACE) break;
+        const delay = fault ? fault.perCallDelayMs * rng.uniform(0.9, 1.1) : 0;
+        const net = rng.uniform(0.3, 1.2);
+        const child = visit(ctx, trace, edge.to, spanId, cursor + net + delay);
+        cursor += child.durationMs + 2 * net + 2 * delay;
+        if (child.code >= 500 && code < 500 && rng.chance(0.85)) {
+          code = 502;
+          status = `downstream ${system.services[edge.to]?.name ?? 'callee'} returned ${child.code}`;
+        }
       }
     }
   }
@@ -162,6 +165,14 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
     spanId,
   });
   return { durationMs, code };
+}
+
+/** Calls one request makes over an edge: one, or several once a flag multiplies them. */
+function callsOver(ctx: TraceContext, from: number, to: number, t: number): number {
+  const surge = ctx.plan.surge;
+  if (!surge || surge.callsPerRequest === null || surge.from !== from || surge.to !== to || t < ctx.onset) return 1;
+  const whole = Math.floor(surge.callsPerRequest);
+  return whole + (ctx.rng.chance(surge.callsPerRequest - whole) ? 1 : 0);
 }
 
 function accessLog(s: ServiceModel, operation: string, code: number, durationMs: number, rng: Rng): string {

@@ -1,6 +1,7 @@
 import { buildContextPacket, DEFAULT_TOKEN_BUDGET } from '../../core/context/index.js';
 import type { BeliefView, PacketBuilder } from '../../core/controller/index.js';
-import type { OperationalGraph } from '../../core/graph/index.js';
+import { ONSET_LEAD_MS } from '../../core/bootstrap/index.js';
+import { changeSources, type OperationalGraph } from '../../core/graph/index.js';
 import type { EntityId } from '../../core/model/ids.js';
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../../core/model/evidence.js';
 import type { ContextPacket, TimeWindow } from '../../core/model/packet.js';
@@ -8,6 +9,10 @@ import type { EvidenceStore } from '../store/index.js';
 
 /** Candidates fetched per member entity before the token budget picks among them. */
 const CANDIDATES_PER_ENTITY = 150;
+/** Instance pairs of two services shown before other evidence of lower rank may follow. */
+const INSTANCE_PAIRS_FIRST = 2;
+/** Change records fetched per entity that configures or hosts the node. */
+const CHANGES_PER_ENTITY = 20;
 
 export interface StorePacketBuilderOptions {
   store: EvidenceStore;
@@ -48,6 +53,16 @@ export class StorePacketBuilder implements PacketBuilder {
         totals[kind] = (totals[kind] ?? 0) + shown + (page.omittedByKind[kind] ?? 0);
       }
     }
+    // Changes are candidates in the window and a lead time before it, on the group and on what
+    // configures it or hosts it (ConfigMaps, Secrets, Nodes: docs/changes.md).
+    const lead = { start: window.start - ONSET_LEAD_MS, end: window.end };
+    for (const source of [...members, ...changeSources(graph, node)]) {
+      if (!store.hasEntity(source)) continue;
+      const page = store.evidenceFor(source, lead, { limit: CHANGES_PER_ENTITY, kinds: ['change'] });
+      const fresh = page.items.filter((e) => !members.includes(source) || e.time < window.start);
+      items.push(...fresh);
+      totals.change = (totals.change ?? 0) + fresh.length;
+    }
     const memberSet = new Set(members);
     const lift = (id: string): string => (memberSet.has(id) ? node : (this.representative.get(id) ?? id));
     const seen = new Set<string>();
@@ -74,9 +89,32 @@ export class StorePacketBuilder implements PacketBuilder {
       incidentTime: this.options.incidentTime,
       neighbours: view.neighbours(node),
       inbox: view.inbox(node),
-      evidence,
+      evidence: eachPairFirst(evidence),
       totals,
       tokenBudget: this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
     });
   }
+}
+
+/**
+ * Rank order, except that beyond two instance pairs of the same two services, further trace
+ * edges between them wait until the end: two instance pairs are what tell a delay of one
+ * instance from one of the link, and with many replicas the instance pairs of one busy caller
+ * would otherwise fill the packet and push out the node's other dependencies.
+ */
+function eachPairFirst(evidence: readonly EvidenceItem[]): EvidenceItem[] {
+  const shown = new Map<string, number>();
+  const first: EvidenceItem[] = [];
+  const repeats: EvidenceItem[] = [];
+  for (const e of evidence) {
+    if (e.detail.type !== 'trace_edge') {
+      first.push(e);
+      continue;
+    }
+    const pair = `${e.detail.caller}\u0000${e.detail.callee}`;
+    const n = shown.get(pair) ?? 0;
+    shown.set(pair, n + 1);
+    (n < INSTANCE_PAIRS_FIRST ? first : repeats).push(e);
+  }
+  return [...first, ...repeats];
 }

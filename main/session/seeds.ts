@@ -1,5 +1,5 @@
 import { bootstrap, ONSET_LEAD_MS, type BootstrapResult } from '../../core/bootstrap/index.js';
-import type { OperationalGraph } from '../../core/graph/index.js';
+import { changeTargets, type OperationalGraph } from '../../core/graph/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
 
@@ -51,6 +51,7 @@ export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph
     incidentTime: store.windowInfo().incidentTime,
     aliasesOf: (e) => (graph.has(e) ? graph.aliases(e) : []),
     entryPoints: () => entryServices(graph),
+    changeTargetsOf: (e) => changeTargets(graph, e),
     dependenciesOf: (e) => {
       if (!graph.has(e)) return [];
       const out = graph

@@ -3,7 +3,9 @@
  * seed: generate a bundle, import it, investigate with the heuristic policy, and score the
  * frontier against ground_truth.yaml (ITBench semantics: a match on any alias counts).
  * Prints a markdown table by fault type. Run:
- *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--keep] [--verbose]
+ *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--faults a,b] [--keep] [--verbose]
+ * Change-driven faults (feature_flag*) also report whether a hidden call edge the topology
+ * leaves out was found (a discovered E_S edge onto it) and how many red herrings joined the frontier.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,13 +14,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { parseGroundTruth, scoreRootCause } from '../../core/scoring/index.js';
-import { faultTypes, generateIncident, type FaultType } from '../../main/generate/index.js';
+import { faultTypes, generateIncident, parseFaultType, type FaultType } from '../../main/generate/index.js';
 import { investigateSnapshot } from '../../main/session/index.js';
 import { importBundle } from '../../main/store/index.js';
 
 export interface FaultCheckOptions {
   seeds: number;
   services: number;
+  /** Fault types to check (default: all). */
+  faults?: readonly FaultType[];
   /** Keep the generated bundles (their folder is returned) instead of deleting them. */
   keep?: boolean;
   log?: (line: string) => void;
@@ -42,6 +46,11 @@ export interface FaultRow {
   top1: number;
   confident: number;
   meanFrontierSize: number;
+  /** Runs whose frontier holds nothing but the injected entity and its aliases (precision 1). */
+  onlyRootCause: number;
+  /** Runs with a call edge missing from the topology, and those where an E_S claim joined its two ends. */
+  hiddenRuns: number;
+  hiddenFound: number;
   misses: FaultMiss[];
 }
 
@@ -60,6 +69,14 @@ async function checkOne(dir: string, fault: FaultType, seed: number, services: n
   const first = scoreRootCause(gt, diagnosis.frontier, { k: 1 });
   row.runs += 1;
   row.meanFrontierSize += diagnosis.frontier.length;
+  if (all.recall > 0 && all.precision === 1) row.onlyRootCause += 1;
+  if (incident.hiddenEdges.length > 0) {
+    row.hiddenRuns += 1;
+    // Found: a propagation (an E_S claim) joins the two services of a hidden edge, in either direction.
+    const joins = (a: string, b: string): boolean =>
+      diagnosis.propagations.some((p) => (p.source === a && p.target === b) || (p.source === b && p.target === a));
+    if (incident.hiddenEdges.some(([from, to]) => joins(from, to))) row.hiddenFound += 1;
+  }
   if (diagnosis.outcome === 'confident') row.confident += 1;
   if (first.recall > 0) row.top1 += 1;
   if (all.recall > 0) row.found += 1;
@@ -79,8 +96,19 @@ export async function benchFaultTypes(options: FaultCheckOptions): Promise<Fault
   const root = mkdtempSync(join(tmpdir(), 'eog-generate-check-'));
   const rows: FaultRow[] = [];
   try {
-    for (const fault of faultTypes) {
-      const row: FaultRow = { fault, runs: 0, found: 0, top1: 0, confident: 0, meanFrontierSize: 0, misses: [] };
+    for (const fault of options.faults ?? faultTypes) {
+      const row: FaultRow = {
+        fault,
+        runs: 0,
+        found: 0,
+        top1: 0,
+        confident: 0,
+        meanFrontierSize: 0,
+        onlyRootCause: 0,
+        hiddenRuns: 0,
+        hiddenFound: 0,
+        misses: [],
+      };
       for (let seed = 1; seed <= options.seeds; seed++) await checkOne(join(root, `${fault}-${seed}`), fault, seed, options.services, row);
       row.meanFrontierSize /= Math.max(1, row.runs);
       for (const m of row.misses)
@@ -101,6 +129,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
     options: {
       seeds: { type: 'string', default: '5' },
       services: { type: 'string', default: '12' },
+      faults: { type: 'string' },
       keep: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
@@ -110,15 +139,18 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   const result = await benchFaultTypes({
     seeds,
     services,
+    ...(values.faults === undefined ? {} : { faults: values.faults.split(',').map(parseFaultType) }),
     keep: values.keep,
     log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
   });
   process.stdout.write(`\nHeuristic investigation on generated incidents (${services} services, seeds 1..${seeds})\n\n`);
   process.stdout.write(
-    '| fault | runs | injected entity in frontier | injected entity first | mean frontier size |\n|---|---|---|---|---|\n',
+    '| fault | runs | injected entity in frontier | injected entity first | frontier = root cause only | mean frontier size | hidden edge found |\n|---|---|---|---|---|---|---|\n',
   );
   for (const r of result.rows)
-    process.stdout.write(`| ${r.fault} | ${r.runs} | ${r.found}/${r.runs} | ${r.top1}/${r.runs} | ${r.meanFrontierSize.toFixed(1)} |\n`);
+    process.stdout.write(
+      `| ${r.fault} | ${r.runs} | ${r.found}/${r.runs} | ${r.top1}/${r.runs} | ${r.onlyRootCause}/${r.runs} | ${r.meanFrontierSize.toFixed(1)} | ${r.hiddenRuns > 0 ? `${r.hiddenFound}/${r.hiddenRuns}` : '—'} |\n`,
+    );
   for (const r of result.rows)
     for (const m of r.misses)
       process.stderr.write(

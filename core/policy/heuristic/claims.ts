@@ -43,6 +43,24 @@ export function surgeClaims(packet: ContextPacket): Claim[] {
   return claims;
 }
 
+/** A standing change on another entity (what configures or hosts me) explains me: the claim leads to it. */
+export function changeClaims(packet: ContextPacket, standing: readonly Finding[]): Claim[] {
+  const seen = new Set<string>();
+  return standing.flatMap((f): Claim[] => {
+    if (f.role !== 'cause' || f.source === undefined || seen.has(f.source)) return [];
+    seen.add(f.source);
+    return [
+      {
+        from: f.source,
+        to: packet.node,
+        evidence: f.evidence,
+        condition: f.text,
+        effect: `${packet.node} runs with the changed configuration`,
+      },
+    ];
+  });
+}
+
 /**
  * Where to look next: neighbours the evidence points at, and — for a node that is degraded
  * without a recognisable cause of its own (Defer) — every dependency not yet looked at, as an

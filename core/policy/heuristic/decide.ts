@@ -1,6 +1,6 @@
 import type { Claim, Label, PolicyOutput } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { proposalsFor, relayClaims, surgeClaims } from './claims.js';
+import { changeClaims, proposalsFor, relayClaims, surgeClaims } from './claims.js';
 import type { Finding, RuleId } from './rules/index.js';
 import { analyseStanding, isConfirmed, type Explainer } from './standing.js';
 import { thresholds, verdictConfidence } from './thresholds.js';
@@ -23,14 +23,16 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
  * when it is degraded but the packet holds no recognisable cause or explanation.
  */
 export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
-  const { findings, beliefOf, causes, symptoms, candidates, confirmed, isSurgeSized, crashExplained, standing } = analyseStanding(packet);
+  const { findings, beliefOf, causes, symptoms, candidates, confirmed, isSurgeSized, crashExplained, standing, refuted, setAside } =
+    analyseStanding(packet);
   const explainsByLoad = (f: Explainer): boolean =>
     f.rule.explains === 'load' &&
     causes.some((c) => c.rule.explainedBy === 'surge' && isSurgeSized(c)) &&
     isConfirmed(beliefOf(f.neighbour));
   const strongest = Math.max(0, ...standing.map((c) => c.strength));
   const degraded = symptoms.length > 0 || causes.length > 0 || candidates.length > 0;
-  const reasoning: string[] = findings.map((f) => `[${f.rule.id}] ${f.text}`);
+  const reasoning: string[] = [...findings.map((f) => `[${f.rule.id}] ${f.text}`), ...setAside];
+  for (const c of refuted) reasoning.push(`${c.rule.id} refuted: nothing abnormal follows it here or on what it acts on (a red herring)`);
 
   let label: Label;
   let confidence: number;
@@ -92,6 +94,8 @@ export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   // Only a change (a feature flag, a campaign, a config) or a surge that starts in the node makes
   // an Origin the source of a surge; otherwise more traffic downstream is ordinary load.
   if (label === 'Origin' && standing.some((c) => c.rule.startsSurge)) claims = surgeClaims(packet);
+  // A change on what configures or hosts me (a ConfigMap, a Secret, a Node) explains me.
+  if (label === 'Origin') claims.push(...changeClaims(packet, standing));
   const evidence = unique(used.flatMap((f) => f.evidence));
   const output: PolicyOutput = {
     label,

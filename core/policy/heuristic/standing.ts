@@ -1,7 +1,7 @@
 import type { Belief } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { collectFindings } from './findings.js';
-import type { Finding } from './rules/index.js';
+import { degradedTargets, type Finding } from './rules/index.js';
 import { thresholds } from './thresholds.js';
 
 export type Cause = Extract<Finding, { role: 'cause' }>;
@@ -25,12 +25,20 @@ export interface Standing {
    * follow from); a crash counts only on a node otherwise degraded.
    */
   standing: Cause[];
+  /** Changes followed by nothing abnormal here or on what they act on: refuted red herrings. */
+  refuted: Cause[];
+  /** Why causes that needed corroboration were set aside (reasoning lines). */
+  setAside: string[];
 }
 
 export function analyseStanding(packet: ContextPacket): Standing {
   const findings = collectFindings(packet);
   const beliefOf = (id: string): Belief | null => latestBelief(packet, id);
-  const causes = findings.filter((f): f is Cause => f.role === 'cause');
+  const candidateCauses = findings.filter((f): f is Cause => f.role === 'cause');
+  // A change must be followed by something abnormal here or on what it acts on; else it is refuted.
+  const hasEffect = findings.some((f) => f.role !== 'cause' || !f.rule.needsEffect) || degradedTargets(packet).length > 0;
+  const refuted = hasEffect ? [] : candidateCauses.filter((c) => c.rule.needsEffect);
+  const causes = candidateCauses.filter((c) => !refuted.includes(c));
   const symptoms = findings.filter((f) => f.role === 'symptom');
   const explainers = findings.filter((f): f is Explainer => f.role === 'explainer');
 
@@ -50,18 +58,26 @@ export function analyseStanding(packet: ContextPacket): Standing {
     surge > 0 && (c.magnitude === undefined || c.magnitude <= thresholds.surgeAmplification * surge);
   // Error logs are about a dependency only when that dependency actually fails.
   const hasCallee = candidates.some((f) => f.rule.isFailingDependency);
-  const isExplained = (c: Cause): boolean =>
-    (c.rule.explainedBy === 'surge' && isSurgeSized(c)) || (c.rule.explainedBy === 'callee' && hasCallee);
+  const isExplained = (c: Cause): boolean => {
+    const by = c.explainedBy === undefined ? c.rule.explainedBy : c.explainedBy;
+    return (by === 'surge' && isSurgeSized(c)) || (by === 'callee' && hasCallee);
+  };
   // A pod that crashed (OOM-killed, crash-looping) fails requests and logs errors: once the
   // crash is explained by the load it received, so are those consequences.
   const crashExplained = causes.some((c) => c.rule.isCrash && isExplained(c));
   // A restart loop on a node that serves its callers normally is chronic noise (a flapping
   // sidecar), not the incident: failure events count only on a degraded node.
   const isDegradedHere = symptoms.length > 0 || causes.some((c) => !c.rule.isCrash);
-  const standing = causes.filter(
+  const unexplained = causes.filter(
     (c) => !isExplained(c) && !(crashExplained && c.rule.isCrashConsequence) && (!c.rule.isCrash || isDegradedHere),
   );
-  return { findings, beliefOf, causes, symptoms, candidates, confirmed, isSurgeSized, crashExplained, standing };
+  // A cause that needs corroboration (an early change) stands only beside another of the node's own.
+  const isCorroborated = unexplained.some((c) => c.needsCorroboration !== true);
+  const standing = unexplained.filter((c) => c.needsCorroboration !== true || isCorroborated);
+  const setAside = unexplained
+    .filter((x) => !standing.includes(x))
+    .map((c) => `${c.rule.id} refuted as the trigger: long before the onset, and no fault of my own follows it`);
+  return { findings, beliefOf, causes, symptoms, candidates, confirmed, isSurgeSized, crashExplained, standing, refuted, setAside };
 }
 
 /**

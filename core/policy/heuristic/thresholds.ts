@@ -17,6 +17,12 @@ export const thresholds = {
   gapRatio: delayThresholds.gapRatio,
   /** ...and grown by at least 20 ms (the jitter of a fast hop is not a delay). */
   gapDeltaMs: delayThresholds.gapDeltaMs,
+  /**
+   * A delay must account for at least a fifth of the extra time the caller waits on the call
+   * (gap growth ÷ (gap growth + the callee's own median growth)): a smaller share is not what
+   * makes the call slow.
+   */
+  delayShare: 0.2,
   /** An error rate 5 points above the baseline's is a failing edge (below that is retry noise)... */
   errorRateDelta: 0.05,
   /** ...and the failures must be unlikely (−log10 p ≥ 2, p ≤ 1 %) at the baseline's error rate... */
@@ -55,6 +61,11 @@ export const thresholds = {
   sequenceRateRatio: 0.6,
   /** Names shorter than 3 characters ("db", "ui") would match inside any message. */
   minNameLength: 3,
+  /**
+   * A deploy rolls out, a config reloads and a flag flips within minutes: a change made more than
+   * 5 minutes before the symptoms began, with the service normal meanwhile, is a weaker suspect.
+   */
+  changeLeadMs: 5 * 60_000,
   /** A cause this strong (0.6) stands on its own even when a neighbour also looks guilty. */
   strongCause: 0.6,
   /** A resource may grow twice as much as the extra traffic and still be the traffic's doing (×1.3 calls explains memory ×2.6, not CPU ×40). */

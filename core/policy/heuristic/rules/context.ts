@@ -1,7 +1,7 @@
 import type { ContextPacket } from '../../../model/packet.js';
 import { isDelayedEdge } from '../../../signals/index.js';
 import { thresholds } from '../thresholds.js';
-import { commonCaller, isFailingEdge, isSlowEdge } from './edge-facts.js';
+import { commonCaller, gapDeltaMs, isFailingEdge, isMeaningfulDelay, isSlowEdge, siblingGrowthMs } from './edge-facts.js';
 import { isType, type Of } from './evidence-of.js';
 
 type Edge = Of<'trace_edge'>;
@@ -63,11 +63,26 @@ function edgeView(packet: ContextPacket): EdgeView {
   const inbound = edges.filter((e) => e.detail.callee === me && e.detail.caller !== me);
   const outbound = edges.filter((e) => e.detail.caller === me && e.detail.callee !== me);
   const slowOut = outbound.filter((e) => isSlowEdge(e.detail));
-  const delayedIn = inbound.filter((e) => isDelayedEdge(e.detail));
+  // A delay counts in proportion (a meaningful share of the wait), and not when the caller is
+  // confirmed degraded and does not blame me: then its gap is time spent on its other calls.
+  const isOwnWait = (e: Edge): boolean => {
+    const caller = packet.neighbours.filter((n) => n.id === e.detail.caller);
+    const blamesMe = caller.some((n) => n.relation === 'explains' && n.direction === 'out');
+    return !blamesMe && caller.some((n) => n.belief?.label === 'Symptom' || n.belief?.label === 'Origin');
+  };
+  const delayedIn = inbound.filter((e) => isDelayedEdge(e.detail) && isMeaningfulDelay(e.detail) && !isOwnWait(e));
   // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the
   // link — unless the delayed calls share my instance but reach several of theirs, which makes
-  // my instance the one thing they have in common.
-  const delayedOutAll = outbound.filter((e) => isDelayedEdge(e.detail) && !slowOut.includes(e));
+  // my instance the one thing they have in common; and not when my other calls in the same
+  // requests grew by as much as the gap (I waited on them, in sequence).
+  const others = outbound.map((e) => e.detail);
+  const delayedOutAll = outbound.filter(
+    (e) =>
+      isDelayedEdge(e.detail) &&
+      !slowOut.includes(e) &&
+      isMeaningfulDelay(e.detail) &&
+      gapDeltaMs(e.detail) > siblingGrowthMs(e.detail, others),
+  );
   const egress = commonCaller(delayedOutAll.map((e) => e.detail));
   return {
     inbound,

@@ -44,6 +44,7 @@ function causeTraits(r: Extract<(typeof ruleTable)[number], { role: 'cause' }>):
     r.isCrashConsequence && 'explained with a crash',
     r.isLatency && 'latency only',
     r.startsSurge && 'makes an Origin the source of surge claims',
+    r.needsEffect && 'refuted when nothing abnormal follows it',
   ];
   return traits.filter((t): t is string => typeof t === 'string').join('; ');
 }

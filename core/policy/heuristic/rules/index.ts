@@ -18,3 +18,4 @@ export type {
   SymptomRule,
   SymptomRuleId,
 } from './rule.js';
+export { degradedTargets } from './changes.js';

@@ -48,6 +48,12 @@ export interface Match {
   ratio?: number;
   /** How many times over the baseline a cause grew, when it can be compared with a surge. */
   magnitude?: number;
+  /** A cause that overrides its rule's \`explainedBy\` for this match (a change that drives a surge stands on its own). */
+  explainedBy?: ExplainedBy;
+  /** Counts only beside another standing cause of the node's own (a change long before the onset). */
+  needsCorroboration?: boolean;
+  /** A change on another entity (a ConfigMap, a Secret, a Node) that acts on the node: it explains the node. */
+  source?: string;
 }
 
 interface RuleBase<Id extends RuleId, Role extends RuleRole> {
@@ -74,6 +80,11 @@ export interface CauseRule extends RuleBase<CauseRuleId, 'cause'> {
   isLatency: boolean;
   /** An Origin with this cause is the source of the surges its calls carry downstream. */
   startsSurge: boolean;
+  /**
+   * A candidate that must be followed by something abnormal (a change): on a node where
+   * nothing is degraded, and nothing it acts on is, it is refuted — a recorded red herring.
+   */
+  needsEffect: boolean;
 }
 
 export type SymptomRule = RuleBase<SymptomRuleId, 'symptom'>;

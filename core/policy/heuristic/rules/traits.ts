@@ -6,4 +6,5 @@ export const plainCause = {
   isCrashConsequence: false,
   isLatency: false,
   startsSurge: false,
-} as const satisfies Pick<CauseRule, 'isCrash' | 'isCrashConsequence' | 'isLatency' | 'startsSurge'>;
+  needsEffect: false,
+} as const satisfies Pick<CauseRule, 'isCrash' | 'isCrashConsequence' | 'isLatency' | 'startsSurge' | 'needsEffect'>;

@@ -1,0 +1,50 @@
+import type { EntityId } from '../model/index.js';
+import type { OperationalGraph } from './operational-graph.js';
+
+/** Kinds that hold configuration a workload reads (mounted as a volume or referenced from env). */
+const CONFIG_KINDS = new Set(['ConfigMap', 'Secret']);
+
+/**
+ * The entities whose changes can act on `node` (changes as causes, docs/changes.md): besides its
+ * alias group itself (Service, Deployment, ReplicaSets, Pods — a deploy, an image, a scale), what
+ * configures any member (a ConfigMap or Secret mounted through the Deployment's pod template or
+ * the Pod, or a flag file a service reads), config objects a member depends on, and the Nodes its
+ * pods run on. Multi-hop by construction: Service → its Deployment and Pods (the alias group) →
+ * their ConfigMaps, Secrets and Nodes. Sorted, without the group's own members.
+ */
+export function changeSources(graph: OperationalGraph, node: EntityId): EntityId[] {
+  if (!graph.has(node)) return [];
+  const members = new Set([node, ...graph.aliases(node)]);
+  const out = new Set<EntityId>();
+  for (const member of members) {
+    for (const n of graph.neighbours(member)) {
+      if (members.has(n.id)) continue;
+      const isConfiguredBy = n.relation === 'configures' && n.direction === 'in';
+      const readsConfig = n.relation === 'depends_on' && n.direction === 'out' && CONFIG_KINDS.has(graph.entity(n.id).kind);
+      const runsOn = n.relation === 'runs_on' && n.direction === 'out';
+      if (isConfiguredBy || readsConfig || runsOn) out.add(n.id);
+    }
+  }
+  return [...out].sort();
+}
+
+/**
+ * The inverse: the entities a change on `entity` can act on — what it configures, what reads
+ * it, what runs on it — each widened to its alias group (a ConfigMap mounted into a Deployment
+ * acts on that Deployment's Service and Pods). The entity's own group comes first.
+ */
+export function changeTargets(graph: OperationalGraph, entity: EntityId): EntityId[] {
+  if (!graph.has(entity)) return [];
+  const own = [entity, ...graph.aliases(entity).filter((m) => m !== entity)];
+  const reached = new Set<EntityId>();
+  for (const n of graph.neighbours(entity)) {
+    const configures = n.relation === 'configures' && n.direction === 'out';
+    const isRead = n.relation === 'depends_on' && n.direction === 'in' && CONFIG_KINDS.has(graph.entity(entity).kind);
+    const hosts = n.relation === 'runs_on' && n.direction === 'in';
+    if (!(configures || isRead || hosts)) continue;
+    reached.add(n.id);
+    for (const alias of graph.aliases(n.id)) reached.add(alias);
+  }
+  for (const m of own) reached.delete(m);
+  return [...own, ...[...reached].sort()];
+}

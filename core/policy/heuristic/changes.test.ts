@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { Belief } from '../../model/belief.js';
+import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
+import type { ContextPacket, PacketNeighbour } from '../../model/packet.js';
+import { evaluateHeuristic } from './decide.js';
+
+// Changes as causes and the proportionality of delays (docs/changes.md). Times in ms; the incident starts at 10 min.
+const node = 'shop/Service/checkout';
+const MIN = 60_000;
+let seq = 0;
+function ev(detail: EvidenceDetail, time = 11 * MIN, entity = node): EvidenceItem {
+  const kind = detail.type === 'change' ? 'change' : 'span';
+  return {
+    id: `x${seq++}`,
+    entity,
+    kind,
+    time,
+    summary: detail.type,
+    score: 1,
+    detail,
+    provenance: { file: 'x.jsonl', line: 1, sha256: 'h', extractor: 'raw' },
+  };
+}
+const change = (time: number, entity = node): EvidenceItem =>
+  ev({ type: 'change', changeKind: 'feature_flag', diff: [{ path: 'data.flag', from: 'off', to: 'on' }], actor: null }, time, entity);
+const edge = (caller: string, callee: string, over: Partial<Extract<EvidenceDetail, { type: 'trace_edge' }>> = {}): EvidenceItem =>
+  ev({
+    type: 'trace_edge',
+    caller,
+    callee,
+    windowCalls: 100,
+    baselineCalls: 100,
+    windowErrorRate: 0,
+    baselineErrorRate: 0,
+    windowP95Ms: 10,
+    baselineP95Ms: 10,
+    isDiscovered: false,
+    callRateRatio: 1,
+    ...over,
+  });
+const belief = (label: Belief['label']): Belief => ({ label, evidence: [], summary: label, confidence: 0.8 });
+const neighbour = (id: string, relation: PacketNeighbour['relation'], direction: 'in' | 'out', b: Belief | null): PacketNeighbour => ({
+  id,
+  kind: id.split('/')[1] ?? 'Service',
+  relation,
+  direction,
+  isDiscovered: false,
+  belief: b,
+});
+
+function packet(evidence: EvidenceItem[], neighbours: PacketNeighbour[] = [], at = node): ContextPacket {
+  const [namespace, kind, name] = at.split('/') as [string, string, string];
+  return {
+    node: at,
+    entity: { id: at, kind, name, namespace, labels: {}, attrs: {} },
+    window: { start: 0, end: 30 * MIN },
+    incidentTime: 10 * MIN,
+    neighbours,
+    omittedNeighbours: 0,
+    inbox: [],
+    evidence,
+    omitted: [],
+    tokenCount: 100,
+    tokenBudget: 6000,
+  };
+}
+
+const failingIn = (): EvidenceItem => edge('shop/Service/gateway', node, { windowErrorRate: 0.3 });
+const failingDb = (): EvidenceItem => edge(node, 'shop/Service/db', { windowErrorRate: 0.3 });
+
+describe('changes as candidates', () => {
+  it('refutes a change that nothing abnormal follows, and records it as a red herring', () => {
+    const out = evaluateHeuristic(packet([change(9 * MIN), edge('shop/Service/gateway', node)]));
+    expect(out.label).toBe('Healthy');
+    expect(out.reasoning.join('\n')).toMatch(/change refuted: nothing abnormal follows it .*red herring/);
+  });
+
+  it('makes a recent change on a mounted ConfigMap the Origin and claims the ConfigMap explains the node', () => {
+    const configMap = 'shop/ConfigMap/checkout-flags';
+    const flag = change(8 * MIN, configMap);
+    const out = evaluateHeuristic(packet([flag, failingIn()]));
+    expect(out.label).toBe('Origin');
+    expect(out.claims).toContainEqual(expect.objectContaining({ from: configMap, to: node, evidence: [flag.id] }));
+  });
+
+  it('lets a ConfigMap without telemetry stand on the degraded entities it acts on', () => {
+    const configMap = 'shop/ConfigMap/checkout-flags';
+    const own = change(8 * MIN, configMap);
+    expect(evaluateHeuristic(packet([own], [], configMap)).label).toBe('Healthy');
+    const explained = [neighbour(node, 'explains', 'out', belief('Origin'))];
+    expect(evaluateHeuristic(packet([own], explained, configMap)).label).toBe('Origin');
+  });
+
+  it('keeps a change that drives a surge into a failing dependency, but lets a failing dependency explain an earlier one', () => {
+    const surge = edge(node, 'shop/Service/db', { windowErrorRate: 0.3, windowCalls: 300, baselineCalls: 100, callRateRatio: 3 });
+    const earlier = change(2 * MIN);
+    const db = [neighbour('shop/Service/db', 'calls', 'out', belief('Origin'))];
+    const driving = evaluateHeuristic(packet([earlier, failingIn(), surge], db));
+    expect(driving.label).toBe('Origin');
+    expect(driving.claims).toContainEqual(expect.objectContaining({ from: node, to: 'shop/Service/db' }));
+    expect(evaluateHeuristic(packet([earlier, failingIn(), failingDb()], db)).label).toBe('Symptom');
+  });
+
+  it('does not let a change long before the onset name the trigger on its own', () => {
+    const slowIn = edge('shop/Service/gateway', node, { windowP95Ms: 11, baselineP95Ms: 10 });
+    const metricOnly = ev({
+      type: 'metric_anomaly',
+      metric: 'http_error_ratio',
+      windowValue: 0.1,
+      baselineMedian: 0,
+      z: 9,
+      direction: 'up',
+      baselineMad: 0,
+      change: null,
+    });
+    const out = evaluateHeuristic(packet([change(1 * MIN), slowIn, metricOnly]));
+    expect(out.label).not.toBe('Origin');
+    expect(out.reasoning.join('\n')).toMatch(/refuted as the trigger/);
+    // Recent, the same change stands.
+    expect(evaluateHeuristic(packet([change(8 * MIN), slowIn, metricOnly])).label).toBe('Origin');
+  });
+});
+
+describe('proportionality of delays', () => {
+  it('does not blame a +35 ms gap sitting next to a callee that got 5 s slower', () => {
+    const small = edge(node, 'shop/Service/db', {
+      windowGapP50Ms: 40,
+      baselineGapP50Ms: 5,
+      windowP50Ms: 5000,
+      baselineP50Ms: 20,
+      windowP95Ms: 5200,
+      baselineP95Ms: 30,
+    });
+    const out = evaluateHeuristic(packet([edge('shop/Service/gateway', node, { windowP95Ms: 5300, baselineP95Ms: 60 }), small]));
+    expect(out.reasoning.join('\n')).not.toMatch(/\[network_delay\]/);
+    expect(out.label).toBe('Symptom');
+    expect(out.claims[0]).toMatchObject({ from: 'shop/Service/db' });
+  });
+
+  it('takes a gap that my other calls in the same requests account for as waiting on them, not as a delay', () => {
+    // Each call to the db now takes 300 ms more and I make it as often: my gap to the cache grows by as much.
+    const db = edge(node, 'shop/Service/db', { windowP50Ms: 320, baselineP50Ms: 20, windowP95Ms: 400, baselineP95Ms: 30 });
+    const cache = edge(node, 'shop/Service/cache', { windowGapP50Ms: 310, baselineGapP50Ms: 25, windowP50Ms: 5, baselineP50Ms: 5 });
+    const out = evaluateHeuristic(packet([db, cache]));
+    expect(out.claims.map((c) => c.from)).toEqual(['shop/Service/db']);
+    // Without the slower sibling, the same gap is a delay towards the cache.
+    expect(evaluateHeuristic(packet([cache])).claims.map((c) => c.from)).toEqual(['shop/Service/cache']);
+  });
+
+  it('leaves the gap of a confirmed degraded caller that does not blame me to that caller', () => {
+    const delayed = edge('shop/Service/gateway', node, { windowGapP50Ms: 400, baselineGapP50Ms: 2 });
+    const symptom = [neighbour('shop/Service/gateway', 'calls', 'in', belief('Symptom'))];
+    expect(evaluateHeuristic(packet([delayed], symptom)).label).toBe('Healthy');
+    const blamed = [...symptom, neighbour('shop/Service/gateway', 'explains', 'out', belief('Symptom'))];
+    expect(evaluateHeuristic(packet([delayed], blamed)).label).toBe('Origin');
+  });
+});

@@ -1,0 +1,99 @@
+import type { EntityId } from '../../core/model/ids.js';
+import type { AlertRecord, ChangeRecord } from '../../core/snapshot/schema.js';
+import type { FaultType } from './faults.js';
+import { reachFrom } from './rates.js';
+import type { ServiceModel, SystemModel } from './system.js';
+
+/** How the fault changes the spans of the pods it touches, from the onset on. */
+export interface SpanFault {
+  pods: ReadonlySet<number>;
+  errorProbability: number;
+  /** Status message of a failing span and the ERROR line the failing pod logs. */
+  errorStatus: string;
+  errorLog: string;
+  /** Added once per span (slow work) and per outbound call (a slow network path). */
+  extraMs: number;
+  perCallDelayMs: number;
+}
+
+export interface SurgePlan {
+  from: number;
+  to: number;
+  /** The pod of `from` that runs the job. */
+  pod: number;
+  /** Load on `to` during the surge, as a multiple of its normal load. */
+  loadFactor: number;
+  job: string;
+  /**
+   * Null: a background job of \`pod\` sends the extra calls. A number: every request \`from\`
+   * serves calls \`to\` this many times more (a feature flag that turns one query into several).
+   */
+  callsPerRequest: number | null;
+}
+
+/** A feature-flag ConfigMap mounted into a service's pods (through its Deployment's pod template). */
+export interface FlagConfigMap {
+  service: number;
+  id: EntityId;
+  name: string;
+}
+
+export interface FaultPlan {
+  fault: FaultType;
+  /** The entity ground_truth.yaml names as root cause. */
+  rootCause: EntityId;
+  /** The service hosting the root cause. */
+  service: number;
+  pod: number | null;
+  spans: SpanFault | null;
+  /** Capacity left to the faulty pod (a runaway thread eats the rest). */
+  capacityFactor: number;
+  /** Bytes per minute the faulty pod leaks; it is OOM-killed at its limit. */
+  leakBytesPerMinute: number;
+  surge: SurgePlan | null;
+  /** Call edges X → service that topology.json leaves out. */
+  hiddenEdges: Array<[number, number]>;
+  changes: ChangeRecord[];
+  /** Alerts that are not the incident's (a red herring on the monitoring stack). */
+  alerts: AlertRecord[];
+  /** Feature-flag ConfigMaps in the topology (the injected one among them). */
+  flagConfigMaps: FlagConfigMap[];
+  /** INFO lines the faulty pods print at the onset (a reload, a job start). */
+  onsetLogs: string[];
+  mechanism: string;
+  condition: string;
+}
+
+const MIN_REACH = 0.15;
+
+/** Services worth breaking: reached by a fair share of some entry's requests, so users notice. */
+export function candidateServices(system: SystemModel, allowEntry: boolean): ServiceModel[] {
+  const reach = system.entries.map((e) => reachFrom(system, e));
+  const score = (s: ServiceModel): number => Math.max(...reach.map((r) => r[s.index] ?? 0));
+  const pool = system.services.filter((s) => allowEntry || !s.isEntry);
+  const usable = pool.length > 0 ? pool : system.services;
+  const good = usable.filter((s) => score(s) >= MIN_REACH);
+  if (good.length > 0) return good;
+  const best = Math.max(...usable.map(score));
+  return usable.filter((s) => score(s) === best);
+}
+
+export function base(fault: FaultType, service: ServiceModel, rootCause: EntityId): FaultPlan {
+  return {
+    fault,
+    rootCause,
+    service: service.index,
+    pod: null,
+    spans: null,
+    capacityFactor: 1,
+    leakBytesPerMinute: 0,
+    surge: null,
+    hiddenEdges: [],
+    changes: [],
+    alerts: [],
+    flagConfigMaps: [],
+    onsetLogs: [],
+    mechanism: '',
+    condition: '',
+  };
+}
