@@ -7,7 +7,7 @@
  */
 export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonly string[])[]> = {
   core: [
-    ['model', 'random', 'snapshot'],
+    ['model', 'random', 'snapshot', 'code'],
     ['graph', 'ledger', 'signals'],
     ['context', 'bootstrap', 'controller', 'scoring'],
     ['policy', 'diagnosis'],
@@ -15,7 +15,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
   ],
   main: [
     ['platform', 'db', 'snapshot'],
-    ['store', 'ledger', 'convert'],
+    ['store', 'ledger', 'convert', 'code'],
     ['generate', 'policies', 'report'],
     ['session'],
     ['bench'],

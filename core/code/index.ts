@@ -1,0 +1,5 @@
+export * from './model.js';
+export { PdgIndex, assemblePdg, buildEdges } from './pdg.js';
+export { followValue, maxFlowDistance, type FactRef, type Reached } from './flow.js';
+export { isKeyLike, messageStrength, normalizeName, parseFrames, type Frame } from './match.js';
+export { locate, type LocateOptions } from './locate.js';

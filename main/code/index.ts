@@ -1,0 +1,5 @@
+export { buildServicePdg, type BuildOptions } from './build.js';
+export { defaultCacheDir, contentKey, extractorVersion } from './cache.js';
+export { CodeSourceError, discoverSources, type SourceFile } from './discover.js';
+export { extractBlocks, type FileBlocks } from './extract.js';
+export { languages, languageFor, type LanguageRoles } from './languages/index.js';
