@@ -24,34 +24,39 @@ function fragments(s: string): string[] {
     .filter((f) => f.length >= 3);
 }
 
-/** Share of `target`'s text that `parts` cover, in order (0 when one is missing). */
-function coverage(parts: string[], target: string): number {
+/**
+ * How well `parts` (the fixed text of a format string or template) explain `target`: null
+ * unless every part occurs in it, in order; else the share of the target's text they cover.
+ */
+function explained(parts: string[], target: string): number | null {
   const body = target.replace(placeholder, '').replace(/\s+/g, ' ').trim();
-  if (parts.length === 0 || body.length === 0) return 0;
+  if (parts.length === 0 || body.length === 0) return null;
   let at = 0;
   let matched = 0;
   for (const part of parts) {
     const found = target.indexOf(part, at);
-    if (found === -1) return 0;
+    if (found === -1) return null;
     at = found + part.length;
     matched += part.replace(/\s+/g, ' ').length;
   }
-  return Math.min(1, matched / body.length);
+  // A short fixed part (`"failed"`) explains too little of a long message to count.
+  return matched >= 8 || matched / body.length >= 0.5 ? Math.min(1, matched / body.length) : null;
 }
 
 /**
  * How strongly a literal (or the literals of one statement joined) is the source of `text`:
- * 1 for the same text, less for a format string whose fixed parts the text carries, or a
- * text (a log template) whose fixed parts the literal carries. 0 below half coverage.
+ * 1 for the same text; for a format string whose every fixed part the text carries in order
+ * (or a log template whose fixed parts the literal carries), between 0.5 and 0.95 by how
+ * much of the text those parts cover; else 0.
  */
 export function messageStrength(literal: string, text: string): number {
   if (literal === text) return 1;
   if (literal.toLowerCase() === text.toLowerCase()) return 0.95;
   if (literal.length < 3) return 0;
-  const forward = coverage(fragments(literal), text);
-  const backward = coverage(fragments(text), literal);
-  const best = Math.max(forward, backward);
-  return best >= 0.5 ? 0.9 * best : 0;
+  const forward = explained(fragments(literal), text);
+  const backward = explained(fragments(text), literal);
+  const best = Math.max(forward ?? -1, backward ?? -1);
+  return best < 0 ? 0 : 0.95 * (0.5 + 0.5 * best);
 }
 
 /** Whether a literal mentions a key as a whole word (`"flag 'adFailure' is on"`). */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { assemblePdg, type CodeBlock, type CodePdg, type CodeWarning } from '../../core/code/index.js';
 import { BlockCache, contentKey, defaultCacheDir } from './cache.js';
-import { discoverSources } from './discover.js';
-import { extractBlocks } from './extract.js';
+import { discoverSources, type SourceFile } from './discover.js';
+import { extractAll } from './parallel.js';
 
 export interface BuildOptions {
   /** Folder of the content-hash cache; null: no disk cache. Default: `defaultCacheDir()`. */
@@ -23,26 +23,27 @@ export async function buildServicePdg(root: string, options: BuildOptions = {}):
   const cache = cacheDir === null ? null : new BlockCache(cacheDir);
   const texts = files.map((f) => readFileSync(f.absolute, 'utf8'));
   const keys = files.map((f, i) => contentKey(f.language.name, texts[i] as string));
-  const treeKey = contentKey('tree', files.map((f, i) => `${f.path}\0${keys[i]}`).join('\n'));
+  const listing = files.map((f, i) => `${f.path}\0${keys[i]}`).concat(warnings.map((w) => `${w.file}\0${w.message}`));
+  const treeKey = contentKey('tree', listing.join('\n'));
   const memo = built.get(treeKey);
   if (memo !== undefined) return memo;
-  const blocks: CodeBlock[] = [];
+  const cached = files.map((_, i) => cache?.get(keys[i] as string) ?? null);
+  const missing = files.flatMap((f, i) => (cached[i] === null ? [{ i, language: f.language, text: texts[i] as string }] : []));
+  const parsed = await extractAll(missing);
   const problems: CodeWarning[] = [...warnings];
+  missing.forEach(({ i }, k) => {
+    const result = parsed[k];
+    if (result?.ok === true) {
+      cached[i] = result.blocks;
+      cache?.set(keys[i] as string, result.blocks);
+    } else problems.push({ file: (files[i] as SourceFile).path, message: `not parsed: ${result?.message ?? 'no result'}` });
+  });
+  const blocks: CodeBlock[] = [];
   let lines = 0;
   for (const [i, file] of files.entries()) {
-    const text = texts[i] as string;
-    const key = keys[i] as string;
-    lines += text.split('\n').length;
-    let fileBlocks = cache?.get(key) ?? null;
-    if (fileBlocks === null) {
-      try {
-        fileBlocks = await extractBlocks(file.language, text);
-      } catch (e) {
-        problems.push({ file: file.path, message: `not parsed: ${e instanceof Error ? e.message : String(e)}` });
-        continue;
-      }
-      cache?.set(key, fileBlocks);
-    }
+    lines += (texts[i] as string).split('\n').length;
+    const fileBlocks = cached[i];
+    if (fileBlocks === null || fileBlocks === undefined) continue;
     const offset = blocks.length;
     for (const b of fileBlocks)
       blocks.push({
