@@ -13,13 +13,19 @@ const readWeight = 0.7;
 const mentionWeight = 0.5;
 const stepDecay = 0.95;
 
+interface Hit {
+  score: number;
+  reason: string;
+  line?: number;
+}
+
 class Hits {
-  private readonly best = new Map<number, { score: number; reason: string }>();
-  add(block: number, score: number, reason: string): void {
+  private readonly best = new Map<number, Hit>();
+  add(block: number, score: number, reason: string, line?: number): void {
     const old = this.best.get(block);
-    if (old === undefined || score > old.score) this.best.set(block, { score, reason });
+    if (old === undefined || score > old.score) this.best.set(block, line === undefined ? { score, reason } : { score, reason, line });
   }
-  entries(): [number, { score: number; reason: string }][] {
+  entries(): [number, Hit][] {
     return [...this.best.entries()];
   }
 }
@@ -34,9 +40,10 @@ function locateFrames(index: PdgIndex, text: string, hits: Hits): void {
     for (const b of index.pdg.blocks)
       if (frameMatchesFile(frame, b.file) && b.startLine <= frame.line && frame.line <= b.endLine) innermost = b;
     if (innermost === null) continue;
-    hits.add(innermost.id, 1, `stack frame ${frame.path}:${frame.line} is in this ${innermost.kind}`);
+    hits.add(innermost.id, 1, `stack frame ${frame.path}:${frame.line} is in this ${innermost.kind}`, frame.line);
     const fn = index.enclosingFunction[innermost.id];
-    if (fn !== null && fn !== undefined && fn !== innermost.id) hits.add(fn, 0.8, `function of stack frame ${frame.path}:${frame.line}`);
+    if (fn !== null && fn !== undefined && fn !== innermost.id)
+      hits.add(fn, 0.8, `function of stack frame ${frame.path}:${frame.line}`, frame.line);
   }
 }
 
@@ -54,13 +61,14 @@ function locateText(index: PdgIndex, text: string, hits: Hits): FactRef[] {
         const ident = exact === null && wanted.length >= 3 ? f.uses.concat(f.defines).find((u) => normalizeName(u) === wanted) : undefined;
         if (exact !== null || ident !== undefined) {
           reads.push({ block: b.id, fact: i });
-          hits.add(b.id, readWeight, `reads ${exact ?? `${ident} (named like "${text}")`} at ${where(b, f.line)}`);
-        } else if (f.strings.some((s) => mentionsKey(s, text))) hits.add(b.id, mentionWeight, `mentions "${text}" at ${where(b, f.line)}`);
+          hits.add(b.id, readWeight, `reads ${exact ?? `${ident} (named like "${text}")`} at ${where(b, f.line)}`, f.line);
+        } else if (f.strings.some((s) => mentionsKey(s, text)))
+          hits.add(b.id, mentionWeight, `mentions "${text}" at ${where(b, f.line)}`, f.line);
         return;
       }
       const candidates = f.strings.length > 1 ? [...f.strings, f.strings.join(' <*> ')] : f.strings;
       const strength = Math.max(0, ...candidates.map((s) => messageStrength(s, text)));
-      if (strength > 0) hits.add(b.id, strength, `message written at ${where(b, f.line)} (match ${strength.toFixed(2)})`);
+      if (strength > 0) hits.add(b.id, strength, `message written at ${where(b, f.line)} (match ${strength.toFixed(2)})`, f.line);
     });
   }
   return reads;
@@ -101,7 +109,7 @@ export function locate(pdg: CodePdg, text: string, options: LocateOptions = {}):
         x.b.startLine - y.b.startLine,
     )
     .slice(0, options.limit ?? 10)
-    .map(({ b, score, reason }) => ({
+    .map(({ b, score, reason, line }) => ({
       file: b.file,
       function: b.name === '' ? '(top level)' : b.name,
       startLine: b.startLine,
@@ -110,5 +118,6 @@ export function locate(pdg: CodePdg, text: string, options: LocateOptions = {}):
       kind: b.kind,
       score: Math.round(score * 1000) / 1000,
       reason,
+      ...(line === undefined ? {} : { line }),
     }));
 }

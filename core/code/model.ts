@@ -78,4 +78,6 @@ export interface LocatedBlock {
   kind: string;
   score: number;
   reason: string;
+  /** The line of the statement that matched, when one did. */
+  line?: number;
 }
