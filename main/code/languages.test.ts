@@ -170,3 +170,17 @@ describe('parsing through one role table per language', () => {
     );
   });
 });
+
+describe('behaviour decided inside an expression', () => {
+  it('anchors a flag read by destructuring to the JSX ternary on its value', async () => {
+    const dir = sourceTree({
+      'ProductList.tsx': `export const ProductList = ({ products }: Props) => {
+  const { value: slowLoad } = useFlag('imageSlowLoad', false);
+  return <div>{slowLoad ? <Spinner /> : products.map((p) => <Product key={p.id} {...p} />)}</div>;
+};
+`,
+    });
+    const top = locate(await buildServicePdg(dir, { cacheDir: null }), 'imageSlowLoad', { limit: 1 });
+    expect(top[0]).toMatchObject({ startLine: 3, kind: 'ternary_expression', level: 'block' });
+  });
+});

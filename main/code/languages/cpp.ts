@@ -8,7 +8,7 @@ export const cpp: LanguageRoles = {
   class: ['class_specifier', 'struct_specifier', 'namespace_definition'],
   function: ['function_definition'],
   lambda: ['lambda_expression'],
-  conditional: ['if_statement', 'switch_statement', 'case_statement'],
+  conditional: ['if_statement', 'switch_statement', 'case_statement', 'conditional_expression'],
   loop: ['for_statement', 'for_range_loop', 'while_statement', 'do_statement'],
   block: ['try_statement', 'catch_clause'],
   call: ['call_expression'],

@@ -9,7 +9,14 @@ export const csharp: LanguageRoles = {
   // A property is an accessor: a function named after it.
   function: ['method_declaration', 'constructor_declaration', 'local_function_statement', 'property_declaration'],
   lambda: ['lambda_expression', 'anonymous_method_expression'],
-  conditional: ['if_statement', 'switch_statement', 'switch_section', 'switch_expression', 'switch_expression_arm'],
+  conditional: [
+    'if_statement',
+    'switch_statement',
+    'switch_section',
+    'switch_expression',
+    'switch_expression_arm',
+    'conditional_expression',
+  ],
   loop: ['for_statement', 'for_each_statement', 'while_statement', 'do_statement'],
   block: ['try_statement', 'catch_clause', 'using_statement', 'lock_statement'],
   call: ['invocation_expression', 'object_creation_expression'],

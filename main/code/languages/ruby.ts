@@ -8,7 +8,7 @@ export const ruby: LanguageRoles = {
   class: ['class', 'module', 'singleton_class'],
   function: ['method', 'singleton_method'],
   lambda: ['do_block', 'block', 'lambda'],
-  conditional: ['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier', 'case', 'when'],
+  conditional: ['if', 'unless', 'elsif', 'if_modifier', 'unless_modifier', 'case', 'when', 'conditional'],
   loop: ['while', 'until', 'for', 'while_modifier', 'until_modifier'],
   block: ['begin', 'rescue'],
   call: ['call', 'method_call'],
