@@ -2,7 +2,14 @@ import type { ContextPacket, EntityId, Label } from '../model/index.js';
 import type { OperationalGraph } from '../graph/index.js';
 import { UnknownEntityError } from '../graph/index.js';
 import { ControllerSettings, budgetLeft, canonicalJson, fold, sha256Hex } from '../ledger/index.js';
-import type { BootstrapRecord, ControllerSettingsInput, EventOf, InvestigationState, LedgerEvent } from '../ledger/index.js';
+import type {
+  BootstrapRecord,
+  ControllerSettingsInput,
+  EventOf,
+  InvestigationState,
+  LedgerEvent,
+  NewLedgerEvent,
+} from '../ledger/index.js';
 import { createBeliefView } from './belief-view.js';
 import { ControllerBusyError, LedgerMismatchError, PolicyCallError, SeedNotInGraphError } from './errors.js';
 import { applyPolicyResult, broadcast, visitLimit } from './evaluate.js';
@@ -42,6 +49,11 @@ export interface Controller {
   pause(): void;
   /** A human-asserted label: pins the node and re-activates its neighbours. */
   applyOverride(node: EntityId, label: Label, note: string): StepRecord;
+  /**
+   * Records what a layer beyond the walk found (the code layer's drill into an Origin's
+   * source), in one transaction like a tick; beliefs are not touched.
+   */
+  recordLayerEvents(events: readonly NewLedgerEvent[]): StepRecord;
 }
 
 function resolveSettings(options: ControllerOptions): ControllerSettings {
@@ -233,6 +245,18 @@ export function createController(options: ControllerOptions): Controller {
     }
   }
 
+  function recordLayerEvents(layerEvents: readonly NewLedgerEvent[]): StepRecord {
+    if (isBusy) throw new ControllerBusyError('record layer events');
+    const tick = new Tick(state);
+    try {
+      for (const event of layerEvents) tick.emit(event);
+      return commit(tick);
+    } catch (error) {
+      state = fold(events);
+      throw error;
+    }
+  }
+
   if (events.length === 0) start();
 
   return {
@@ -250,5 +274,6 @@ export function createController(options: ControllerOptions): Controller {
       else emitPaused();
     },
     applyOverride,
+    recordLayerEvents,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
+import { CodeDrilled } from './events-code.js';
 import { ControllerSettings } from './settings.js';
 
 /**
@@ -173,6 +174,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   Paused,
   Resumed,
   Finished,
+  CodeDrilled,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

@@ -60,6 +60,8 @@ export interface InvestigationState {
   inbox: Map<EntityId, Map<EntityId, Message>>;
   /** The most recent Finished event; `status` says whether it is still current. */
   finished: EventOf<'Finished'> | null;
+  /** The code layer's drill into each Origin's source (docs/code-layer.md), by node. */
+  code: Map<EntityId, EventOf<'CodeDrilled'>>;
 }
 
 export function createState(): InvestigationState {
@@ -78,6 +80,7 @@ export function createState(): InvestigationState {
     claimants: new Map(),
     inbox: new Map(),
     finished: null,
+    code: new Map(),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Policy } from '../../core/controller/index.js';
+import { readBundleCode } from '../code/index.js';
 import { createPolicy, type Env, type PolicyHandle, type PolicySpec } from '../policies/create-policy.js';
 import { PolicyNotConfiguredError } from './errors.js';
 import { Investigation } from './investigation.js';
@@ -41,6 +42,7 @@ export async function openRun(
       window,
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
+      code: target.source.bundleDir ? readBundleCode(target.source.bundleDir) : null,
       onCommit: () => {
         if (run) onCommit(run);
       },

@@ -32,6 +32,8 @@ export function describeEvent(e: LedgerEvent): string | null {
       return 'Resumed';
     case 'Finished':
       return `Finished: ${e.outcome === 'confident' ? 'confident' : 'no confident root cause'}`;
+    case 'CodeDrilled':
+      return `Code: ${short(e.node)} → ${e.blocks[0] ? `${e.blocks[0].file}:${e.blocks[0].startLine} ${e.blocks[0].function}` : e.status}`;
     case 'Activated':
     case 'Skipped':
     case 'Requeued':

@@ -7,8 +7,8 @@
  */
 export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonly string[])[]> = {
   core: [
-    ['model', 'random', 'snapshot', 'code'],
-    ['graph', 'ledger', 'signals'],
+    ['model', 'random', 'snapshot'],
+    ['graph', 'ledger', 'signals', 'code'],
     ['context', 'bootstrap', 'controller', 'scoring'],
     ['policy', 'diagnosis'],
     ['report', 'ipc'],
