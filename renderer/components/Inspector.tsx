@@ -3,6 +3,7 @@ import type { Client, NodeInspection } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 import { errorMessage } from '../store/session-slice.js';
 import { BeliefHistory } from './BeliefHistory.js';
+import { CodeView } from './CodeView.js';
 import { OverrideForm } from './OverrideForm.js';
 import { PacketView } from './PacketView.js';
 
@@ -70,6 +71,7 @@ function InspectionView({ data }: { data: NodeInspection }) {
       {belief && <p className="summary">{belief.summary}</p>}
       <OverrideForm key={data.entity.id} node={data.entity.id} current={belief?.label ?? null} />
       {data.history.length > 0 && <BeliefHistory history={data.history} />}
+      {data.code && <CodeView drill={data.code} />}
       {data.packet && <PacketView packet={data.packet} seq={data.packetSeq} rawLines={data.rawLines} />}
       <h3>Alerts ({data.alerts.length})</h3>
       <ul className="plain">
