@@ -27,6 +27,8 @@ await build({
     'import-worker': 'main/store/ingest/import-worker.ts',
     // An import started from the UI runs in its own worker thread so that Cancel can stop it at once.
     'import-job-worker': 'main/app/import/import-job-worker.ts',
+    // The code layer parses source files in a second thread on multi-core machines.
+    'code-parse-worker': 'main/code/parse-worker.ts',
   },
   outdir: 'dist/main',
   format: 'esm',

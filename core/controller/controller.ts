@@ -65,6 +65,11 @@ export interface Controller {
   applyOverride(node: EntityId, label: Label, note: string): StepRecord;
   /** Appends records of a phase around the walk (finalize's calls and prose); they change no belief. */
   record(events: readonly PhaseRecord[]): StepRecord;
+  /**
+   * Records what a layer beyond the walk found (the code layer's drill into an Origin's
+   * source), in one transaction like a tick; beliefs are not touched.
+   */
+  recordLayerEvents(events: readonly NewLedgerEvent[]): StepRecord;
 }
 
 function resolveSettings(options: ControllerOptions): ControllerSettings {
@@ -271,10 +276,24 @@ export function createController(options: ControllerOptions): Controller {
   }
 
   function record(phaseEvents: readonly PhaseRecord[]): StepRecord {
-    if (isBusy) throw new ControllerBusyError('record a phase');
+    return recordOutsideWalk(phaseEvents, 'record a phase');
+  }
+
+  function recordLayerEvents(layerEvents: readonly NewLedgerEvent[]): StepRecord {
+    return recordOutsideWalk(layerEvents, 'record layer events');
+  }
+
+  /** One transaction of events that change no belief (a phase's records, a layer's findings). */
+  function recordOutsideWalk(extra: readonly NewLedgerEvent[], what: string): StepRecord {
+    if (isBusy) throw new ControllerBusyError(what);
     const tick = new Tick(state);
-    for (const event of phaseEvents) tick.emit(event);
-    return commit(tick);
+    try {
+      for (const event of extra) tick.emit(event);
+      return commit(tick);
+    } catch (error) {
+      state = fold(events);
+      throw error;
+    }
   }
 
   if (events.length === 0) start();
@@ -295,5 +314,6 @@ export function createController(options: ControllerOptions): Controller {
     },
     applyOverride,
     record,
+    recordLayerEvents,
   };
 }

@@ -37,12 +37,14 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
       const belief = node?.belief;
       const items = (belief?.evidence ?? []).map(input.evidenceById).filter((e): e is EvidenceItem => e !== null);
       const rules = [...(node?.rules ?? [])];
+      const code = state.code.get(id)?.blocks.map(({ level: _level, score: _score, ...block }) => block) ?? [];
       return {
         name: id,
         contributing_factor: frontier.includes(id),
         reasoning: belief?.summary ?? '',
         evidence: items.map((e) => `[${e.id}] ${e.summary}`).join('\n'),
         ...(rules.length > 0 ? { rules } : {}),
+        ...(code.length > 0 ? { code } : {}),
       };
     });
   const propagations = [...state.edges.values()]

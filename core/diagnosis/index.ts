@@ -1,3 +1,4 @@
 export * from './build.js';
 export * from './schema.js';
 export * from './model-run.js';
+export * from './code.js';

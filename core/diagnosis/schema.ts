@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EvidenceKind, Extractor } from '../model/evidence.js';
 import { modelRunFields } from './model-run.js';
+import { DiagnosisCodeBlock } from './code.js';
 
 /** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
 export const DiagnosisEntity = z.object({
@@ -10,6 +11,8 @@ export const DiagnosisEntity = z.object({
   evidence: z.string(),
   /** The workbench's own: ids of the policy rules that fired for the entity's belief; absent when none were recorded. */
   rules: z.array(z.string()).optional(),
+  /** The code layer's regions for an Origin whose service's source the snapshot carries; absent otherwise. */
+  code: z.array(DiagnosisCodeBlock).optional(),
 });
 
 export const DiagnosisPropagation = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CodeDrilled } from '../ledger/events-code.js';
 import { Belief, ContextPacket, Entity, Label } from '../model/index.js';
 
 export const AlertView = z.object({
@@ -43,6 +44,8 @@ export const NodeInspection = z.object({
   packetSeq: z.number().int().nullable().default(null),
   /** Source lines of the packet's evidence (a few per item); empty when the bundle moved. */
   rawLines: z.array(RawLineView).default([]),
+  /** The code layer's drill into the node's source (an Origin whose service has source), up to the viewed position. */
+  code: CodeDrilled.nullable().default(null),
   neighbours: z.array(z.object({ id: z.string(), relation: z.string(), direction: z.enum(['out', 'in']) })),
 });
 export type NodeInspection = z.infer<typeof NodeInspection>;

@@ -113,6 +113,9 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'Resumed':
       state.status = 'running';
       return;
+    case 'CodeDrilled':
+      state.code.set(event.node, event);
+      return;
     case 'Finished':
       state.finished = event;
       state.status = 'finished';

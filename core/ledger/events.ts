@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
+import { CodeDrilled } from './events-code.js';
 import { ControllerSettings } from './settings.js';
 import {
   BootstrapChosen,
@@ -191,6 +192,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   BootstrapChosen,
   ProseWritten,
   RunStopped,
+  CodeDrilled,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

@@ -3,6 +3,7 @@ export * from './sha256.js';
 export * from './settings.js';
 export * from './events.js';
 export * from './events-llm.js';
+export * from './events-code.js';
 export * from './active-set.js';
 export * from './state.js';
 export * from './apply.js';

@@ -62,6 +62,8 @@ export interface InvestigationState {
   inbox: Map<EntityId, Map<EntityId, Message>>;
   /** The most recent Finished event; `status` says whether it is still current. */
   finished: EventOf<'Finished'> | null;
+  /** The code layer's drill into each Origin's source (docs/code-layer.md), by node. */
+  code: Map<EntityId, EventOf<'CodeDrilled'>>;
   /** The model-driven path as recorded (events-llm.ts): calls, fallbacks, the phases' results. */
   llm: LlmRecord;
 }
@@ -96,6 +98,7 @@ export function createState(): InvestigationState {
     inbox: new Map(),
     finished: null,
     llm: { calls: 0, failedCalls: 0, fallbacks: 0, settings: null, bootstrap: null, prose: null, stopped: null },
+    code: new Map(),
   };
 }
 

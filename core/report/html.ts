@@ -88,6 +88,11 @@ function entities(view: ReportView): string[] {
       out.push('<p class="muted">Rules fired:</p>', `<ul class="rules">${items.join('')}</ul>`);
     }
     if (e.evidence.length > 0) out.push(`<ul class="evidence">${e.evidence.map((line) => `<li>${h(line)}</li>`).join('')}</ul>`);
+    for (const c of e.code)
+      out.push(
+        `<p class="muted">Code: <span class="mono">${h(c.location)}</span> in <span class="mono">${h(c.function)}</span> — ${h(c.reason)}</p>`,
+        `<pre class="code">${h(c.snippet)}</pre>`,
+      );
   }
   return out;
 }

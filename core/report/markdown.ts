@@ -1,5 +1,5 @@
 import type { Diagnosis } from '../diagnosis/index.js';
-import { escapeMarkdown as md } from './escape.js';
+import { escapeMarkdown as md, showControls } from './escape.js';
 import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import type { ReportOptions, ReportView } from './view.js';
 
@@ -47,8 +47,16 @@ function entitySection(view: ReportView): string[] {
     if (e.rules.length > 0)
       out.push('**Rules fired:**', '', ...e.rules.map((r) => `- ${md(r.id)} (${md(r.role)}): ${md(r.explanation)}`), '');
     if (e.evidence.length > 0) out.push('**Evidence:**', '', ...e.evidence.map((line) => `- ${md(line)}`), '');
+    for (const c of e.code) out.push(`**Code:** ${md(c.location)} in ${md(c.function)}: ${md(c.reason)}`, '', ...fenced(c.snippet), '');
   }
   return out;
+}
+
+/** Source as a fenced block: the fence is longer than any backtick run inside, so the source cannot close it. */
+function fenced(source: string): string[] {
+  const longest = Math.max(2, ...[...source.matchAll(/`+/g)].map((m) => m[0].length));
+  const fence = '`'.repeat(longest + 1);
+  return [fence, showControls(source), fence];
 }
 
 function chainSection(view: ReportView): string[] {

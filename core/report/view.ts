@@ -36,6 +36,8 @@ export interface ReportView {
     evidence: string[];
     /** The policy rules that fired for the entity's belief, with what each means (empty for the LLM policy). */
     rules: Array<{ id: string; role: string; explanation: string }>;
+    /** The code layer's regions of an Origin: where, why, and the source lines (raw; renderers escape). */
+    code: Array<{ location: string; function: string; reason: string; snippet: string }>;
   }>;
   propagations: Array<{ source: string; target: string; condition: string; effect: string }>;
   alerts: Array<{ alert: string; explained: boolean; explanation: string }>;
@@ -71,6 +73,12 @@ export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {
       reasoning: clip(e.reasoning),
       evidence: e.evidence === '' ? [] : e.evidence.split('\n').map(clip),
       rules: describeRules(e.rules ?? []).map((r) => ({ id: clip(r.id), role: r.role ?? 'unknown', explanation: r.explanation })),
+      code: (e.code ?? []).map((c) => ({
+        location: clip(`${c.file}:${c.startLine}-${c.endLine}`),
+        function: clip(c.function),
+        reason: clip(c.reason),
+        snippet: c.snippet,
+      })),
     })),
     propagations: chainOrder(diagnosis).map((p) => ({
       source: clip(p.source),

@@ -56,6 +56,7 @@ export function inspectNode(snapshot: LoadedSnapshot, id: string, investigation:
     packet: null,
     packetSeq: null,
     rawLines: [],
+    code: null,
     neighbours,
   };
 }

@@ -48,6 +48,11 @@ export const commandTable: readonly CommandEntry[] = [
     summary: 'Write seeded synthetic incident bundles.',
     load: async () => (await import('./commands/generate.js')).registerGenerate,
   },
+  {
+    name: 'code',
+    summary: 'The code layer: locate the source blocks a log message, flag, error or stack frame points to.',
+    load: async () => (await import('./commands/code.js')).registerCode,
+  },
 ];
 
 /** The program without subcommands: name, description and where errors go. */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { newProgram } from './commands.js';
 import { registerBench } from './commands/bench.js';
+import { registerCode } from './commands/code.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
 import { registerGenerate } from './commands/generate.js';
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
     registerServe,
     registerExport,
     registerGenerate,
+    registerCode,
   ])
     register(program);
   return program;

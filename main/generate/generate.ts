@@ -1,3 +1,4 @@
+import { writeCodeFaultSource } from './code-fault.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { EntityId } from '../../core/model/ids.js';
@@ -35,6 +36,8 @@ export interface GenerateOptions {
   gzip?: boolean;
   /** Start of the baseline, epoch ms (default 2026-03-01T09:00:00Z). */
   start?: number;
+  /** For a code_error: also write the failing service's source and code.json (the code layer's incident). */
+  withSource?: boolean;
 }
 
 export interface GeneratedIncident {
@@ -175,6 +178,13 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
       `${JSON.stringify(manifest(options, system, timeline, golden, topology.entities.length), null, 2)}\n`,
     );
     writeFileSync(join(temp, 'ground_truth.yaml'), groundTruthYaml(system, plan, golden, name));
+    if (options.withSource && plan.spans)
+      writeCodeFaultSource(
+        temp,
+        system.services.map((sv) => sv.name),
+        system.services[plan.service]?.name ?? '',
+        plan.spans.errorLog,
+      );
     if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
     renameSync(temp, dir);
     return {
@@ -191,7 +201,7 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
       services: serviceCount,
       entities: topology.entities.length,
       records: { ...small, spans: spans.count, logs: logs.count, metrics: metrics.count },
-      bytes: readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0),
+      bytes: readdirSync(dir).reduce((sum, f) => sum + (statSync(join(dir, f)).isFile() ? statSync(join(dir, f)).size : 0), 0),
     };
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { BeliefRevision, NodeInspection, RawLineView } from '../../core/ipc/index.js';
-import type { LedgerEvent } from '../../core/ledger/index.js';
+import type { EventOf, LedgerEvent } from '../../core/ledger/index.js';
 import { ContextPacket } from '../../core/model/index.js';
 import type { InvestigationRun } from './run.js';
 
@@ -7,7 +7,7 @@ import type { InvestigationRun } from './run.js';
 const MAX_RAW_ITEMS = 40;
 const MAX_LINES_PER_ITEM = 3;
 
-export type NodeDetails = Pick<NodeInspection, 'history' | 'packet' | 'packetSeq' | 'rawLines'>;
+export type NodeDetails = Pick<NodeInspection, 'history' | 'packet' | 'packetSeq' | 'rawLines' | 'code'>;
 
 /** The node's beliefs, oldest first, from the ledger prefix being viewed. */
 export function beliefHistory(events: readonly LedgerEvent[], node: string, upToSeq: number): BeliefRevision[] {
@@ -70,5 +70,7 @@ export async function inspectDetails(handle: InvestigationRun, node: string, upT
     packet,
     packetSeq: last?.seq ?? null,
     rawLines: packet ? await readRawLines(handle, packet) : [],
+    code:
+      handle.events.findLast((e): e is EventOf<'CodeDrilled'> => e.type === 'CodeDrilled' && e.node === node && e.seq <= upToSeq) ?? null,
   };
 }

@@ -24,6 +24,8 @@ import type { TimeWindow } from '../../core/model/packet.js';
 import { openLedger, type LedgerFile } from '../ledger/index.js';
 import type { BootstrapAlertView, BootstrapChoice, FinalizeResult } from '../policies/llm/index.js';
 import type { EvidenceStore, RawLine } from '../store/index.js';
+import type { BundleCode } from '../code/index.js';
+import { drillOrigins } from './code-drill.js';
 import { StorePacketBuilder } from './packet-builder.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
@@ -42,6 +44,8 @@ export interface InvestigationOptions {
   onCommit?: (record: StepRecord) => void;
   /** Wall-clock time (epoch ms) after which the walk stops (RunStopped "deadline"); null: none. */
   deadline?: number | null;
+  /** The bundle's source per service (code.json): once the walk finishes, each Origin is drilled into it. */
+  code?: BundleCode | null;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
@@ -186,12 +190,16 @@ export class Investigation implements InvestigationRun {
     return this.controller.state.status === 'finished';
   }
 
-  step(): Promise<StepRecord | null> {
-    return this.controller.step();
+  async step(): Promise<StepRecord | null> {
+    const record = await this.controller.step();
+    await this.drillCode();
+    return record;
   }
 
-  run(signal?: AbortSignal): Promise<EventOf<'Finished'> | null> {
-    return this.controller.run({ signal, shouldStop: this.stopCheck() });
+  async run(signal?: AbortSignal): Promise<EventOf<'Finished'> | null> {
+    const finished = await this.controller.run({ signal, shouldStop: this.stopCheck() });
+    await this.drillCode();
+    return finished;
   }
 
   /** The limits beyond the evaluation budget: the deadline, then the policy's own (token cap, unreachable endpoint). */
@@ -202,6 +210,18 @@ export class Investigation implements InvestigationRun {
         return { reason: 'deadline', detail: `the --deadline passed at ${new Date(deadline).toISOString()}` };
       return isPhasedPolicy(policy) ? policy.limitReached() : null;
     };
+  }
+
+  /**
+   * The code layer: once finished, drills each Origin into its service's source, recorded as
+   * CodeDrilled events (once per ledger). Without source in the bundle nothing is recorded,
+   * so such a ledger is byte for byte what it was before the layer.
+   */
+  private async drillCode(): Promise<void> {
+    const { code, store } = this.options;
+    if (!code || !this.isFinished || this.controller.events.some((e) => e.type === 'CodeDrilled')) return;
+    const events = await drillOrigins(this.controller.state, store, code);
+    if (events.length > 0) this.controller.recordLayerEvents(events);
   }
 
   pause(): void {

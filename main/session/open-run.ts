@@ -1,4 +1,5 @@
 import type { Policy } from '../../core/controller/index.js';
+import { readBundleCode } from '../code/index.js';
 import { createPolicy, type Env, type PolicyHandle, type PolicySpec } from '../policies/create-policy.js';
 import type { ProgressSink } from '../policies/llm/index.js';
 import { PolicyNotConfiguredError } from './errors.js';
@@ -44,6 +45,7 @@ export async function openRun(
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
       deadline: request.deadline ?? null,
+      code: target.source.bundleDir ? readBundleCode(target.source.bundleDir) : null,
       onCommit: () => {
         if (run) onCommit(run);
       },

@@ -200,7 +200,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
       return view();
     },
     async inspect(node) {
-      if (!handle) return { history: [], packet: null, packetSeq: null, rawLines: [] };
+      if (!handle) return { history: [], packet: null, packetSeq: null, rawLines: [], code: null };
       return inspectDetails(handle, node, viewSeq ?? handle.state.seq);
     },
     async charts(node, width) {

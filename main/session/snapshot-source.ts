@@ -32,6 +32,8 @@ export interface SnapshotSource {
   cancelImport(): boolean;
   /** Closes the store and removes one imported for this source. */
   close(): void;
+  /** The bundle folder, when the source is one (its code.json feeds the code layer); null for a store file. */
+  bundleDir?: string | null;
 }
 
 const importInProcess: StoreImporter = (bundleDir, storeFile, { signal, onProgress }) =>
@@ -53,7 +55,7 @@ export function openSnapshotSource(input: string, options: SnapshotSourceOptions
     return { store: () => Promise.resolve(store), cancelImport: () => false, close: () => store.close() };
   }
   if (!stat?.isDirectory() || !existsSync(path.join(input, 'snapshot.json'))) throw new SnapshotNotFoundError(input);
-  return importedSource(input, options);
+  return { ...importedSource(input, options), bundleDir: input };
 }
 
 interface Imported {

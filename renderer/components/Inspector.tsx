@@ -4,6 +4,7 @@ import { useWorkbench } from '../store/context.js';
 import { errorMessage } from '../store/session-slice.js';
 import { BeliefHistory } from './BeliefHistory.js';
 import { EvidenceCharts } from './charts/EvidenceCharts.js';
+import { CodeView } from './CodeView.js';
 import { OverrideForm } from './OverrideForm.js';
 import { PacketView } from './PacketView.js';
 
@@ -74,6 +75,7 @@ function InspectionView({ client, data, seq }: { client: Client; data: NodeInspe
       <OverrideForm key={data.entity.id} node={data.entity.id} current={belief?.label ?? null} />
       {data.history.length > 0 && <BeliefHistory history={data.history} />}
       <EvidenceCharts client={client} node={data.entity.id} version={seq} highlight={highlight} />
+      {data.code && <CodeView drill={data.code} />}
       {data.packet && (
         <PacketView
           packet={data.packet}

@@ -50,6 +50,8 @@ export function describeEvent(e: LedgerEvent): string | null {
       return `Model-written prose recorded (model text, not evidence)${e.note ? `: ${e.note}` : ''}`;
     case 'RunStopped':
       return `Stopped early: ${e.reason.replace('_', ' ')} (${e.detail})`;
+    case 'CodeDrilled':
+      return `Code: ${short(e.node)} → ${e.blocks[0] ? `${e.blocks[0].file}:${e.blocks[0].startLine} ${e.blocks[0].function}` : e.status}`;
     case 'Activated':
     case 'Skipped':
     case 'Requeued':

@@ -8,7 +8,7 @@
 export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonly string[])[]> = {
   core: [
     ['model', 'random', 'snapshot'],
-    ['graph', 'ledger', 'signals', 'charts'],
+    ['graph', 'ledger', 'signals', 'charts', 'code'],
     ['context', 'bootstrap', 'controller', 'scoring'],
     ['policy', 'diagnosis'],
     ['report'],
@@ -17,7 +17,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
   ],
   main: [
     ['platform', 'db', 'snapshot'],
-    ['store', 'ledger', 'convert'],
+    ['store', 'ledger', 'convert', 'code'],
     ['generate', 'policies', 'report'],
     ['session'],
     ['bench', 'lesson'],

@@ -22,6 +22,7 @@ interface GenerateCliOptions {
   rate?: string;
   gzip?: boolean;
   json?: boolean;
+  withSource?: boolean;
 }
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -49,6 +50,7 @@ export function registerGenerate(program: Command): void {
     .option('--rows <n>', 'approximate number of telemetry records (sets the request rate)')
     .option('--rate <n>', 'requests per minute at each entry service (default: about 30 calls a minute per service)')
     .option('--gzip', 'write .jsonl.gz files')
+    .option('--with-source', "code_error: also write the failing service's source and code.json, for the code layer")
     .option('--json', 'print one JSON line per bundle for machines')
     .action(async (options: GenerateCliOptions) => {
       if (Boolean(options.allFaults) === (options.fault !== undefined))
@@ -70,6 +72,7 @@ export function registerGenerate(program: Command): void {
           rows,
           requestsPerMinute: rate,
           gzip: options.gzip ?? false,
+          withSource: options.withSource ?? false,
         });
         const seconds = (Date.now() - started) / 1000;
         process.stdout.write(options.json ? `${JSON.stringify({ ...result, seconds })}\n` : `${describe(result, seconds)}\n`);

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { parse } from 'yaml';
+import { runCli, startServe, type Served } from './serve.js';
+import { WorkbenchPage } from './workbench-page.js';
+
+let served: Served;
+let dir: string;
+let origin: string;
+
+test.beforeAll(async () => {
+  dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-code-')), 'bundle');
+  await runCli(['generate', '--fault', 'code_error', '--services', '6', '--seed', '3', '--rate', '20', '--with-source', '--out', dir]);
+  // The test (never the workbench) reads the answer: the failing service's name.
+  const truth = parse(readFileSync(path.join(dir, 'ground_truth.yaml'), 'utf8')) as {
+    groups: Array<{ name?: string; namespace?: string }>;
+  };
+  const root = truth.groups[0];
+  origin = `${root?.namespace ?? 'shop'}/Service/${root?.name ?? ''}`;
+  served = await startServe(dir);
+});
+
+test.afterAll(async () => {
+  await served?.stop();
+  rmSync(path.dirname(dir), { recursive: true, force: true });
+});
+
+test('a generated code fault is diagnosed down to the function, shown in the inspector with its source', async ({ page }) => {
+  const app = new WorkbenchPage(page);
+  await page.goto(served.url);
+  await expect(app.graph).toHaveAttribute('data-layout', 'done');
+  await app.runToEnd();
+  await app.select(origin);
+  const code = app.inspector.getByTestId('code-view');
+  await expect(code).toBeVisible();
+  const block = code.getByTestId('code-block').first();
+  await expect(block).toHaveAttribute('data-function', 'handle');
+  await expect(block).toHaveAttribute('data-file', /Handler\.java$/);
+  await expect(block.locator('pre')).toContainText('.getId()');
+  await expect(code).toContainText('frame');
+});

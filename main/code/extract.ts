@@ -1,0 +1,168 @@
+import type { Node } from 'web-tree-sitter';
+import type { BlockLevel, CodeBlock, CodeFact, FactKind } from '../../core/code/index.js';
+import type { LanguageRoles } from './languages/index.js';
+import { roleMap } from './languages/index.js';
+import { parserFor } from './parser.js';
+import {
+  calleeOf,
+  definedNames,
+  literalText,
+  nameOf,
+  parameterList,
+  parameterNames,
+  splitCondition,
+  targetsOf,
+  type Grammar,
+} from './syntax.js';
+
+/** Longest literal kept per string: log messages fit, embedded documents do not. */
+const maxLiteral = 400;
+
+/** One file's blocks, numbered from 0 in pre-order (a block's descendants follow it). */
+export type FileBlocks = Omit<CodeBlock, 'file' | 'language'>[];
+
+class Walker {
+  readonly blocks: FileBlocks = [];
+  private strayLine = -1;
+  private stray: CodeFact | null = null;
+
+  constructor(private readonly g: Grammar) {}
+
+  private open(node: Node, level: BlockLevel, name: string, parent: number | null): FileBlocks[number] {
+    const block = {
+      id: this.blocks.length,
+      level,
+      kind: node.type,
+      name,
+      startLine: node.startPosition.row + 1,
+      endLine: node.endPosition.row + 1,
+      parent,
+      params: [],
+      facts: [],
+    };
+    this.blocks.push(block);
+    this.stray = null;
+    return block;
+  }
+
+  private fact(block: FileBlocks[number], kind: FactKind, node: Node): CodeFact {
+    const fact: CodeFact = { kind, line: node.startPosition.row + 1, defines: [], uses: [], calls: [], strings: [] };
+    block.facts.push(fact);
+    return fact;
+  }
+
+  /** Tokens outside any statement the table names join one fact per line of their block. */
+  private strayFact(block: FileBlocks[number], node: Node): CodeFact {
+    const line = node.startPosition.row + 1;
+    if (this.stray === null || this.strayLine !== line || block.facts[block.facts.length - 1] !== this.stray) {
+      this.stray = this.fact(block, 'other', node);
+      this.strayLine = line;
+    }
+    return this.stray;
+  }
+
+  walkModule(root: Node): void {
+    const block = this.open(root, 'module', '', null);
+    this.children(root, block, null);
+  }
+
+  private children(node: Node, block: FileBlocks[number], fact: CodeFact | null, skip: ReadonlySet<number> = new Set()): void {
+    for (const child of node.namedChildren) if (child !== null && !skip.has(child.id)) this.walk(child, block, fact);
+  }
+
+  private enclosingName(block: FileBlocks[number]): string {
+    return block.name;
+  }
+
+  private walk(node: Node, block: FileBlocks[number], fact: CodeFact | null): void {
+    const role = this.g.roles.get(node.type);
+    switch (role) {
+      case 'module':
+        return this.children(node, block, fact);
+      case 'class': {
+        const inner = this.open(node, 'class', nameOf(this.g, node) ?? '', block.id);
+        const name = node.childForFieldName('name');
+        return this.children(node, inner, null, new Set(name === null ? [] : [name.id]));
+      }
+      case 'function':
+      case 'lambda': {
+        const bound = role === 'lambda' && fact?.kind === 'assign' ? fact.defines[fact.defines.length - 1] : undefined;
+        const name = role === 'function' ? (nameOf(this.g, node) ?? '') : (bound ?? this.enclosingName(block));
+        const inner = this.open(node, role === 'function' || bound !== undefined ? 'function' : 'block', name, block.id);
+        const params = parameterList(this.g, node);
+        inner.params = parameterNames(this.g, params);
+        const skip = new Set<number>();
+        for (const field of ['name', 'declarator', 'type', 'return_type', 'result', 'receiver']) {
+          const c = node.childForFieldName(field);
+          if (c !== null) skip.add(c.id);
+        }
+        if (params !== null) skip.add(params.id);
+        return this.children(node, inner, null, skip);
+      }
+      case 'conditional':
+      case 'loop': {
+        const inner = this.open(node, 'block', this.enclosingName(block), block.id);
+        const { condition, body } = splitCondition(this.g, node);
+        const test = this.fact(inner, 'condition', node);
+        for (const c of condition) this.walk(c, inner, test);
+        for (const c of body) this.walk(c, inner, null);
+        return;
+      }
+      case 'block': {
+        const inner = this.open(node, 'block', this.enclosingName(block), block.id);
+        return this.children(node, inner, null);
+      }
+      case 'assignment': {
+        const own = fact ?? this.fact(block, 'assign', node);
+        const targets = targetsOf(this.g, node);
+        for (const t of targets) own.defines.push(...definedNames(this.g, t));
+        return this.children(node, block, own, new Set(targets.map((t) => t.id)));
+      }
+      case 'return':
+        return this.children(node, block, fact ?? this.fact(block, 'return', node));
+      case 'call': {
+        const own = fact ?? this.fact(block, 'call', node);
+        const callee = calleeOf(this.g, node);
+        if (callee !== null) own.calls.push(callee);
+        return this.children(node, block, own);
+      }
+      case 'string': {
+        const own = fact ?? this.strayFact(block, node);
+        const text = literalText(node.text);
+        if (text.length > 0 && text.length <= maxLiteral) own.strings.push(text);
+        return this.children(node, block, own);
+      }
+      case 'identifier': {
+        (fact ?? this.strayFact(block, node)).uses.push(node.text);
+        return;
+      }
+      case undefined:
+        return this.children(node, block, fact);
+    }
+  }
+}
+
+function unique(xs: string[]): string[] {
+  return xs.length < 2 ? xs : [...new Set(xs)];
+}
+
+/** Parses one file and maps its syntax tree to hammock blocks through the language's role table. */
+export async function extractBlocks(language: LanguageRoles, text: string): Promise<FileBlocks> {
+  const parser = await parserFor(language);
+  const tree = parser.parse(text);
+  if (tree === null) throw new Error('the parser returned no tree');
+  try {
+    const walker = new Walker({ language, roles: roleMap(language) });
+    walker.walkModule(tree.rootNode);
+    for (const b of walker.blocks)
+      for (const f of b.facts) {
+        f.defines = unique(f.defines);
+        f.uses = unique(f.uses);
+        f.calls = unique(f.calls);
+      }
+    return walker.blocks;
+  } finally {
+    tree.delete();
+    parser.delete();
+  }
+}

@@ -1,0 +1,186 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { locate } from '../../core/code/index.js';
+import { buildServicePdg } from './build.js';
+
+/**
+ * One small, real-looking handler per language: a flag read into a variable, a branch on
+ * it that logs and fails. The same assertions hold for every language, so none is special.
+ */
+const snippets: Record<string, string> = {
+  'handler.go': `package main
+
+func handleOrder(ctx context.Context, req *Request) error {
+	enabled := client.Boolean(ctx, "orderFailure", false, evalCtx)
+	if enabled {
+		logger.Info("order failure flag on, failing request")
+		return fmt.Errorf("forced order failure for %s", req.Id)
+	}
+	return nil
+}
+`,
+  'Handler.java': `package shop;
+
+public class Handler {
+  public void handleOrder(Request req) {
+    boolean enabled = ffClient.getBooleanValue("orderFailure", false, ctx);
+    if (enabled) {
+      logger.info("order failure flag on, failing request");
+      throw new IllegalStateException("forced order failure");
+    }
+  }
+}
+`,
+  'handler.py': `def handle_order(req):
+    enabled = check_feature_flag("orderFailure")
+    if enabled:
+        logger.info("order failure flag on, failing request")
+        raise RuntimeError("forced order failure")
+    return req
+`,
+  'handler.js': `export async function handleOrder(req) {
+  const enabled = await client.getBooleanValue('orderFailure', false);
+  if (enabled) {
+    logger.info('order failure flag on, failing request');
+    throw new Error('forced order failure');
+  }
+}
+`,
+  'handler.ts': `export class Orders {
+  async handleOrder(req: Request): Promise<void> {
+    const enabled: boolean = await client.getBooleanValue('orderFailure', false);
+    if (enabled) {
+      logger.info('order failure flag on, failing request');
+      throw new Error('forced order failure');
+    }
+  }
+}
+`,
+  'view.tsx': `export function handleOrder(props: Props) {
+  const enabled = useFlag('orderFailure');
+  if (enabled) {
+    logger.info('order failure flag on, failing request');
+    throw new Error('forced order failure');
+  }
+  return <div className="order">{props.id}</div>;
+}
+`,
+  'Handler.cs': `namespace Shop;
+
+public class Handler
+{
+    public async Task HandleOrder(Request req)
+    {
+        var enabled = await _featureClient.GetBooleanValueAsync("orderFailure", false);
+        if (enabled)
+        {
+            _logger.LogInformation("order failure flag on, failing request");
+            throw new RpcException(new Status(StatusCode.FailedPrecondition, "forced order failure"));
+        }
+    }
+}
+`,
+  'handler.rb': `def handle_order(req)
+  enabled = client.fetch_boolean_value(flag_key: "orderFailure", default_value: false)
+  if enabled
+    logger.info("order failure flag on, failing request")
+    raise ArgumentError, "forced order failure"
+  end
+end
+`,
+  'handler.rs': `pub fn handle_order(req: &Request) -> Result<(), Error> {
+    let enabled = client.get_bool_value("orderFailure", None, None);
+    if enabled {
+        info!("order failure flag on, failing request");
+        return Err(Error::msg("forced order failure"));
+    }
+    Ok(())
+}
+`,
+  'Handler.kt': `package shop
+
+class Handler {
+    fun handleOrder(req: Request) {
+        val enabled = client.getBooleanValue("orderFailure", false)
+        if (enabled) {
+            logger.info("order failure flag on, failing request")
+            throw IllegalStateException("forced order failure")
+        }
+    }
+}
+`,
+  'handler.php': `<?php
+function handleOrder($req) {
+    $enabled = $client->getBooleanValue('orderFailure', false);
+    if ($enabled) {
+        $logger->info('order failure flag on, failing request');
+        throw new RuntimeException('forced order failure');
+    }
+}
+`,
+  'handler.cpp': `void HandleOrder(const Request& req) {
+  bool enabled = client->GetBooleanValue("orderFailure", false);
+  if (enabled) {
+    logger->Info("order failure flag on, failing request");
+    throw std::runtime_error("forced order failure");
+  }
+}
+`,
+};
+
+function sourceTree(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'eog-code-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+describe('parsing through one role table per language', () => {
+  for (const [file, text] of Object.entries(snippets))
+    it(`${file}: the branch on the flag, the function and the message`, async () => {
+      const pdg = await buildServicePdg(sourceTree({ [file]: text }), { cacheDir: null });
+      expect(pdg.warnings).toEqual([]);
+      const fn = pdg.blocks.find((b) => b.level === 'function');
+      expect(fn?.name.toLowerCase().replace(/_/g, '')).toBe('handleorder');
+      const flag = locate(pdg, 'orderFailure', { limit: 3 });
+      expect(flag[0]?.level).toBe('block');
+      expect(flag[0]?.reason).toContain('decides');
+      const ifLine = text.split('\n').findIndex((l) => /\bif\b/.test(l)) + 1;
+      expect(flag[0]?.startLine).toBe(ifLine);
+      const message = locate(pdg, 'order failure flag on, failing request', { limit: 1 });
+      expect(message[0]?.startLine).toBe(ifLine);
+      expect(message[0]?.score).toBe(1);
+    });
+
+  it('reports a language without a table and parses the rest', async () => {
+    const dir = sourceTree({ 'lib/cart.ex': 'defmodule Cart do\nend\n', 'handler.py': snippets['handler.py'] as string });
+    const pdg = await buildServicePdg(dir, { cacheDir: null });
+    expect(pdg.warnings).toEqual([{ file: 'lib/cart.ex', message: 'language of .ex files is not supported: not parsed' }]);
+    expect(pdg.files).toBe(1);
+    expect(locate(pdg, 'orderFailure')[0]?.file).toBe('handler.py');
+  });
+
+  it('reports a missing source folder by name', async () => {
+    await expect(buildServicePdg('/nonexistent/eog-source', { cacheDir: null })).rejects.toThrow(
+      '/nonexistent/eog-source: no such source folder',
+    );
+  });
+});
+
+describe('behaviour decided inside an expression', () => {
+  it('anchors a flag read by destructuring to the JSX ternary on its value', async () => {
+    const dir = sourceTree({
+      'ProductList.tsx': `export const ProductList = ({ products }: Props) => {
+  const { value: slowLoad } = useFlag('imageSlowLoad', false);
+  return <div>{slowLoad ? <Spinner /> : products.map((p) => <Product key={p.id} {...p} />)}</div>;
+};
+`,
+    });
+    const top = locate(await buildServicePdg(dir, { cacheDir: null }), 'imageSlowLoad', { limit: 1 });
+    expect(top[0]).toMatchObject({ startLine: 3, kind: 'ternary_expression', level: 'block' });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * How one grammar's node types map to the generic roles the extractor knows. The walk in
+ * `extract.ts` reads only these tables, so no language is special-cased in it: supporting a
+ * new language is one more table.
+ */
+export interface LanguageRoles {
+  /** Name reported in blocks and warnings. */
+  name: string;
+  /** File in tree-sitter-wasms/out. */
+  wasm: string;
+  /** File extensions, lower case, with the dot. */
+  extensions: readonly string[];
+  module: readonly string[];
+  class: readonly string[];
+  function: readonly string[];
+  /** Anonymous functions: a function when bound to one name, else an inner block. */
+  lambda: readonly string[];
+  /** Branches: their condition decides which way the code goes. */
+  conditional: readonly string[];
+  loop: readonly string[];
+  /** Other single-entry single-exit regions (try, catch, with, using, lock …). */
+  block: readonly string[];
+  call: readonly string[];
+  string: readonly string[];
+  identifier: readonly string[];
+  assignment: readonly string[];
+  return: readonly string[];
+  /** Child node types that hold a conditional's condition when no field names it. */
+  conditionTypes?: readonly string[];
+  /** Node types of bodies (not part of a condition) when no field names them. */
+  bodyTypes?: readonly string[];
+  /** Node types of parameter lists when the function has no `parameters` field. */
+  parameterLists?: readonly string[];
+  /** Child node types that hold an assignment's target when no field names it. */
+  targetTypes?: readonly string[];
+}
+
+export type Role =
+  | 'module'
+  | 'class'
+  | 'function'
+  | 'lambda'
+  | 'conditional'
+  | 'loop'
+  | 'block'
+  | 'call'
+  | 'string'
+  | 'identifier'
+  | 'assignment'
+  | 'return';
+
+const roleKeys: readonly Role[] = [
+  'module',
+  'class',
+  'function',
+  'lambda',
+  'conditional',
+  'loop',
+  'block',
+  'call',
+  'string',
+  'identifier',
+  'assignment',
+  'return',
+];
+
+/** node type → role, for one language (a type listed twice keeps its first role). */
+export function roleMap(roles: LanguageRoles): Map<string, Role> {
+  const map = new Map<string, Role>();
+  for (const role of roleKeys) for (const type of roles[role]) if (!map.has(type)) map.set(type, role);
+  return map;
+}

@@ -1,0 +1,153 @@
+import type { Node } from 'web-tree-sitter';
+import type { LanguageRoles, Role } from './languages/index.js';
+
+/** What the walk needs to know about one language: its roles by node type. */
+export interface Grammar {
+  language: LanguageRoles;
+  roles: Map<string, Role>;
+}
+
+const nameFields = ['name', 'declarator', 'type', 'pattern'];
+const calleeFields = ['name', 'method', 'function', 'macro', 'constructor', 'type'];
+const conditionFields = ['condition', 'initializer', 'value', 'subject', 'pattern', 'right'];
+const bodyFields = new Set(['body', 'consequence', 'alternative']);
+/** Fields that hold the object of a member access, not the member assigned to. */
+const objectFields = new Set(['object', 'receiver', 'expression', 'operand', 'value', 'argument', 'scope']);
+const defaultParameterLists = [
+  'parameter_list',
+  'parameters',
+  'formal_parameters',
+  'method_parameters',
+  'block_parameters',
+  'lambda_parameters',
+  'function_value_parameters',
+];
+const blockRoles = new Set<Role | undefined>(['class', 'function', 'lambda', 'conditional', 'loop', 'block']);
+
+export function isIdentifier(g: Grammar, node: Node): boolean {
+  return g.roles.get(node.type) === 'identifier';
+}
+
+function namedChildren(node: Node): Node[] {
+  return node.namedChildren.filter((c): c is Node => c !== null);
+}
+
+export function lastIdentifier(g: Grammar, node: Node): string | null {
+  if (isIdentifier(g, node)) return node.text;
+  const children = namedChildren(node);
+  for (let i = children.length - 1; i >= 0; i--) {
+    const found = lastIdentifier(g, children[i] as Node);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** The declared name of a function, class or parameter, through nested declarators. */
+export function nameOf(g: Grammar, node: Node, depth = 0): string | null {
+  if (isIdentifier(g, node)) return node.text;
+  if (depth > 4) return null;
+  for (const field of nameFields) {
+    const child = node.childForFieldName(field);
+    if (child !== null) return nameOf(g, child, depth + 1);
+  }
+  const first = namedChildren(node).find((c) => isIdentifier(g, c));
+  return first?.text ?? null;
+}
+
+/** The name a call calls: the last identifier of its callee (`a.b.Value(…)` calls `Value`). */
+export function calleeOf(g: Grammar, node: Node): string | null {
+  for (const field of calleeFields) {
+    const child = node.childForFieldName(field);
+    if (child !== null) return lastIdentifier(g, child);
+  }
+  const first = node.firstNamedChild;
+  return first === null ? null : lastIdentifier(g, first);
+}
+
+/** The node holding a function's parameters, if any. */
+export function parameterList(g: Grammar, node: Node): Node | null {
+  const field = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
+  if (field !== null) return field;
+  const types = g.language.parameterLists ?? defaultParameterLists;
+  const queue: [Node, number][] = namedChildren(node)
+    .filter((c) => !blockRoles.has(g.roles.get(c.type)) && node.childForFieldName('body')?.id !== c.id)
+    .map((c) => [c, 0]);
+  while (queue.length > 0) {
+    const [n, depth] = queue.shift() as [Node, number];
+    if (types.includes(n.type)) return n;
+    if (depth < 2) for (const c of namedChildren(n)) queue.push([c, depth + 1]);
+  }
+  return null;
+}
+
+export function parameterNames(g: Grammar, list: Node | null): string[] {
+  if (list === null) return [];
+  if (isIdentifier(g, list)) return [list.text];
+  const names: string[] = [];
+  for (const p of namedChildren(list)) {
+    const name = nameOf(g, p);
+    if (name !== null) names.push(name);
+  }
+  return names;
+}
+
+/** An assignment's targets: the field `left`/`name`/`pattern`, a target-type child, else its first child. */
+export function targetsOf(g: Grammar, node: Node): Node[] {
+  for (const field of ['left', 'name', 'pattern']) {
+    const targets = node.childrenForFieldName(field).filter((c): c is Node => c !== null);
+    if (targets.length > 0) return targets;
+  }
+  const types = g.language.targetTypes;
+  const byType = types === undefined ? undefined : namedChildren(node).find((c) => types.includes(c.type));
+  if (byType !== undefined) return [byType];
+  const first = node.firstNamedChild;
+  return first === null ? [] : [first];
+}
+
+/** The names a target defines: itself, the names it lists, or the member it assigns to. */
+export function definedNames(g: Grammar, target: Node): string[] {
+  if (isIdentifier(g, target)) return [target.text];
+  const direct: string[] = [];
+  for (let i = 0; i < target.childCount; i++) {
+    const child = target.child(i);
+    if (child === null || !child.isNamed) continue;
+    const field = target.fieldNameForChild(i);
+    if (field !== null && objectFields.has(field)) continue;
+    if (isIdentifier(g, child)) direct.push(child.text);
+  }
+  if (direct.length > 0) return direct;
+  const last = lastIdentifier(g, target);
+  return last === null ? [] : [last];
+}
+
+/** Splits a conditional or loop into the nodes of its condition and those of its body. */
+export function splitCondition(g: Grammar, node: Node): { condition: Node[]; body: Node[] } {
+  const children: { node: Node; field: string | null }[] = [];
+  for (let i = 0; i < node.childCount; i++) {
+    const child = node.child(i);
+    if (child !== null && child.isNamed) children.push({ node: child, field: node.fieldNameForChild(i) });
+  }
+  let condition = children.filter((c) => c.field !== null && conditionFields.includes(c.field));
+  if (condition.length === 0 && g.language.conditionTypes !== undefined) {
+    const types = g.language.conditionTypes;
+    condition = children.filter((c) => types.includes(c.node.type));
+  }
+  if (condition.length === 0) {
+    const bodyTypes = g.language.bodyTypes ?? [];
+    const isBody = (c: { node: Node; field: string | null }): boolean =>
+      (c.field !== null && bodyFields.has(c.field)) || bodyTypes.includes(c.node.type) || blockRoles.has(g.roles.get(c.node.type));
+    const firstBody = children.findIndex(isBody);
+    condition = firstBody === -1 ? children.slice(0, 1) : children.slice(0, firstBody);
+  }
+  const ids = new Set(condition.map((c) => c.node.id));
+  return { condition: condition.map((c) => c.node), body: children.filter((c) => !ids.has(c.node.id)).map((c) => c.node) };
+}
+
+/** A string literal's text without its quotes and prefixes (`f"…"`, `@"…"`, `r#"…"#`, `:sym`). */
+export function literalText(raw: string): string {
+  let s = raw.trim();
+  if (s.startsWith(':')) return s.slice(1).replace(/^"|"$/g, '');
+  s = s.replace(/^[A-Za-z@$]{0,3}(?=["'`#])/, '');
+  const m = /^(#*)("""|'''|"|'|`)([\s\S]*)\2\1$/.exec(s);
+  return m === null ? s : (m[3] as string);
+}
