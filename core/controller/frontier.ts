@@ -1,6 +1,7 @@
 import type { EntityId, Label } from '../model/index.js';
 import type { Confidence, InvestigationState, NodeState, RankedEntity } from '../ledger/index.js';
 import { capConfidence, groundingOf, isHardRef } from './grounding.js';
+import { acceptedEntities } from '../hypotheses/index.js';
 
 export interface FrontierResult {
   frontier: EntityId[];
@@ -59,7 +60,10 @@ export function computeFrontier(state: InvestigationState): FrontierResult {
   const frontierSet = new Set(
     origins.filter((o) => !origins.some((other) => other !== o && reach.get(other)?.has(o) && !reach.get(o)?.has(other))),
   );
-  const frontier = ranking.filter((r) => frontierSet.has(r.entity)).map((r) => r.entity);
+  // With the hypothesis layer, the answer is the accepted hypotheses' entities (when any).
+  const accepted = state.settings?.hypotheses ? new Set(acceptedEntities(state)) : new Set<EntityId>();
+  const answer = accepted.size > 0 ? accepted : frontierSet;
+  const frontier = ranking.filter((r) => answer.has(r.entity)).map((r) => r.entity);
   const isVerified = frontier.length > 0 && frontier.every((id) => (state.nodes.get(id)?.cited ?? []).some(isHardRef));
   const top = frontier[0] ?? ranking[0]?.entity;
   const topEntry = top === undefined ? undefined : state.nodes.get(top);

@@ -1,2 +1,3 @@
 export * from './build.js';
 export * from './schema.js';
+export * from './hypotheses.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EvidenceKind, Extractor } from '../model/evidence.js';
+import { DiagnosisHypothesis } from './hypotheses.js';
 
 /** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
 export const DiagnosisEntity = z.object({
@@ -61,5 +62,7 @@ export const Diagnosis = z.object({
     snapshotHash: z.string(),
     settings: z.record(z.string(), z.unknown()),
   }),
+  /** The hypothesis layer's causal graph; absent when the layer is off. */
+  hypotheses: z.array(DiagnosisHypothesis).optional(),
 });
 export type Diagnosis = z.infer<typeof Diagnosis>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
 import { ControllerSettings } from './settings.js';
+import { hypothesisEvents } from './events-hypotheses.js';
 
 /**
  * Ledger events (design.md §3). Every event carries its sequence number; state is a fold
@@ -8,7 +9,8 @@ import { ControllerSettings } from './settings.js';
  * so call durations travel out of band (StepRecord.metrics).
  */
 
-export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override'] as const;
+/** `hypothesis`: the reasoning focus asked for the node's evidence (hypothesis layer only). */
+export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis'] as const;
 export const ActivationReason = z.enum(activationReasons);
 export type ActivationReason = z.infer<typeof ActivationReason>;
 
@@ -173,6 +175,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   Paused,
   Resumed,
   Finished,
+  ...hypothesisEvents,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

@@ -2,6 +2,7 @@ import type { Belief, EntityId, Message, TimeWindow } from '../model/index.js';
 import { ActiveSet } from './active-set.js';
 import type { BeliefSource, EventOf, EvidenceRef } from './events.js';
 import type { ControllerSettings } from './settings.js';
+import { createHypothesisLayer, type HypothesisLayerState } from './state-hypotheses.js';
 
 export interface NodeState {
   belief: Belief | null;
@@ -60,6 +61,8 @@ export interface InvestigationState {
   inbox: Map<EntityId, Map<EntityId, Message>>;
   /** The most recent Finished event; `status` says whether it is still current. */
   finished: EventOf<'Finished'> | null;
+  /** The hypothesis layer (empty when it is off). */
+  hypotheses: HypothesisLayerState;
 }
 
 export function createState(): InvestigationState {
@@ -78,6 +81,7 @@ export function createState(): InvestigationState {
     claimants: new Map(),
     inbox: new Map(),
     finished: null,
+    hypotheses: createHypothesisLayer(),
   };
 }
 

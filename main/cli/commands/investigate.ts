@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import { investigateSnapshot } from '../../session/index.js';
-import { openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
+import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 export type InvestigateFlags = PolicyFlags &
   ControllerFlags & {
@@ -23,7 +23,7 @@ export function registerInvestigate(program: Command): void {
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation');
-  addLlmOptions(command).action(async (snapshot: string, flags: InvestigateFlags) => {
+  addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
     const chosen = openPolicy(flags, process.env);
     try {
       const { diagnosis } = await investigateSnapshot(snapshot, {

@@ -1,0 +1,13 @@
+import type { CauseClass } from '../ledger/index.js';
+
+/** Level-1 statements: what an SRE would say first when guessing the kind of cause. */
+export const classStatements: Readonly<Record<CauseClass, string>> = {
+  change: 'A change (deploy, configuration, Secret, feature flag, scaling) caused the incident',
+  load: 'A surge of load caused the incident',
+  resource: 'A resource ran out (CPU, memory, disk, connections) or a component became slow on its own',
+  network: 'The network delayed or dropped traffic',
+  code: 'Faulty code failed requests',
+  dependency: 'A dependency failed',
+  infrastructure: 'Infrastructure failed (a crash, an eviction, a node)',
+  unknown: 'A fault the evidence does not classify',
+};
