@@ -60,9 +60,8 @@ export function computeFrontier(state: InvestigationState): FrontierResult {
   const frontierSet = new Set(
     origins.filter((o) => !origins.some((other) => other !== o && reach.get(other)?.has(o) && !reach.get(o)?.has(other))),
   );
-  // With the hypothesis layer, the answer is the accepted hypotheses' entities (when any).
-  const accepted = state.settings?.hypotheses ? new Set(acceptedEntities(state)) : new Set<EntityId>();
-  const answer = accepted.size > 0 ? accepted : frontierSet;
+  // With the hypothesis layer, the answer is the accepted hypotheses' entities (an analyst may reject them all).
+  const answer = state.settings?.hypotheses ? new Set(acceptedEntities(state)) : frontierSet;
   const frontier = ranking.filter((r) => answer.has(r.entity)).map((r) => r.entity);
   const isVerified = frontier.length > 0 && frontier.every((id) => (state.nodes.get(id)?.cited ?? []).some(isHardRef));
   const top = frontier[0] ?? ranking[0]?.entity;

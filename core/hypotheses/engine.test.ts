@@ -70,8 +70,10 @@ describe('reasonHypotheses', () => {
     expect(back).toHaveLength(1);
     expect(back[0]).toMatchObject({ ancestor: 'h1', fromLevel: 3, toLevel: 1 });
     expect(node(ledger, 'h1')).toMatchObject({ status: 'refuted', refute: ['edge:b->a'] });
-    expect(ledger.ofType('HypothesisPruned').map((e) => e.id)).toEqual(['h3', 'h4']);
-    expect(node(ledger, 'h3').status).toBe('pruned');
+    // A's entity and mechanism were refuted by the new label: they keep that verdict, nothing standing was deeper.
+    expect(ledger.ofType('HypothesisPruned')).toEqual([]);
+    expect(node(ledger, 'h3')).toMatchObject({ status: 'refuted', entity: A });
+    expect(node(ledger, 'h4')).toMatchObject({ status: 'refuted', level: 3 });
     // The code class takes over and is drilled (0.6 − 0 > δ, two items).
     const focus = node(ledger, ledger.state.hypotheses.focus as string);
     expect(focus).toMatchObject({ level: 3, entity: B });
@@ -88,7 +90,8 @@ describe('reasonHypotheses', () => {
     reasonHypotheses(ledger, settings);
     const back = ledger.ofType('Backtracked');
     expect(back.map((e) => [e.ancestor, e.toLevel])).toEqual([['h2', 2]]);
-    expect(node(ledger, 'h3').status).toBe('pruned');
+    expect(ledger.ofType('HypothesisPruned').map((e) => e.id)).toEqual(['h3']);
+    expect(node(ledger, 'h3')).toMatchObject({ status: 'pruned', level: 3, entity: A });
     // 0.95 − 0.9 is within δ: B leads level 2 but is not drilled; both entities stay open.
     expect(node(ledger, ledger.state.hypotheses.focus as string)).toMatchObject({ entity: B, level: 2 });
     expect(ledger.state.hypotheses.level).toBe(2);

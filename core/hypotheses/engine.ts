@@ -150,7 +150,8 @@ function backtrack(tick: HypothesisEmitter, focus: HypothesisNode): boolean {
     const toLevel = ancestor.level;
     const fromLevel = layer.level;
     for (const h of [...layer.hypotheses.values()].sort((a, b) => a.seq - b.seq)) {
-      if (h.level > toLevel && h.status !== 'pruned') {
+      // Refuted hypotheses keep their status and reason: pruning discards branches, not verdicts.
+      if (h.level > toLevel && isStanding(h)) {
         tick.emit({ type: 'HypothesisPruned', id: h.id, reason: `backtracked to level ${toLevel}: ${ancestor.id} lost first place` });
       }
     }

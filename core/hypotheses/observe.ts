@@ -96,12 +96,17 @@ function observeEntity(
   entity: EntityId,
   entry: NodeState,
   known: Map<EntityId, CauseClass>,
+  rejected: ReadonlySet<EntityId>,
 ): EntityObservation | null {
   const belief = entry.belief;
   if (!belief) return null;
   const cited = entry.cited;
   const support = cited.filter(isHard).map((ref) => ref.id);
   const base = { entity, statement: clip(`${entity} is the origin: ${belief.summary}`), mechanism: null };
+  if (rejected.has(entity)) {
+    const cause = known.get(entity) ?? causeClassOf(entry.rules, cited);
+    return { ...base, cause, confidence: 0, support, refute: [], isRefuted: true, reason: 'rejected by an analyst' };
+  }
   if (belief.label === 'Origin') {
     const cause = causeClassOf(entry.rules, cited);
     const explainer = upstreamOrigins(state, entity).find(
@@ -154,9 +159,15 @@ function unique(lists: readonly (readonly string[])[]): string[] {
 /** Observations per cause class, in the fixed order of `causeClasses`. */
 export function observe(state: InvestigationState): ClassObservation[] {
   const known = knownEntities(state);
+  // An analyst's rejection of an entity hypothesis outweighs what the labels say.
+  const rejected = new Set(
+    [...state.hypotheses.hypotheses.values()]
+      .filter((h) => h.level === 2 && h.isRejected && h.entity !== null)
+      .map((h) => h.entity as EntityId),
+  );
   const byClass = new Map<CauseClass, EntityObservation[]>();
   for (const [entity, entry] of [...state.nodes].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    const seen = observeEntity(state, entity, entry, known);
+    const seen = observeEntity(state, entity, entry, known, rejected);
     if (!seen) continue;
     const list = byClass.get(seen.cause) ?? [];
     list.push(seen);

@@ -8,3 +8,4 @@ export * from './bridge.js';
 export * from './app-schemas.js';
 export * from './investigation-schemas.js';
 export * from './diagnosis-schemas.js';
+export * from './hypothesis-schemas.js';

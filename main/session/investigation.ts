@@ -152,6 +152,10 @@ export class Investigation implements InvestigationRun {
     return this.controller.applyOverride(node, label, note);
   }
 
+  judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): StepRecord {
+    return this.controller.judgeHypothesis(id, action, note);
+  }
+
   /**
    * The diagnosis of the ledger so far. Once finished, a phased policy (the LLM) writes the
    * report's prose — entity reasoning and alert explanations only; every decision stays as

@@ -1,5 +1,6 @@
 import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
-import { budgetLeft, type InvestigationState as LedgerState } from '../../core/ledger/index.js';
+import type { HypothesisLayerView } from '../../core/ipc/index.js';
+import { budgetLeft, hypothesesInOrder, type InvestigationState as LedgerState } from '../../core/ledger/index.js';
 
 export type ViewStatus = InvestigationState['status'];
 
@@ -60,5 +61,28 @@ export function projectState(
     tokensIn: state.tokensIn,
     tokensOut: state.tokensOut,
     lastError,
+    ...hypothesisView(state),
   };
+}
+
+/** The hypothesis layer's view; nothing when the investigation runs without it. */
+function hypothesisView(state: LedgerState): { hypotheses?: HypothesisLayerView } {
+  const layer = state.settings?.hypotheses;
+  if (!layer) return {};
+  const { level, focus } = state.hypotheses;
+  const hypotheses = hypothesesInOrder(state.hypotheses).map((h) => ({
+    id: h.id,
+    level: h.level,
+    parent: h.parent,
+    cause: h.cause,
+    statement: h.statement,
+    entity: h.entity,
+    confidence: h.confidence,
+    status: h.status,
+    support: [...h.support],
+    refute: [...h.refute],
+    isPinned: h.isPinned,
+    isRejected: h.isRejected,
+  }));
+  return { hypotheses: { level, focus, delta: layer.delta, eta: layer.eta, hypotheses } };
 }
