@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { Client } from '../core/ipc/index.js';
 import { GraphPane } from './components/GraphPane.js';
+import { HypothesisPanel } from './components/HypothesisPanel.js';
 import { Inspector } from './components/Inspector.js';
 import { OpenSnapshot } from './components/OpenSnapshot.js';
 import { ResultPanel } from './components/ResultPanel.js';
@@ -108,6 +109,7 @@ export function App({ client }: { client: Client }) {
         <div className="side">
           <SettingsPanel />
           <ResultPanel client={client} />
+          <HypothesisPanel />
           <Inspector client={client} />
         </div>
       </main>

@@ -8,7 +8,14 @@ const scratch = useScratch();
 
 async function investigate(script: 'good' | 'garbage') {
   const fake = await scratch.serve(script);
-  const policy = createLlmPolicy({ model: 'fake-model', contextTokens: 8192, maxTokens: 1024, retries: 1, cacheFile: null, baseUrl: fake.url });
+  const policy = createLlmPolicy({
+    model: 'fake-model',
+    contextTokens: 8192,
+    maxTokens: 1024,
+    retries: 1,
+    cacheFile: null,
+    baseUrl: fake.url,
+  });
   const ledgerFile = path.join(scratch.dir(), `ledger-${script}.sqlite`);
   try {
     const { diagnosis } = await investigateSnapshot(sampleBundle, { policy, ledgerFile, settings: { hypotheses: {} } });
