@@ -32,9 +32,10 @@ export function concludeHypotheses(tick: HypothesisEmitter, settings: Hypothesis
     const best = cls?.entities.find((e) => !e.isRefuted);
     for (const e of cls?.entities ?? []) {
       if (e.isRefuted || !best || best.confidence - e.confidence > settings.delta + 1e-9) continue;
-      const existing = [...layer.hypotheses.values()].find((c) => c.parent === h.id && c.entity === e.entity && c.status !== 'pruned');
+      // A child pruned by an earlier backtrack is re-derived under its own id, not duplicated.
+      const existing = [...layer.hypotheses.values()].find((c) => c.parent === h.id && c.entity === e.entity);
       const id = existing?.id ?? `h${layer.hypotheses.size + 1}`;
-      if (!existing) {
+      if (!existing || existing.status === 'pruned') {
         tick.emit({
           type: 'HypothesisRefined',
           id,

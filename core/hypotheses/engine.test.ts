@@ -162,4 +162,17 @@ describe('reasonHypotheses', () => {
     reasonHypotheses(first, settings);
     expect(first.events.length).toBe(before);
   });
+
+  it('re-derives a pruned entity under its own id when a tied class is accepted at the end', () => {
+    const ledger = new ScriptedLedger();
+    ledger.label(A, 'Origin', 0.9, [ref('cpu:a'), ref('mem:a')], ['saturation']);
+    reasonHypotheses(ledger, settings);
+    ledger.label(B, 'Origin', 0.95, [ref('tpl:b', 'log', 'log_template'), ref('x:b')], ['new_error_logs']);
+    reasonHypotheses(ledger, settings);
+    expect(node(ledger, 'h2')).toMatchObject({ entity: A, status: 'pruned' });
+    concludeHypotheses(ledger, settings);
+    expect(acceptedEntities(ledger.state)).toEqual([B, A]);
+    const forA = [...ledger.state.hypotheses.hypotheses.values()].filter((h) => h.level === 2 && h.entity === A);
+    expect(forA.map((h) => [h.id, h.status])).toEqual([['h2', 'accepted']]);
+  });
 });
