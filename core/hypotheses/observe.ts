@@ -2,6 +2,7 @@ import type { EntityId } from '../model/index.js';
 import { causeClasses, edgeKey } from '../ledger/index.js';
 import type { CauseClass, EvidenceRef, InvestigationState, NodeState } from '../ledger/index.js';
 import { causeClassOf } from './classify.js';
+import { entityStatement } from './statements.js';
 
 /**
  * What the node labels say about the hypotheses (labels are evidence for or against them).
@@ -102,10 +103,19 @@ function observeEntity(
   if (!belief) return null;
   const cited = entry.cited;
   const support = cited.filter(isHard).map((ref) => ref.id);
-  const base = { entity, statement: clip(`${entity} is the origin: ${belief.summary}`), mechanism: null };
+  const base = { entity, mechanism: null };
   if (rejected.has(entity)) {
     const cause = known.get(entity) ?? causeClassOf(entry.rules, cited);
-    return { ...base, cause, confidence: 0, support, refute: [], isRefuted: true, reason: 'rejected by an analyst' };
+    return {
+      ...base,
+      statement: clip(entityStatement(entity, cause)),
+      cause,
+      confidence: 0,
+      support,
+      refute: [],
+      isRefuted: true,
+      reason: 'rejected by an analyst',
+    };
   }
   if (belief.label === 'Origin') {
     const cause = causeClassOf(entry.rules, cited);
@@ -114,10 +124,20 @@ function observeEntity(
     );
     if (explainer) {
       const reason = `explained by the more confident hypothesis on ${explainer.origin} upstream`;
-      return { ...base, cause, confidence: 0, support, refute: explainer.evidence, isRefuted: true, reason };
+      return {
+        ...base,
+        statement: clip(entityStatement(entity, cause)),
+        cause,
+        confidence: 0,
+        support,
+        refute: explainer.evidence,
+        isRefuted: true,
+        reason,
+      };
     }
     return {
       ...base,
+      statement: clip(entityStatement(entity, cause)),
       cause,
       confidence: belief.confidence,
       support,
@@ -137,6 +157,7 @@ function observeEntity(
       : `its label is now ${belief.label}: ${clip(belief.summary)}`;
   return {
     ...base,
+    statement: clip(entityStatement(entity, cause)),
     cause,
     confidence: 0,
     support: knownCause === undefined ? changes : [],
