@@ -99,6 +99,25 @@ describe('reasonHypotheses', () => {
     expect(acceptedEntities(ledger.state)).toEqual([B, A]);
   });
 
+  it('refutes an origin explained by an origin upstream, even a less confident one, citing the edge', () => {
+    const ledger = new ScriptedLedger();
+    ledger.label(A, 'Origin', 0.7, [ref('change:1', 'change', 'raw'), ref('cpu:a')], ['change']);
+    ledger.label(B, 'Origin', 0.95, [ref('tpl:b', 'log', 'log_template'), ref('x:b')], ['new_error_logs']);
+    ledger.claim(A, B, ['edge:a->b']);
+    reasonHypotheses(ledger, settings);
+    concludeHypotheses(ledger, settings);
+    expect(acceptedEntities(ledger.state)).toEqual([A]);
+    // Origins that explain each other both stand.
+    const mutual = new ScriptedLedger();
+    mutual.label(A, 'Origin', 0.9, [ref('cpu:a'), ref('mem:a')], ['saturation']);
+    mutual.label(B, 'Origin', 0.85, [ref('cpu:b'), ref('mem:b')], ['saturation']);
+    mutual.claim(A, B, ['edge:a->b']);
+    mutual.claim(B, A, ['edge:b->a']);
+    reasonHypotheses(mutual, settings);
+    concludeHypotheses(mutual, settings);
+    expect(acceptedEntities(mutual.state)).toEqual([A, B]);
+  });
+
   it('refutes an origin explained by a more confident origin upstream, citing the edge', () => {
     const ledger = new ScriptedLedger();
     ledger.label(A, 'Origin', 0.9, [ref('cpu:a'), ref('mem:a')], ['saturation']);

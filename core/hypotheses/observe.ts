@@ -119,11 +119,12 @@ function observeEntity(
   }
   if (belief.label === 'Origin') {
     const cause = causeClassOf(entry.rules, cited);
-    const explainer = upstreamOrigins(state, entity).find(
-      (u) => (state.nodes.get(u.origin)?.belief?.confidence ?? 0) >= belief.confidence && !reaches(state, entity, u.origin),
-    );
+    // A claimed explanation from an origin upstream (that this one does not explain back) makes
+    // this origin its symptom, however loud it is: a downstream consequence often shows more
+    // (new error templates, saturation) than the cause. Origins explaining each other both stand.
+    const explainer = upstreamOrigins(state, entity).find((u) => !reaches(state, entity, u.origin));
     if (explainer) {
-      const reason = `explained by the more confident hypothesis on ${explainer.origin} upstream`;
+      const reason = `explained by the hypothesis on ${explainer.origin} upstream`;
       return {
         ...base,
         statement: clip(entityStatement(entity, cause)),
