@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../core/ipc/index.js';
 import { GraphPane } from './components/GraphPane.js';
 import { HypothesisPanel } from './components/HypothesisPanel.js';
 import { Inspector } from './components/Inspector.js';
+import { LessonPanel } from './components/lesson/LessonPanel.js';
 import { OpenSnapshot } from './components/OpenSnapshot.js';
 import { ResultPanel } from './components/ResultPanel.js';
 import { SettingsPanel } from './components/SettingsPanel.js';
@@ -25,6 +26,7 @@ export function App({ client }: { client: Client }) {
   const snapshotName = useWorkbench((s) => s.info?.snapshot?.name ?? null);
   const isReplay = useWorkbench((s) => !!s.info?.isReplay);
   useKeyboard(store);
+  const [isTrainerOpen, setTrainerOpen] = useState(false);
 
   useEffect(() => {
     const { setRendererMode, setLayout, setInvestigation, loadSession, setGraphLoaded, setImportProgress } = store.getState();
@@ -98,10 +100,19 @@ export function App({ client }: { client: Client }) {
           </span>
         )}
         <span className="spacer" />
+        <button
+          type="button"
+          aria-pressed={isTrainerOpen}
+          onClick={() => setTrainerOpen(true)}
+          title="Teach an incident: a trainee labels each step before the engine’s answer is shown"
+        >
+          Trainer
+        </button>
         <OpenSnapshot />
       </header>
-      <Toolbar />
-      <main className="workspace">
+      {isTrainerOpen && <LessonPanel client={client} onClose={() => setTrainerOpen(false)} />}
+      {!isTrainerOpen && <Toolbar />}
+      <main className="workspace" hidden={isTrainerOpen}>
         <div className="center">
           <GraphPane graph={graph} />
           <Timeline />

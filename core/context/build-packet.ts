@@ -2,6 +2,7 @@ import type { Belief, Message } from '../model/belief.js';
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../model/evidence.js';
 import type { ContextPacket, OmittedSummary, PacketNeighbour, TimeWindow } from '../model/packet.js';
 import type { Entity } from '../model/topology.js';
+import { suspiciousEvidence } from './suspicious.js';
 import { countTokens, type TokenCounter } from './tokens.js';
 
 export const DEFAULT_TOKEN_BUDGET = 6000;
@@ -78,14 +79,23 @@ export function buildContextPacket(input: PacketInput, count: TokenCounter = cou
   }
   packet.evidence = selectEvidence(input.evidence.map(compactItem), tokenBudget - base, count);
   packet.omitted = summariseOmitted(input, packet.evidence);
+  flagSuspicious(packet);
   packet.tokenCount = measure(packet, count);
   // Item-by-item counts are additive only approximately; trim until the whole fits.
   while (packet.tokenCount > tokenBudget && packet.evidence.length > 0) {
     packet.evidence = packet.evidence.slice(0, -1);
     packet.omitted = summariseOmitted(input, packet.evidence);
+    flagSuspicious(packet);
     packet.tokenCount = measure(packet, count);
   }
   return packet;
+}
+
+/** Marks evidence that reads like instructions; the field is left out when nothing is suspicious. */
+function flagSuspicious(packet: ContextPacket): void {
+  const ids = suspiciousEvidence(packet.evidence);
+  if (ids.length > 0) packet.suspicious = ids;
+  else delete packet.suspicious;
 }
 
 /** The packet's own size, including the digits of the count it reports about itself. */

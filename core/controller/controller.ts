@@ -2,7 +2,15 @@ import type { ContextPacket, EntityId, Label } from '../model/index.js';
 import type { OperationalGraph } from '../graph/index.js';
 import { UnknownEntityError } from '../graph/index.js';
 import { ControllerSettings, budgetLeft, canonicalJson, fold, sha256Hex } from '../ledger/index.js';
-import type { BootstrapRecord, ControllerSettingsInput, EventOf, InvestigationState, LedgerEvent } from '../ledger/index.js';
+import type {
+  BootstrapRecord,
+  ControllerSettingsInput,
+  EventOf,
+  InvestigationState,
+  LedgerEvent,
+  NewLedgerEvent,
+  RunStopReason,
+} from '../ledger/index.js';
 import { createBeliefView } from './belief-view.js';
 import {
   ControllerBusyError,
@@ -15,11 +23,17 @@ import {
 import { applyPolicyResult, broadcast, visitLimit } from './evaluate.js';
 import type { EvaluationContext } from './evaluate.js';
 import { computeFrontier } from './frontier.js';
-import { toEvidenceRef } from './grounding.js';
+import { citableFaults, toEvidenceRef } from './grounding.js';
 import { Tick } from './tick.js';
 import { concludeHypotheses } from '../hypotheses/index.js';
 import { followFocus } from './hypotheses.js';
-import type { PacketBuilder, Policy, Seed, StepRecord } from './types.js';
+import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
+
+/** Events of the phases around the walk (bootstrap, finalize) that a host may record: they decide nothing. */
+export type PhaseRecord = Extract<NewLedgerEvent, { type: 'ModelCalled' | 'PolicyConfigured' | 'BootstrapChosen' | 'ProseWritten' }>;
+
+/** Why a run should stop before its fixed point (token cap, deadline), asked before every tick. */
+export type StopCheck = () => { reason: RunStopReason; detail: string } | null;
 
 export interface ControllerOptions {
   graph: OperationalGraph;
@@ -34,6 +48,13 @@ export interface ControllerOptions {
   bootstrap?: BootstrapRecord | null;
   /** Called once per tick with everything to persist in one transaction; throwing undoes the tick. */
   onStep?: (record: StepRecord) => void;
+  /**
+   * The verification gate's test (types.ts); by default the packet's citable faults that are not
+   * suspicious text. The session passes the heuristic's standing causes.
+   */
+  originGate?: OriginGate;
+  /** Phase records written right after InvestigationStarted (the bootstrap phase's calls and choice). */
+  preamble?: readonly PhaseRecord[];
 }
 
 export interface Controller {
@@ -47,12 +68,14 @@ export interface Controller {
    */
   step(): Promise<StepRecord | null>;
   /** Steps until finished, paused or aborted; returns the Finished event when finished. */
-  run(options?: { signal?: AbortSignal }): Promise<EventOf<'Finished'> | null>;
+  run(options?: { signal?: AbortSignal; shouldStop?: StopCheck }): Promise<EventOf<'Finished'> | null>;
   pause(): void;
   /** A human-asserted label: pins the node and re-activates its neighbours. */
   applyOverride(node: EntityId, label: Label, note: string): StepRecord;
   /** An analyst rejects or pins a hypothesis (hypothesis layer only); the focus re-settles. */
   judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): StepRecord;
+  /** Appends records of a phase around the walk (finalize's calls and prose); they change no belief. */
+  record(events: readonly PhaseRecord[]): StepRecord;
 }
 
 function resolveSettings(options: ControllerOptions): ControllerSettings {
@@ -77,7 +100,7 @@ function resolveSettings(options: ControllerOptions): ControllerSettings {
 export function createController(options: ControllerOptions): Controller {
   const { graph, policy } = options;
   const settings = resolveSettings(options);
-  const ctx: EvaluationContext = { graph, settings, policy };
+  const ctx: EvaluationContext = { graph, settings, policy, originGate: options.originGate ?? citableFaults };
   const events: LedgerEvent[] = [...(options.history ?? [])];
   let state = fold(events);
   let isBusy = false;
@@ -106,6 +129,7 @@ export function createController(options: ControllerOptions): Controller {
       policy: { name: policy.name, model: policy.model },
       bootstrap: options.bootstrap ?? null,
     });
+    for (const event of options.preamble ?? []) tick.emit(event);
     for (const seed of options.seeds) {
       if (!state.active.has(seed.node)) tick.emit({ type: 'Activated', node: seed.node, reason: 'seed', by: null, note: seed.reason });
     }
@@ -205,7 +229,16 @@ export function createController(options: ControllerOptions): Controller {
     commit(tick);
   }
 
-  async function run(runOptions: { signal?: AbortSignal } = {}): Promise<EventOf<'Finished'> | null> {
+  /** Ends the walk early for a limit other than the evaluation budget: RunStopped, then Finished. */
+  function stop(reason: RunStopReason, detail: string): void {
+    const tick = new Tick(state);
+    tick.emit({ type: 'RunStopped', reason, detail });
+    if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses);
+    tick.emit({ type: 'Finished', reason: 'budget', ...computeFrontier(state) });
+    commit(tick);
+  }
+
+  async function run(runOptions: { signal?: AbortSignal; shouldStop?: StopCheck } = {}): Promise<EventOf<'Finished'> | null> {
     if (isRunLoopActive) throw new ControllerBusyError('start a second run');
     isRunLoopActive = true;
     try {
@@ -220,6 +253,11 @@ export function createController(options: ControllerOptions): Controller {
         if (isPauseRequested) {
           emitPaused();
           return null;
+        }
+        const limit = runOptions.shouldStop?.() ?? null;
+        if (limit !== null) {
+          stop(limit.reason, limit.detail);
+          break;
         }
         await stepOnce();
       }
@@ -262,6 +300,13 @@ export function createController(options: ControllerOptions): Controller {
     }
   }
 
+  function record(phaseEvents: readonly PhaseRecord[]): StepRecord {
+    if (isBusy) throw new ControllerBusyError('record a phase');
+    const tick = new Tick(state);
+    for (const event of phaseEvents) tick.emit(event);
+    return commit(tick);
+  }
+
   if (events.length === 0) start();
 
   return {
@@ -280,5 +325,6 @@ export function createController(options: ControllerOptions): Controller {
     },
     applyOverride,
     judgeHypothesis,
+    record,
   };
 }

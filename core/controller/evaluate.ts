@@ -5,12 +5,13 @@ import { edgeKey } from '../ledger/index.js';
 import { neighbourIds } from './belief-view.js';
 import { guardOutput } from './guard.js';
 import type { Tick } from './tick.js';
-import type { Policy, PolicyResult } from './types.js';
+import type { OriginGate, Policy, PolicyResult } from './types.js';
 
 export interface EvaluationContext {
   graph: OperationalGraph;
   settings: ControllerSettings;
   policy: Policy;
+  originGate: OriginGate;
 }
 
 /** Without revision (the "controller only" arm) each node is evaluated once. */
@@ -66,9 +67,26 @@ function firedRules(value: unknown): string[] {
   return [...new Set(value.filter((id): id is string => typeof id === 'string' && id !== ''))];
 }
 
+/**
+ * The verification gate (docs/invariants.md): an Origin must cite discriminating evidence.
+ * One that does not keeps its label, is recorded as unverified, and can make no outcome
+ * confident. Nothing is written for an Origin that passes.
+ */
+function checkOrigin(tick: Tick, ctx: EvaluationContext, node: EntityId, packet: ContextPacket, belief: Belief): void {
+  if (belief.label !== 'Origin') return;
+  const discriminating = new Set(ctx.originGate(packet));
+  if (belief.evidence.some((id) => discriminating.has(id))) return;
+  const reason =
+    discriminating.size === 0
+      ? 'nothing in the packet is abnormal against its baseline and unexplained by a neighbour'
+      : `none of the cited evidence discriminates; the packet's discriminating evidence is ${[...discriminating].slice(0, 5).join(', ')}`;
+  tick.emit({ type: 'OriginUnverified', node, cited: [...belief.evidence], reason });
+}
+
 /** Steps 3–8 of design.md §2 for one evaluated node, in a fixed order. */
 export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: EntityId, packet: ContextPacket, result: PolicyResult): void {
   const { state } = tick;
+  for (const call of result.calls ?? []) tick.emit({ type: 'ModelCalled', ...call });
   const calledSeq = tick.emit({
     type: 'PolicyCalled',
     node,
@@ -80,14 +98,18 @@ export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: Enti
     error: typeof result.error === 'string' ? result.error : null,
   });
   tick.metrics.push({ seq: calledSeq, ms: Number.isFinite(result.ms) ? result.ms : 0 });
+  if (typeof result.fallback === 'string')
+    tick.emit({ type: 'PolicyFellBack', node, from: ctx.policy.name, to: 'heuristic', reason: result.fallback });
   const guarded = guardOutput(node, result.output, packet, ctx.graph);
   for (const rejection of guarded.rejections) tick.emit(rejection);
+  for (const distrust of guarded.distrusted) tick.emit(distrust);
 
   const entry = state.nodes.get(node);
   const previous = entry?.belief ?? null;
   const flips = (entry?.flips ?? 0) + (previous !== null && previous.label !== guarded.belief.label ? 1 : 0);
   let belief = guarded.belief;
-  let source: 'policy' | 'guard' | 'damping' = guarded.rejections.some((r) => r.reason === 'fabricated evidence') ? 'guard' : 'policy';
+  const isGuarded = guarded.rejections.some((r) => r.reason === 'fabricated evidence') || guarded.distrusted.some((d) => d.label !== null);
+  let source: 'policy' | 'guard' | 'damping' = isGuarded ? 'guard' : 'policy';
   if (flips > ctx.settings.kFlips) {
     tick.emit({ type: 'Damped', node, flips });
     belief = { ...belief, label: 'Defer' };
@@ -95,6 +117,7 @@ export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: Enti
   }
   const rules = firedRules(result.rules);
   tick.emit({ type: 'BeliefSet', node, belief, previous, source, reasoning: guarded.reasoning, ...(rules.length > 0 ? { rules } : {}) });
+  checkOrigin(tick, ctx, node, packet, belief);
 
   for (const claim of guarded.claims) {
     if (!state.edges.has(edgeKey(claim.from, claim.to))) {

@@ -69,15 +69,21 @@ describe('computeFrontier', () => {
     expect(computeFrontier(state).frontier).toEqual(['b', 'a']);
   });
 
-  it('fails the verification gate when a frontier node cites no hard evidence', () => {
+  it('fails the verification gate when a frontier node cites no hard evidence, and ranks by the capped confidence', () => {
     const state = stateOf(
-      { a: { label: 'Origin', confidence: 0.9, refs: [soft('a1')] }, b: { label: 'Origin', confidence: 0.7, refs: [hard('b1', true)] } },
+      {
+        a: { label: 'Origin', confidence: 0.9, refs: [soft('a1')] },
+        b: { label: 'Origin', confidence: 0.7, refs: [hard('b1', true)] },
+        c: { label: 'Healthy', confidence: 0.7, refs: [] },
+        d: { label: 'Healthy', confidence: 0.7, refs: [] },
+      },
       [],
     );
     const result = computeFrontier(state);
-    expect(result.frontier).toEqual(['a', 'b']);
+    // a's raw 0.9 is capped at 0.64 (ungrounded): the grounded 0.7 ranks first.
+    expect(result.frontier).toEqual(['b', 'a']);
     expect(result.outcome).toBe('no_confident_root_cause');
-    expect(result.confidence).toEqual({ raw: 0.9, grounding: 'ungrounded', cap: 0.64, effective: 0.64 });
+    expect(result.confidence).toEqual({ raw: 0.7, grounding: 'grounded', cap: 1, effective: 0.7 });
   });
 
   it('caps partially grounded confidence at 0.84 and falls back to the ranking without Origins', () => {

@@ -1,6 +1,6 @@
 import type { EntityId, Label } from '../model/index.js';
 import type { Confidence, InvestigationState, NodeState, RankedEntity } from '../ledger/index.js';
-import { capConfidence, groundingOf, isHardRef } from './grounding.js';
+import { capConfidence, confidenceCaps, groundingOf, isHardRef } from './grounding.js';
 import { acceptedEntities } from '../hypotheses/index.js';
 
 export interface FrontierResult {
@@ -14,14 +14,33 @@ export interface FrontierResult {
 const labelWeight: Readonly<Record<Label, number>> = { Origin: 1, Defer: 0.4, Symptom: 0.2, Healthy: 0 };
 
 /**
- * Label weight × the policy's confidence, plus a hundredth per cited hard item (at most 4) —
+ * The confidence a node's belief may carry: the policy's, capped by the grounding of what it
+ * cites (design.md §4); an Origin that failed the verification gate is capped as ungrounded.
+ */
+export function cappedConfidence(entry: NodeState): number {
+  if (!entry.belief) return 0;
+  const capped = capConfidence(entry.belief.confidence, groundingOf(entry.cited, entry.window)).effective;
+  return entry.isUnverified ? Math.min(capped, confidenceCaps.ungrounded) : capped;
+}
+
+/**
+ * Label weight × the capped confidence, plus a hundredth per cited hard item (at most 4) —
  * enough to separate equal confidences, not to let a node citing many correlated anomalies
- * outrank a more confident one.
+ * outrank a more confident one. The cap comes first, so a policy cannot buy rank with a raw
+ * confidence its evidence does not support.
  */
 export function scoreNode(entry: NodeState): number {
   if (!entry.belief) return 0;
   const hard = Math.min(entry.cited.filter(isHardRef).length, 4);
-  return Math.round((labelWeight[entry.belief.label] * entry.belief.confidence + 0.01 * hard) * 1e6) / 1e6;
+  return Math.round((labelWeight[entry.belief.label] * cappedConfidence(entry) + 0.01 * hard) * 1e6) / 1e6;
+}
+
+/**
+ * A frontier naming more than half of the entities judged (and at least two) localises
+ * nothing: "everything is a root cause" is not a diagnosis, whatever each belief says.
+ */
+export function isFrontierTooWide(frontier: readonly EntityId[], judged: number): boolean {
+  return frontier.length >= 2 && frontier.length * 2 > judged;
 }
 
 function byScore(a: RankedEntity, b: RankedEntity): number {
@@ -45,13 +64,16 @@ function reachableFrom(state: InvestigationState, start: EntityId): Set<EntityId
 
 /**
  * The frontier (design.md §2): Origins that no other Origin reaches through E_S. Origins that
- * reach each other (a cycle) explain each other equally, so both stay. Ordered by score.
+ * reach each other (a cycle) explain each other equally, so both stay. Ordered by score (the
+ * capped confidence). The outcome is confident only when the verification gate passes.
  */
 export function computeFrontier(state: InvestigationState): FrontierResult {
   const ranking: RankedEntity[] = [];
   const origins: EntityId[] = [];
+  let judged = 0;
   for (const [id, entry] of state.nodes) {
     if (!entry.belief) continue;
+    judged++;
     ranking.push({ entity: id, score: scoreNode(entry) });
     if (entry.belief.label === 'Origin') origins.push(id);
   }
@@ -63,9 +85,18 @@ export function computeFrontier(state: InvestigationState): FrontierResult {
   // With the hypothesis layer, the answer is the accepted hypotheses' entities (an analyst may reject them all).
   const answer = state.settings?.hypotheses ? new Set(acceptedEntities(state)) : frontierSet;
   const frontier = ranking.filter((r) => answer.has(r.entity)).map((r) => r.entity);
-  const isVerified = frontier.length > 0 && frontier.every((id) => (state.nodes.get(id)?.cited ?? []).some(isHardRef));
+  // The verification gate: every root cause cites hard evidence and passed the discriminating-
+  // evidence test when its belief was set (no OriginUnverified), and the frontier localises.
+  const isVerified =
+    frontier.length > 0 &&
+    !isFrontierTooWide(frontier, judged) &&
+    frontier.every((id) => {
+      const entry = state.nodes.get(id);
+      return entry !== undefined && !entry.isUnverified && entry.cited.some(isHardRef);
+    });
   const top = frontier[0] ?? ranking[0]?.entity;
   const topEntry = top === undefined ? undefined : state.nodes.get(top);
-  const confidence = capConfidence(topEntry?.belief?.confidence ?? 0, groundingOf(topEntry?.cited ?? [], topEntry?.window ?? null));
+  const grounding = topEntry?.isUnverified ? 'ungrounded' : groundingOf(topEntry?.cited ?? [], topEntry?.window ?? null);
+  const confidence = capConfidence(topEntry?.belief?.confidence ?? 0, grounding);
   return { frontier, outcome: isVerified ? 'confident' : 'no_confident_root_cause', confidence, ranking };
 }

@@ -1,5 +1,5 @@
 import { isHardEvidence } from '../model/index.js';
-import type { EvidenceItem, TimeWindow } from '../model/index.js';
+import type { ContextPacket, EvidenceItem, TimeWindow } from '../model/index.js';
 import type { Confidence, EvidenceRef, Grounding } from '../ledger/index.js';
 
 /** Confidence caps of design.md §4. */
@@ -32,6 +32,12 @@ export function isCitableFault(item: EvidenceItem): boolean {
       return unreachable;
     }
   }
+}
+
+/** The default verification gate: the packet's citable faults that are not flagged as suspicious text. */
+export function citableFaults(packet: ContextPacket): string[] {
+  const suspicious = new Set(packet.suspicious ?? []);
+  return packet.evidence.filter((item) => isCitableFault(item) && !suspicious.has(item.id)).map((item) => item.id);
 }
 
 export function toEvidenceRef(item: EvidenceItem): EvidenceRef {

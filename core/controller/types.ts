@@ -1,5 +1,8 @@
 import type { Belief, ContextPacket, EntityId, Message, PacketNeighbour, PolicyOutput } from '../model/index.js';
-import type { LedgerEvent } from '../ledger/index.js';
+import type { EventOf, LedgerEvent } from '../ledger/index.js';
+
+/** One exchange with a model, as a policy reports it; the controller writes it as ModelCalled. */
+export type ModelCallRecord = Omit<EventOf<'ModelCalled'>, 'seq' | 'type'>;
 
 /** What a packet builder may read of the investigation: current beliefs, inbox, neighbours. */
 export interface BeliefView {
@@ -30,7 +33,21 @@ export interface PolicyResult {
    * records them with the belief so the UI and reports can say why. Absent for the LLM policy.
    */
   rules?: readonly string[];
+  /** Every exchange with a model behind this result (LLM policy), in the order sent. */
+  calls?: readonly ModelCallRecord[];
+  /**
+   * Why the policy's own judgement was unusable and the built-in heuristic's stands in for it
+   * (the output is then the heuristic's); absent or null when the policy judged itself.
+   */
+  fallback?: string | null;
 }
+
+/**
+ * The verification gate's test: ids of the packet's evidence that discriminate — abnormal
+ * against the baseline and not explained by a neighbour (the heuristic's standing causes,
+ * core/policy/heuristic/standing.ts). An Origin must cite one of them.
+ */
+export type OriginGate = (packet: ContextPacket) => readonly string[];
 
 export interface Policy {
   readonly name: string;

@@ -2,6 +2,7 @@ import type { EvidenceItem } from '../model/evidence.js';
 import type { EntityId } from '../model/ids.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { computeFrontier } from '../controller/frontier.js';
+import { modelRunOf } from './model-run.js';
 import type { Diagnosis } from './schema.js';
 import { diagnosisHypotheses } from './hypotheses.js';
 
@@ -79,9 +80,10 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
       tokensIn: state.tokensIn,
       tokensOut: state.tokensOut,
       snapshotHash: started?.snapshotHash ?? '',
-      settings: { ...(state.settings ?? {}) },
+      settings: { ...(state.settings ?? {}), ...(state.llm.settings ? { llm: state.llm.settings } : {}) },
     },
     ...(hypotheses ? { hypotheses } : {}),
+    ...modelRunOf(state),
   };
 }
 

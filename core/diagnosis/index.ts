@@ -1,3 +1,4 @@
 export * from './build.js';
 export * from './schema.js';
 export * from './hypotheses.js';
+export * from './model-run.js';

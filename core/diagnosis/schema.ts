@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EvidenceKind, Extractor } from '../model/evidence.js';
 import { DiagnosisHypothesis } from './hypotheses.js';
+import { modelRunFields } from './model-run.js';
 
 /** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
 export const DiagnosisEntity = z.object({
@@ -64,5 +65,6 @@ export const Diagnosis = z.object({
   }),
   /** The hypothesis layer's causal graph; absent when the layer is off. */
   hypotheses: z.array(DiagnosisHypothesis).optional(),
+  ...modelRunFields,
 });
 export type Diagnosis = z.infer<typeof Diagnosis>;

@@ -1,6 +1,18 @@
 import { z } from 'zod';
+import { EntityCharts } from '../charts/index.js';
 import { Diagnosis } from '../diagnosis/index.js';
 import { AppInfo, GraphView, ImportProgress, OpenInput, SnapshotProbe, SnapshotSummary } from './app-schemas.js';
+import { ChartsInput } from './charts-schemas.js';
+import {
+  ClassTable,
+  LessonAnswerInput,
+  LessonExportInput,
+  LessonImportInput,
+  LessonNoteInput,
+  LessonStartInput,
+  LessonStatus,
+  LessonView,
+} from './lesson-schemas.js';
 import { ExportInput, ExportOutput, NodeInspectInput, NodeInspection } from './diagnosis-schemas.js';
 import {
   InvestigationState,
@@ -38,6 +50,18 @@ export const channels = {
   'investigation.state': { input: Empty, output: InvestigationState },
   'ledger.events': { input: LedgerEventsInput, output: LedgerEventsOutput },
   'node.inspect': { input: NodeInspectInput, output: NodeInspection },
+  'evidence.charts': { input: ChartsInput, output: EntityCharts },
+  'lesson.status': { input: Empty, output: LessonStatus },
+  'lesson.start': { input: LessonStartInput, output: LessonView },
+  'lesson.hint': { input: Empty, output: LessonView },
+  'lesson.answer': { input: LessonAnswerInput, output: LessonView },
+  'lesson.next': { input: Empty, output: LessonView },
+  'lesson.finish': { input: Empty, output: LessonView },
+  'lesson.note': { input: LessonNoteInput, output: LessonView },
+  'lesson.leave': { input: Empty, output: LessonStatus },
+  'lesson.class': { input: Empty, output: ClassTable },
+  'lesson.export': { input: LessonExportInput, output: ExportOutput },
+  'lesson.import': { input: LessonImportInput, output: ClassTable },
   'diagnosis.get': { input: Empty, output: Diagnosis },
   'export.render': { input: ExportInput, output: ExportOutput },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BeliefSource, Confidence, ControllerSettings, EdgeClaimed, LedgerEvent, RankedEntity } from '../ledger/index.js';
 import { Belief, Label, TimeWindow } from '../model/index.js';
 import { HypothesisLayerView } from './hypothesis-schemas.js';
+import { ModelActivity } from './model-activity.js';
 
 export const policies = ['heuristic', 'llm'] as const;
 
@@ -68,6 +69,7 @@ export const InvestigationState = z.object({
   lastError: z.string().nullable(),
   /** The hypothesis layer; absent when the investigation runs without it. */
   hypotheses: HypothesisLayerView.optional(),
+  model: ModelActivity.optional(),
 });
 export type InvestigationState = z.infer<typeof InvestigationState>;
 

@@ -69,6 +69,7 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       entry.beliefSeq = event.seq;
       entry.beliefSource = event.source;
       entry.rules = event.rules ?? [];
+      entry.isUnverified = false;
       // An analyst keeps the evidence the policy had cited; nothing new becomes citable.
       if (event.source !== 'analyst') {
         entry.cited = event.belief.evidence.flatMap((id) => {
@@ -134,6 +135,35 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'AnalystHypothesis':
       applyHypothesisEvent(state.hypotheses, event);
       markRunning(state);
+      return;
+    case 'ModelCalled':
+      state.llm.calls += 1;
+      if (event.outcome !== 'ok') state.llm.failedCalls += 1;
+      // Explore and map tokens are in PolicyCalled already; the phases around the walk count here.
+      if (event.phase === 'bootstrap' || event.phase === 'finalize') {
+        state.tokensIn += event.tokensIn;
+        state.tokensOut += event.tokensOut;
+      }
+      return;
+    case 'PolicyFellBack':
+      state.llm.fallbacks += 1;
+      return;
+    case 'OriginUnverified':
+      nodeOf(state, event.node).isUnverified = true;
+      return;
+    case 'SupportDistrusted':
+      return;
+    case 'PolicyConfigured':
+      state.llm.settings = event.settings;
+      return;
+    case 'BootstrapChosen':
+      state.llm.bootstrap = event;
+      return;
+    case 'ProseWritten':
+      state.llm.prose = event;
+      return;
+    case 'RunStopped':
+      state.llm.stopped = event;
       return;
     default: {
       const unreachable: never = event;

@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
 import { ControllerSettings } from './settings.js';
 import { hypothesisEvents } from './events-hypotheses.js';
+import {
+  BootstrapChosen,
+  ModelCalled,
+  OriginUnverified,
+  PolicyConfigured,
+  PolicyFellBack,
+  ProseWritten,
+  RunStopped,
+  SupportDistrusted,
+} from './events-llm.js';
 
 /**
  * Ledger events (design.md §3). Every event carries its sequence number; state is a fold
@@ -176,6 +186,14 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   Resumed,
   Finished,
   ...hypothesisEvents,
+  ModelCalled,
+  PolicyFellBack,
+  OriginUnverified,
+  SupportDistrusted,
+  PolicyConfigured,
+  BootstrapChosen,
+  ProseWritten,
+  RunStopped,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

@@ -5,6 +5,7 @@ export * from './settings-hypotheses.js';
 export * from './events-hypotheses.js';
 export * from './state-hypotheses.js';
 export * from './events.js';
+export * from './events-llm.js';
 export * from './active-set.js';
 export * from './state.js';
 export * from './apply.js';

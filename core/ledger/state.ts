@@ -24,6 +24,8 @@ export interface NodeState {
   packetEvidence: ReadonlyMap<string, EvidenceRef>;
   /** Index entries of the evidence the current belief cites. */
   cited: readonly EvidenceRef[];
+  /** The current Origin belief failed the verification gate (OriginUnverified); reset by every new belief. */
+  isUnverified: boolean;
 }
 
 export interface ClaimedEdge {
@@ -63,6 +65,21 @@ export interface InvestigationState {
   finished: EventOf<'Finished'> | null;
   /** The hypothesis layer (empty when it is off). */
   hypotheses: HypothesisLayerState;
+  /** The model-driven path as recorded (events-llm.ts): calls, fallbacks, the phases' results. */
+  llm: LlmRecord;
+}
+
+export interface LlmRecord {
+  calls: number;
+  /** Exchanges that ended other than `ok`. */
+  failedCalls: number;
+  /** Nodes the heuristic judged because the model could not (PolicyFellBack). */
+  fallbacks: number;
+  /** The model endpoint's settings (PolicyConfigured), for the diagnosis's run.settings.llm. */
+  settings: Readonly<Record<string, unknown>> | null;
+  bootstrap: EventOf<'BootstrapChosen'> | null;
+  prose: EventOf<'ProseWritten'> | null;
+  stopped: EventOf<'RunStopped'> | null;
 }
 
 export function createState(): InvestigationState {
@@ -82,6 +99,7 @@ export function createState(): InvestigationState {
     inbox: new Map(),
     finished: null,
     hypotheses: createHypothesisLayer(),
+    llm: { calls: 0, failedCalls: 0, fallbacks: 0, settings: null, bootstrap: null, prose: null, stopped: null },
   };
 }
 
@@ -100,6 +118,7 @@ export function createNodeState(): NodeState {
     window: null,
     packetEvidence: new Map(),
     cited: [],
+    isUnverified: false,
   };
 }
 

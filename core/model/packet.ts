@@ -41,5 +41,11 @@ export const ContextPacket = z.object({
   omitted: z.array(OmittedSummary),
   tokenCount: z.number().int().nonnegative(),
   tokenBudget: z.number().int().positive(),
+  /**
+   * Ids of shown evidence whose captured text reads like instructions to a model or prompt
+   * markup (core/context/suspicious.ts): data, never to be obeyed, and never a label's only
+   * support. Absent when there is none (so packets without any keep their bytes).
+   */
+  suspicious: z.array(z.string()).optional(),
 });
 export type ContextPacket = z.infer<typeof ContextPacket>;

@@ -3,8 +3,9 @@ import { escapeHtml as h } from './escape.js';
 import { InvalidGraphImageError } from './errors.js';
 import { buildReportGraph } from './graph.js';
 import { reportCss } from './html-style.js';
+import { renderChartsSection } from './charts-svg.js';
 import { renderGraphSvg } from './svg.js';
-import { buildReportView, formatNumber } from './view.js';
+import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import { hypothesisHtml } from './hypotheses.js';
 import type { ReportOptions, ReportView } from './view.js';
 
@@ -44,7 +45,9 @@ export function renderHtml(diagnosis: Diagnosis, options: ReportOptions = {}): s
     ...chain(view),
     ...alerts(view),
     ...ranking(view),
+    ...renderChartsSection(options.charts ?? []),
     ...evidence(view),
+    ...prose(view),
     '<h2>Run</h2>',
     table(
       ['', ''],
@@ -134,6 +137,17 @@ function evidence(view: ReportView): string[] {
 }
 
 /** Cells arrive already escaped and wrapped; headers are fixed strings. */
+function prose(view: ReportView): string[] {
+  const p = view.modelProse;
+  if (p === null) return [];
+  const rows = p.items.map(([name, text]) => [`<td>${h(name)}</td>`, `<td><em>model text:</em> ${h(text)}</td>`]);
+  return [
+    `<h2>${h(modelProseHeading)}</h2>`,
+    `<p class="muted">Written by the model ${h(p.model)}.${p.note ? ` ${h(p.note)}` : ''}</p>`,
+    table(['name', 'model text'], rows),
+  ];
+}
+
 function table(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, hasHead = true): string {
   const head = hasHead ? `<thead><tr>${headers.map((x) => `<th>${h(x)}</th>`).join('')}</tr></thead>` : '';
   return `<table>${head}<tbody>${rows.map((r) => `<tr>${r.join('')}</tr>`).join('')}</tbody></table>`;

@@ -18,3 +18,5 @@ export {
   type ExportFile,
   type ExportFormat,
 } from './render.js';
+export { renderChartsSection, renderChartSvg, renderWaterfallSvg } from './charts-svg.js';
+export { reportCss } from './html-style.js';

@@ -1,6 +1,6 @@
 import type { Diagnosis } from '../diagnosis/index.js';
 import { escapeMarkdown as md } from './escape.js';
-import { buildReportView, formatNumber } from './view.js';
+import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import { hypothesisMarkdown } from './hypotheses.js';
 import type { ReportOptions, ReportView } from './view.js';
 
@@ -29,8 +29,17 @@ export function renderMarkdown(diagnosis: Diagnosis, options: ReportOptions = {}
     ...rankingSection(view),
     ...evidenceSection(view),
   );
+  out.push(...proseSection(view));
   out.push('## Run', '', ...view.run.map(([k, v]) => `- **${k}:** ${md(v)}`), '');
   return out.join('\n');
+}
+
+function proseSection(view: ReportView): string[] {
+  const prose = view.modelProse;
+  if (prose === null) return [];
+  const out = [`## ${modelProseHeading}`, '', `> Written by the model ${md(prose.model)}.${prose.note ? ` ${md(prose.note)}` : ''}`, ''];
+  for (const [name, text] of prose.items) out.push(`- **${md(name)}** (model text): ${md(text)}`);
+  return [...out, ''];
 }
 
 function entitySection(view: ReportView): string[] {

@@ -1,3 +1,4 @@
+import type { EntityCharts } from '../charts/index.js';
 import type { Diagnosis } from '../diagnosis/index.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { describeRules } from '../policy/heuristic/index.js';
@@ -11,6 +12,8 @@ export interface ReportOptions {
   state?: InvestigationState;
   /** A PNG of the graph canvas from the UI, as a `data:image/png;base64,` URL (HTML only). */
   graphPng?: string;
+  /** Evidence charts of the entities on the explanation (HTML only, as static SVG). */
+  charts?: EntityCharts[];
 }
 
 /** Human reports cap each snapshot-derived value; the JSON export keeps everything. */
@@ -39,7 +42,12 @@ export interface ReportView {
   ranking: Array<{ rank: number; entity: string; score: string }>;
   evidence: Array<{ id: string; entity: string; kind: string; summary: string; location: string; sha: string; extractor: string }>;
   run: Array<[string, string]>;
+  /** Prose a model wrote (finalize): shown apart, marked as model text; null when there is none. */
+  modelProse: { model: string; note: string | null; items: Array<[string, string]> } | null;
 }
+
+/** The heading every rendering gives model-written prose, so it is never mistaken for the tool's findings. */
+export const modelProseHeading = 'Model-written prose (model text, not evidence; it decides nothing)';
 
 export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {}): ReportView {
   const isConfident = diagnosis.outcome === 'confident';
@@ -82,6 +90,16 @@ export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {
       extractor: e.provenance.extractor,
     })),
     run: runRows(diagnosis, clip),
+    modelProse: diagnosis.model_prose
+      ? {
+          model: clip(diagnosis.model_prose.model),
+          note: diagnosis.model_prose.note === null ? null : clip(diagnosis.model_prose.note),
+          items: [
+            ...diagnosis.model_prose.entities.map((e): [string, string] => [clip(e.name), clip(e.text)]),
+            ...diagnosis.model_prose.alerts.map((a): [string, string] => [clip(a.alert), clip(a.text)]),
+          ],
+        }
+      : null,
   };
 }
 
@@ -104,6 +122,15 @@ function runRows(diagnosis: Diagnosis, clip: (text: string) => string): Array<[s
     ['Policy calls', String(run.policyCalls)],
     ['Tokens in / out', `${run.tokensIn} / ${run.tokensOut}`],
     ['Snapshot hash', clip(run.snapshotHash)],
+    ...(diagnosis.stopped ? [['Stopped early', clip(`${diagnosis.stopped.reason}: ${diagnosis.stopped.detail}`)] as [string, string]] : []),
+    ...(diagnosis.model_calls
+      ? [
+          [
+            'Model calls',
+            `${diagnosis.model_calls.calls} (${diagnosis.model_calls.failed} not ok); ${diagnosis.model_calls.fallbacks} node(s) judged by the heuristic instead`,
+          ] as [string, string],
+        ]
+      : []),
     [
       'Settings',
       clip(

@@ -75,7 +75,7 @@ describe('the LLM policy in the app (web host and Electron share this workbench)
     expect(schemas.at(-1)).toBe('report_prose');
     expect(run.diagnosis.frontier).toEqual(run.state.frontier);
     expect(run.diagnosis.outcome).toBe(run.state.outcome);
-    expect(run.diagnosis.run.settings.prose).toEqual({ writtenBy: 'llm', model: 'fake-model', note: null });
-    expect(JSON.parse(run.exported.content)).toMatchObject({ frontier: run.state.frontier, entities: run.diagnosis.entities });
+    expect(run.diagnosis.model_prose).toMatchObject({ written_by: 'model', model: 'fake-model', note: null });
+    expect(JSON.parse(run.exported.content)).toEqual(run.diagnosis);
   }, 120_000);
 });

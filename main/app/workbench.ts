@@ -1,10 +1,13 @@
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
+import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import { buildGraphView, inspectNode } from './graph.js';
 import { importStoreCancellable } from './import/index.js';
 import { investigationHandlers } from './investigation-handlers.js';
+import { hideWhileLesson } from './lesson-gate.js';
+import { createLessonHosting } from './lesson-handlers.js';
 import { replaySnapshot } from './replay-snapshot.js';
 import { probeSnapshot, resolveSnapshotDir, type ResolvedSnapshot } from './resolve-snapshot.js';
 
@@ -48,6 +51,8 @@ export interface WorkbenchOptions {
   version: string;
   /** Without it the investigation channels answer NotAvailableError. */
   investigations?: InvestigationHosting | null;
+  /** The trainer's lessons (SQLite); default main/lesson's defaultLessonsFile(). */
+  lessonsFile?: string;
 }
 
 /**
@@ -59,7 +64,10 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   const emit: EmitEvent = (event, payload) => {
     for (const listener of listeners) listener(event, payload);
   };
-  const emitChanged = (state: InvestigationState): void => emit('investigation.changed', state);
+  // While a trainee is in a lesson, no state with the engine's labels leaves the backend.
+  const emitChanged = (state: InvestigationState): void => {
+    if (!lessons.isHiding()) emit('investigation.changed', state);
+  };
   let snapshot: LoadedSnapshot | null = null;
   let session: InvestigationService | null = null;
   const hosting = options.investigations ?? null;
@@ -68,9 +76,19 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
   let isReplay = false;
+  const lessons = createLessonHosting({
+    service: () => session,
+    snapshot: () => snapshot,
+    isReplay: () => isReplay,
+    ...(options.lessonsFile ? { lessonsFile: options.lessonsFile } : {}),
+    onReveal: () => {
+      if (session) emitChanged(session.state());
+    },
+  });
 
   const open = (dir: string): LoadedSnapshot => {
     const loaded = loadSnapshotBundle(dir);
+    lessons.leave();
     session?.close();
     snapshot = loaded;
     isReplay = false;
@@ -88,6 +106,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     const replay = openLedgerReplay(file);
     const next = createInvestigationService({ kind: 'replay', replay }, serviceOptions);
     const state = await next.start({ settings: replay.settings });
+    lessons.leave();
     session?.close();
     converted?.release();
     converted = null;
@@ -142,12 +161,26 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       return loaded.summary;
     },
     'import.cancel': async () => ({ isCancelled: session?.cancelImport() ?? false }),
-    'graph.get': async () => buildGraphView(requireSnapshot(), session?.state() ?? null),
+    'graph.get': async () => buildGraphView(requireSnapshot(), lessons.isHiding() ? null : (session?.state() ?? null)),
     'node.inspect': async ({ node }) => {
+      // In a lesson the inspector shows the topology only: beliefs and packets stay in the backend.
+      if (lessons.isHiding()) return inspectNode(requireSnapshot(), node, null);
       const base = inspectNode(requireSnapshot(), node, session?.state() ?? null);
       return session ? { ...base, ...(await session.inspect(node)) } : base;
     },
-    ...investigationHandlers(() => session, emitChanged, hosting?.apiKeyEnv ?? null),
+    'evidence.charts': async ({ node, width }) => {
+      requireSnapshot();
+      if (!session) throw new NotAvailableError('evidence.charts');
+      const charts = await session.charts(node, width);
+      if (!lessons.isHiding()) return charts;
+      const shown = lessons.revealed(node);
+      return { ...charts, citations: charts.citations.filter((c) => shown.has(c.evidenceId)) };
+    },
+    ...hideWhileLesson(
+      investigationHandlers(() => session, emitChanged, hosting?.apiKeyEnv ?? null),
+      lessons.isHiding,
+    ),
+    ...lessons.handlers,
   };
 
   return {
@@ -159,6 +192,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     current: () => snapshot,
     settled: () => session?.settled() ?? Promise.resolve(),
     close() {
+      lessons.close();
       session?.close();
       session = null;
       converted?.release();

@@ -15,7 +15,7 @@ interface CommandEntry {
 export const commandTable: readonly CommandEntry[] = [
   {
     name: 'convert',
-    summary: 'Convert a dataset (nezha | itbench-lite) into native snapshot bundles.',
+    summary: 'Convert a dataset (nezha | itbench-lite) or a capture (otlp | prometheus | kubectl) into native snapshot bundles.',
     load: async () => (await import('./commands/convert.js')).registerConvert,
   },
   {

@@ -1,7 +1,7 @@
 import type { Policy } from '../../core/controller/index.js';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { createLlmPolicy, defaultCacheFile, describeLlmOptions, LlmOptionsError, parseLlmOptions } from './llm/index.js';
-import type { LlmOptions, LlmOptionsInput } from './llm/index.js';
+import type { LlmOptions, LlmOptionsInput, LlmPolicyDeps } from './llm/index.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -25,6 +25,8 @@ export interface PolicyHandle {
   description: Record<string, unknown> | null;
   /** One line on what the policy did (requests, cache hits, failures); null when nothing to say. */
   summary(): string | null;
+  /** The model endpoint was never reached: every question found it unreachable (the CLI then exits non-zero). */
+  isEndpointUnreachable(): boolean;
   close(): void;
 }
 
@@ -55,18 +57,26 @@ export function llmOptionsFor(spec: LlmPolicySpec, env: Env): LlmOptions {
 }
 
 /** The one place a policy is made: CLI investigate and bench, the app (web host and Electron). */
-export function createPolicy(spec: PolicySpec, env: Env): PolicyHandle {
-  if (spec.kind === 'heuristic') return { policy: createHeuristicPolicy(), description: null, summary: () => null, close: () => undefined };
+export function createPolicy(spec: PolicySpec, env: Env, deps: Pick<LlmPolicyDeps, 'progress'> = {}): PolicyHandle {
+  if (spec.kind === 'heuristic')
+    return {
+      policy: createHeuristicPolicy(),
+      description: null,
+      summary: () => null,
+      isEndpointUnreachable: () => false,
+      close: () => undefined,
+    };
   const options = llmOptionsFor(spec, env);
-  const policy = createLlmPolicy(options);
+  const policy = createLlmPolicy(options, deps);
   return {
     policy,
     description: describeLlmOptions(options),
     summary: () => {
       const s = policy.stats();
-      const hint = s.failures > 0 ? ' (each reason is in the ledger: PolicyCalled.error)' : '';
-      return `llm ${options.model} at ${options.baseUrl}: ${s.requests} requests, ${s.cacheHits} cached, ${s.correctiveRetries} corrective retries, ${s.failures} unusable answers labelled Defer${hint}, ${s.fabricatedIds} invented evidence ids stripped`;
+      const hint = s.failures > 0 ? ' (each is in the ledger: ModelCalled, PolicyFellBack)' : '';
+      return `llm ${options.model} at ${options.baseUrl}: ${s.requests} requests, ${s.cacheHits} cached, ${s.tokensIn + s.tokensOut} tokens (all phases), ${s.correctiveRetries} corrective retries, ${s.failures} questions without a usable answer, ${s.fallbacks} nodes judged by the heuristic instead${hint}, ${s.fabricatedIds} invented evidence ids rejected by the guard`;
     },
+    isEndpointUnreachable: () => policy.isEndpointUnreachable(),
     close: () => policy.close(),
   };
 }

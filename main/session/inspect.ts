@@ -27,6 +27,13 @@ export function beliefHistory(events: readonly LedgerEvent[], node: string, upTo
   return history;
 }
 
+/** The last packet built for `node` up to `upToSeq`, exactly as the policy saw it, or null. */
+export function lastPacket(handle: InvestigationRun, node: string, upToSeq: number): { packet: ContextPacket; seq: number } | null {
+  const built = lastPacketEvent(handle.events, node, upToSeq);
+  const json = built ? handle.packetJson(built.hash) : null;
+  return json === null || !built ? null : { packet: ContextPacket.parse(JSON.parse(json)), seq: built.seq };
+}
+
 function lastPacketEvent(events: readonly LedgerEvent[], node: string, upToSeq: number): { seq: number; hash: string } | null {
   let found: { seq: number; hash: string } | null = null;
   for (const e of events) {
@@ -56,13 +63,12 @@ async function readRawLines(handle: InvestigationRun, packet: ContextPacket): Pr
  */
 export async function inspectDetails(handle: InvestigationRun, node: string, upToSeq: number): Promise<NodeDetails> {
   const history = beliefHistory(handle.events, node, upToSeq);
-  const built = lastPacketEvent(handle.events, node, upToSeq);
-  const json = built ? handle.packetJson(built.hash) : null;
-  const packet = json === null ? null : ContextPacket.parse(JSON.parse(json));
+  const last = lastPacket(handle, node, upToSeq);
+  const packet = last?.packet ?? null;
   return {
     history,
     packet,
-    packetSeq: packet && built ? built.seq : null,
+    packetSeq: last?.seq ?? null,
     rawLines: packet ? await readRawLines(handle, packet) : [],
   };
 }

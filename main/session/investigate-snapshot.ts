@@ -13,6 +13,8 @@ export interface InvestigateSnapshotOptions {
   /** Persist (and resume) the investigation in this ledger file. */
   ledgerFile?: string | null;
   tokenBudget?: number;
+  /** Wall time allowed for the walk, in milliseconds from the start; then RunStopped "deadline". */
+  deadlineMs?: number | null;
   /** Stops the run like a kill: nothing more is written, a ledger file resumes where it stopped. */
   signal?: AbortSignal;
 }
@@ -33,7 +35,8 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
   try {
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.
     const settings = InvestigationSettings.parse({ ...options.settings, policy: policyLabel(options.policy) });
-    await service.start({ settings, policy: options.policy, ledgerFile: options.ledgerFile, tokenBudget: options.tokenBudget });
+    const deadline = options.deadlineMs == null ? null : Date.now() + options.deadlineMs;
+    await service.start({ settings, policy: options.policy, ledgerFile: options.ledgerFile, tokenBudget: options.tokenBudget, deadline });
     await service.runToEnd(options.signal);
     return { diagnosis: await service.diagnosis(), ms: performance.now() - started };
   } finally {

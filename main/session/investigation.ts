@@ -1,13 +1,28 @@
 import { existsSync } from 'node:fs';
-import { createController, type Controller, type Policy, type StepRecord } from '../../core/controller/index.js';
+import {
+  createController,
+  type Controller,
+  type PhaseRecord,
+  type Policy,
+  type StepRecord,
+  type StopCheck,
+} from '../../core/controller/index.js';
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
+import { discriminatingEvidence } from '../../core/policy/heuristic/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
-import { fold, type ControllerSettingsInput, type EventOf, type InvestigationState, type LedgerEvent } from '../../core/ledger/index.js';
+import {
+  fold,
+  type ControllerSettingsInput,
+  type EventOf,
+  type InvestigationState,
+  type LedgerEvent,
+  type RunStopReason,
+} from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/belief.js';
 import type { BootstrapResult, Seed } from '../../core/bootstrap/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import { openLedger, type LedgerFile } from '../ledger/index.js';
-import type { BootstrapAlertView } from '../policies/llm/index.js';
+import type { BootstrapAlertView, BootstrapChoice, FinalizeResult } from '../policies/llm/index.js';
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import { StorePacketBuilder } from './packet-builder.js';
 import { NoSeedsError } from './errors.js';
@@ -25,29 +40,54 @@ export interface InvestigationOptions {
   window?: TimeWindow | null;
   /** Called after every step or override is committed (and persisted). */
   onCommit?: (record: StepRecord) => void;
+  /** Wall-clock time (epoch ms) after which the walk stops (RunStopped "deadline"); null: none. */
+  deadline?: number | null;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
 interface Prepared {
   graph: OperationalGraph;
   bootstrap: BootstrapResult;
+  preamble?: PhaseRecord[];
 }
 
 /**
  * A policy with the optional phases around the walk (the LLM policy): choosing the window and
- * seeds among the bootstrap's candidates, and writing the report's prose at the end.
+ * seeds among the bootstrap's candidates, and writing the report's prose at the end. Both are
+ * recorded in the ledger (BootstrapChosen, ProseWritten, ModelCalled) and decide no label.
  */
 export interface PhasedPolicy extends Policy {
   bootstrap(candidates: {
     windows: readonly TimeWindow[];
     seeds: readonly Seed[];
     alerts: readonly BootstrapAlertView[];
-  }): Promise<{ window: TimeWindow; seeds: Seed[] }>;
-  finalize(diagnosis: Diagnosis): Promise<{ diagnosis: Diagnosis; error: string | null }>;
+  }): Promise<BootstrapChoice<Seed>>;
+  finalize(diagnosis: Diagnosis): Promise<FinalizeResult>;
+  /** The largest packet the policy reads in one request (its request cap minus its prompt). */
+  readonly packetTokenBudget: number;
+  /** Why the run should stop (the run's token cap is spent); null while it may go on. */
+  limitReached(): { reason: RunStopReason; detail: string } | null;
+  /** The endpoint settings safe to record (no key). */
+  describe(): Record<string, unknown>;
 }
 
 export function isPhasedPolicy(policy: Policy): policy is PhasedPolicy {
   return 'bootstrap' in policy && typeof policy.bootstrap === 'function' && 'finalize' in policy && typeof policy.finalize === 'function';
+}
+
+/** The bootstrap phase as ledger records: its exchanges with the model, then what was chosen. */
+function bootstrapRecords(choice: BootstrapChoice<Seed>): PhaseRecord[] {
+  return [
+    ...choice.calls.map((call) => ({ type: 'ModelCalled' as const, ...call })),
+    {
+      type: 'BootstrapChosen',
+      window: choice.window,
+      seeds: choice.seeds.map((s) => s.node),
+      byModel: choice.byModel,
+      note: choice.error,
+      modelText: choice.reasoning,
+    },
+  ];
 }
 
 /**
@@ -63,7 +103,8 @@ export class Investigation implements InvestigationRun {
   /** Packets built in this process, by hash: what the inspector shows as "what the policy saw". */
   private readonly packets = new Map<string, string>();
   private folded: { length: number; state: InvestigationState } | null = null;
-  private finalized: { length: number; diagnosis: Diagnosis } | null = null;
+  /** Records of a phase run before the controller existed (the bootstrap), written after InvestigationStarted. */
+  private readonly preamble: PhaseRecord[];
 
   /**
    * Opens an investigation, letting a phased policy choose the window and the seed order
@@ -77,7 +118,11 @@ export class Investigation implements InvestigationRun {
     if (boot.seeds.length === 0) return new Investigation(options, { graph, bootstrap: boot });
     const windows = [boot.window, store.window()].filter((w, i, all) => all.findIndex((o) => o.start === w.start && o.end === w.end) === i);
     const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts: storeAlerts(store) });
-    return new Investigation(options, { graph, bootstrap: { ...boot, window: choice.window, seeds: choice.seeds } });
+    return new Investigation(options, {
+      graph,
+      bootstrap: { ...boot, window: choice.window, seeds: choice.seeds },
+      preamble: [{ type: 'PolicyConfigured', settings: policy.describe() }, ...bootstrapRecords(choice)],
+    });
   }
 
   constructor(
@@ -85,6 +130,7 @@ export class Investigation implements InvestigationRun {
     prepared?: Prepared,
   ) {
     const { store } = options;
+    this.preamble = prepared?.preamble ?? [];
     const graph = prepared?.graph ?? OperationalGraph.fromTopology(store.topology());
     this.bootstrap = prepared?.bootstrap ?? bootstrapFromStore(store, graph, options.window);
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
@@ -105,9 +151,12 @@ export class Investigation implements InvestigationRun {
         graph,
         window: this.bootstrap.window,
         incidentTime: store.windowInfo().incidentTime,
-        tokenBudget: options.tokenBudget,
+        // A phased policy reads a packet in one request when it fits its request cap.
+        tokenBudget: options.tokenBudget ?? (isPhasedPolicy(options.policy) ? options.policy.packetTokenBudget : undefined),
       }),
       policy: options.policy,
+      // The gate applies the heuristic's own test of a cause to every policy's Origins.
+      originGate: discriminatingEvidence,
       snapshotHash: store.snapshotHash(),
       history,
       bootstrap: {
@@ -117,6 +166,7 @@ export class Investigation implements InvestigationRun {
         ignoredAlerts: this.bootstrap.ignoredAlerts,
       },
       onStep: (record) => this.commit(record),
+      preamble: this.preamble,
     });
     this.policyCalls = history.filter((e) => e.type === 'PolicyCalled').length;
   }
@@ -141,7 +191,17 @@ export class Investigation implements InvestigationRun {
   }
 
   run(signal?: AbortSignal): Promise<EventOf<'Finished'> | null> {
-    return this.controller.run({ signal });
+    return this.controller.run({ signal, shouldStop: this.stopCheck() });
+  }
+
+  /** The limits beyond the evaluation budget: the deadline, then the policy's own (token cap, unreachable endpoint). */
+  private stopCheck(): StopCheck {
+    const { deadline, policy } = this.options;
+    return () => {
+      if (deadline != null && Date.now() >= deadline)
+        return { reason: 'deadline', detail: `the --deadline passed at ${new Date(deadline).toISOString()}` };
+      return isPhasedPolicy(policy) ? policy.limitReached() : null;
+    };
   }
 
   pause(): void {
@@ -157,25 +217,29 @@ export class Investigation implements InvestigationRun {
   }
 
   /**
-   * The diagnosis of the ledger so far. Once finished, a phased policy (the LLM) writes the
-   * report's prose — entity reasoning and alert explanations only; every decision stays as
-   * computed — and `run.settings.prose` says so. Asked once per ledger length.
+   * The diagnosis of the ledger so far. Once finished, a phased policy (the LLM) writes prose
+   * for the report, once: it is recorded in the ledger (ProseWritten) and shown beside the
+   * diagnosis as model text (`model_prose`); every decision and computed text stays as it was,
+   * so `eog export` of the ledger gives the same diagnosis.
    */
   async diagnosis(): Promise<Diagnosis> {
-    const computed = this.computedDiagnosis();
     const { policy } = this.options;
-    if (!this.isFinished || !isPhasedPolicy(policy)) return computed;
-    const length = this.controller.events.length;
-    if (this.finalized?.length !== length) {
-      const { diagnosis, error } = await policy.finalize(computed);
-      // Marked, so a reader knows whose words the reasoning and explanations are.
-      const prose = { writtenBy: policy.name, model: policy.model, note: error };
-      this.finalized = { length, diagnosis: { ...diagnosis, run: { ...diagnosis.run, settings: { ...diagnosis.run.settings, prose } } } };
+    if (this.isFinished && isPhasedPolicy(policy) && this.controller.state.llm.prose === null) {
+      const result = await policy.finalize(this.computedDiagnosis());
+      const records: PhaseRecord[] = result.calls.map((call) => ({ type: 'ModelCalled' as const, ...call }));
+      records.push({
+        type: 'ProseWritten',
+        model: policy.model ?? policy.name,
+        entities: result.prose?.entities ?? [],
+        alerts: result.prose?.alerts ?? [],
+        note: result.error,
+      });
+      this.controller.record(records);
     }
-    return this.finalized.diagnosis;
+    return this.computedDiagnosis();
   }
 
-  /** The diagnosis as the controller computed it, without a policy's prose. */
+  /** The diagnosis of the ledger as it stands (with the model's prose once recorded). */
   computedDiagnosis(): Diagnosis {
     const store = this.options.store;
     return buildDiagnosis({

@@ -110,7 +110,7 @@ describe('eog investigate --policy llm', () => {
     expect(readFileSync(path.join(dir, 'd.json'), 'utf8')).not.toContain(SECRET);
   }, 60_000);
 
-  it('labels nodes Defer with the reason in the ledger when the server is down, and still writes a diagnosis', async () => {
+  it("says so and exits non-zero when the server is down, yet writes the heuristic's diagnosis with every fallback in the ledger", async () => {
     const dir = scratch.dir();
     const url = await deadServerUrl();
     const ledger = path.join(dir, 'ledger.sqlite');
@@ -137,12 +137,17 @@ describe('eog investigate --policy llm', () => {
       ],
       { TMPDIR: dir },
     );
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/unusable answers labelled Defer/);
-    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ outcome: 'no_confident_root_cause', frontier: [] });
-    const calls = readLedger(ledger).flatMap((e) => (e.type === 'PolicyCalled' ? [e] : []));
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/could not be reached for any question/);
+    // Three unreachable questions in a row, then the rest of the run does not wait on the endpoint.
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ frontier: ['shop/Service/frontend'], outcome: 'confident' });
+    const events = readLedger(ledger);
+    const calls = events.flatMap((e) => (e.type === 'PolicyCalled' ? [e] : []));
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call.error).toContain(url);
+    expect(events.filter((e) => e.type === 'PolicyFellBack')).toHaveLength(calls.length);
+    expect(events.filter((e) => e.type === 'ModelCalled' && e.outcome === 'unreachable')).toHaveLength(3);
+    expect(events.filter((e) => e.type === 'ModelCalled' && e.outcome === 'skipped').length).toBeGreaterThan(0);
   }, 60_000);
 });
 

@@ -17,12 +17,12 @@ const requestsPerAsk = 2 * (1 + llm.retries);
 /** The two response-format downgrades a run may spend once. */
 const formatDowngrades = 2;
 
-async function investigateWithLlm(script: 'good' | 'garbage', options: Partial<LlmOptionsInput> = {}) {
+async function investigateWithLlm(script: 'good' | 'garbage', options: Partial<LlmOptionsInput> = {}, tokenBudget?: number) {
   const fake = await scratch.serve(script);
   const policy = createLlmPolicy({ ...llm, baseUrl: fake.url, ...options });
   const ledgerFile = path.join(scratch.dir(), 'ledger.sqlite');
   try {
-    const { diagnosis } = await investigateSnapshot(sampleBundle, { policy, ledgerFile });
+    const { diagnosis } = await investigateSnapshot(sampleBundle, { policy, ledgerFile, ...(tokenBudget ? { tokenBudget } : {}) });
     return { diagnosis, events: readLedger(ledgerFile), requests: fake.requests, stats: policy.stats() };
   } finally {
     policy.close();
@@ -80,19 +80,26 @@ describe('the llm policy on the sample snapshot, against a fake OpenAI-compatibl
     // The bootstrap phase chose the start and the finalize phase wrote the report's prose.
     expect(schemaNameOf(run.requests[0] as FakeRequest)).toBe('bootstrap_choice');
     expect(schemaNameOf(run.requests.at(-1) as FakeRequest)).toBe('report_prose');
+    // The model's prose sits beside the computed reasoning, marked as model text; it replaces nothing.
     const frontend = run.diagnosis.entities.find((e) => e.name === 'shop/Service/frontend');
-    expect(frontend?.reasoning).not.toEqual(heuristic.diagnosis.entities.find((e) => e.name === 'shop/Service/frontend')?.reasoning);
+    expect(frontend?.reasoning).toEqual(heuristic.diagnosis.entities.find((e) => e.name === 'shop/Service/frontend')?.reasoning);
+    expect(run.diagnosis.model_prose).toMatchObject({ written_by: 'model', model: 'fake-model', note: null });
+    expect(run.diagnosis.model_prose?.entities).toContainEqual({
+      name: 'shop/Service/frontend',
+      text: expect.stringMatching(/root cause/),
+    });
   });
 
-  it('ends no_confident_root_cause, without throwing, when every answer is garbage', async () => {
+  it("degrades node by node to the heuristic's judgement, recorded, when every answer is garbage", async () => {
+    const heuristic = await investigateSnapshot(sampleBundle, { policy: createHeuristicPolicy() });
     const run = await investigateWithLlm('garbage');
-    expect(run.diagnosis.outcome).toBe('no_confident_root_cause');
-    expect(run.diagnosis.frontier).toEqual([]);
+    expect(run.diagnosis.outcome).toBe(heuristic.diagnosis.outcome);
+    expect(run.diagnosis.frontier).toEqual(heuristic.diagnosis.frontier);
     const calls = run.events.flatMap((e) => (e.type === 'PolicyCalled' ? [e] : []));
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call.error).toMatch(/\S/);
-    const labels = run.events.flatMap((e) => (e.type === 'BeliefSet' && e.source === 'policy' ? [e.belief.label] : []));
-    expect(new Set(labels)).toEqual(new Set(['Defer']));
+    expect(run.events.filter((e) => e.type === 'PolicyFellBack')).toHaveLength(calls.length);
+    expect(run.diagnosis.model_calls).toMatchObject({ fallbacks: calls.length });
     // Each ask — the bootstrap, every evaluation, the finalize — is the first answer and the one
     // corrective retry; no transport faults here. Garbage leaves the controller's choices in place.
     expect(run.requests).toHaveLength((calls.length + 2) * 2);
@@ -101,12 +108,13 @@ describe('the llm policy on the sample snapshot, against a fake OpenAI-compatibl
 
   it('splits evidence into chunks that each fit when the model context is smaller than a packet', async () => {
     const small = { contextTokens: 4096, maxTokens: 512 };
-    const run = await investigateWithLlm('good', small);
+    // Packets of the default 6000 tokens, larger than this model reads at once.
+    const run = await investigateWithLlm('good', small, DEFAULT_TOKEN_BUDGET);
     expect(run.requests.some((r) => (r.body?.messages ?? []).some((m) => m.content.includes('<chunk>')))).toBe(true);
     for (const request of run.requests) {
       expect(request.body).toMatchObject({ temperature: 0, max_tokens: small.maxTokens });
       expect(promptTokensOf(request)).toBeLessThanOrEqual(promptBudget(small));
     }
-    expect(run.events.at(-1)?.type).toBe('Finished');
+    expect(run.events.some((e) => e.type === 'Finished')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Policy } from '../../core/controller/index.js';
 import { createPolicy, type Env, type PolicyHandle, type PolicySpec } from '../policies/create-policy.js';
+import type { ProgressSink } from '../policies/llm/index.js';
 import { PolicyNotConfiguredError } from './errors.js';
 import { Investigation } from './investigation.js';
 import type { InvestigationRun } from './run.js';
@@ -19,6 +20,7 @@ export async function openRun(
   request: StartRequest,
   env: Env,
   onCommit: (run: InvestigationRun) => void,
+  progress?: ProgressSink,
 ): Promise<{ run: InvestigationRun; ownedPolicy: PolicyHandle | null }> {
   if (target.kind === 'replay') return { run: target.replay.run, ownedPolicy: null };
   const chosen = request.policy ?? (request.settings.policy === 'heuristic' ? { kind: 'heuristic' as const } : null);
@@ -27,7 +29,7 @@ export async function openRun(
   let ownedPolicy: PolicyHandle | null = null;
   let policy: Policy;
   if (isPolicySpec(chosen)) {
-    ownedPolicy = createPolicy(chosen, env);
+    ownedPolicy = createPolicy(chosen, env, progress ? { progress } : {});
     policy = ownedPolicy.policy;
   } else policy = chosen;
   try {
@@ -41,6 +43,7 @@ export async function openRun(
       window,
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
+      deadline: request.deadline ?? null,
       onCommit: () => {
         if (run) onCommit(run);
       },

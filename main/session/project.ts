@@ -1,5 +1,6 @@
 import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
 import type { HypothesisLayerView } from '../../core/ipc/index.js';
+import type { ModelActivity } from '../../core/ipc/model-activity.js';
 import { budgetLeft, hypothesesInOrder, type InvestigationState as LedgerState } from '../../core/ledger/index.js';
 
 export type ViewStatus = InvestigationState['status'];
@@ -16,6 +17,7 @@ export function projectState(
   settings: InvestigationSettings | null,
   isRunning: boolean,
   lastError: string | null,
+  waiting: { inFlight: number; waitingFor: string | null } = { inFlight: 0, waitingFor: null },
 ): InvestigationState {
   const finished = state.status === 'finished' ? state.finished : null;
   const status: ViewStatus =
@@ -62,6 +64,21 @@ export function projectState(
     tokensOut: state.tokensOut,
     lastError,
     ...hypothesisView(state),
+    ...modelActivity(state, waiting),
+  };
+}
+
+function modelActivity(state: LedgerState, waiting: { inFlight: number; waitingFor: string | null }): { model?: ModelActivity } {
+  const { llm } = state;
+  if (llm.calls === 0 && llm.fallbacks === 0 && waiting.inFlight === 0 && llm.stopped === null) return {};
+  return {
+    model: {
+      ...waiting,
+      calls: llm.calls,
+      failedCalls: llm.failedCalls,
+      fallbacks: llm.fallbacks,
+      stopped: llm.stopped ? `${llm.stopped.reason}: ${llm.stopped.detail}` : null,
+    },
   };
 }
 

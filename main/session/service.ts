@@ -1,11 +1,14 @@
+import type { EntityCharts } from '../../core/charts/index.js';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
 import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
 import { createState, foldUpTo, type LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/index.js';
 import { parseExportFormat, renderExportFile, type ExportFile } from '../../core/report/index.js';
 import type { Env, PolicyHandle } from '../policies/create-policy.js';
+import type { ProgressSink } from '../policies/llm/index.js';
 import { InvestigationNotStartedError, InvestigationRunningError, ReadOnlyInvestigationError } from './errors.js';
-import { inspectDetails, type NodeDetails } from './inspect.js';
+import { buildEntityCharts, reportCharts, unavailableCharts } from './charts/index.js';
+import { inspectDetails, lastPacket, type NodeDetails } from './inspect.js';
 import { openRun } from './open-run.js';
 import { projectState } from './project.js';
 import type { InvestigationRun } from './run.js';
@@ -37,6 +40,11 @@ export interface InvestigationService {
   seek(seq: number): InvestigationState;
   /** Belief history, packet and raw lines of a node at the viewed ledger position. */
   inspect(node: string): Promise<NodeDetails>;
+  /**
+   * Evidence charts of a node, drawn from the evidence store (imported on first use) and
+   * downsampled to `width` pixel columns, with where each item of its last packet is on them.
+   */
+  charts(node: string, width: number): Promise<EntityCharts>;
   /** Starts a run in the background (at most `maxSteps` steps); progress goes to onChange. */
   run(maxSteps?: number): InvestigationState;
   /** Runs to the end (or a pause, or until `signal` aborts) and rethrows what stopped it. */
@@ -80,10 +88,19 @@ export function createInvestigationService(target: InvestigationTarget, options:
   /** Why the last run stopped early; shown until the next run. */
   let lastError: string | null = null;
 
+  /** Model requests in flight (the LLM policy's progress), oldest first: the UI says it is waiting. */
+  const inFlight: string[] = [];
+  const waiting = () => ({ inFlight: inFlight.length, waitingFor: inFlight[0] ?? null });
   const view = (): InvestigationState => {
     if (!handle) return projectState(createState(), settings, false, lastError);
     const state = viewSeq === null ? handle.state : foldUpTo(handle.events, viewSeq);
-    return projectState(state, settings, runLoop !== null, lastError);
+    return projectState(state, settings, runLoop !== null, lastError, waiting());
+  };
+  const progress: ProgressSink = ({ phase, node, state }) => {
+    const label = node ? `${phase} ${node}` : phase;
+    if (state === 'sent') inFlight.push(label);
+    else if (inFlight.includes(label)) inFlight.splice(inFlight.indexOf(label), 1);
+    if (handle !== null) onChange(view());
   };
   const requireHandle = (): InvestigationRun => {
     if (!handle) throw new InvestigationNotStartedError();
@@ -137,10 +154,16 @@ export function createInvestigationService(target: InvestigationTarget, options:
       viewSeq = null;
       lastError = null;
       try {
-        const opened = await openRun(target, request, options.env ?? process.env, (run) => {
-          // Progress is pushed while a run loop is in flight; single steps answer with their state.
-          if (runLoop !== null && handle === run) onChange(view());
-        });
+        const opened = await openRun(
+          target,
+          request,
+          options.env ?? process.env,
+          (run) => {
+            // Progress is pushed while a run loop is in flight; single steps answer with their state.
+            if (runLoop !== null && handle === run) onChange(view());
+          },
+          progress,
+        );
         handle = opened.run;
         ownedPolicy = opened.ownedPolicy;
       } catch (error) {
@@ -181,6 +204,12 @@ export function createInvestigationService(target: InvestigationTarget, options:
     async inspect(node) {
       if (!handle) return { history: [], packet: null, packetSeq: null, rawLines: [] };
       return inspectDetails(handle, node, viewSeq ?? handle.state.seq);
+    },
+    async charts(node, width) {
+      if (target.kind !== 'snapshot') return unavailableCharts(node, 'a replayed ledger has no evidence store to draw from');
+      const store = await target.source.store();
+      const packet = handle ? (lastPacket(handle, node, viewSeq ?? handle.state.seq)?.packet ?? null) : null;
+      return buildEntityCharts(store, node, packet, width);
     },
     run(maxSteps = Number.POSITIVE_INFINITY) {
       const h = requireHandle();
@@ -247,7 +276,13 @@ export function createInvestigationService(target: InvestigationTarget, options:
     async exportFile(format, graphPng) {
       const h = requireHandle();
       const diagnosis = await h.diagnosis();
-      return renderExportFile(parseExportFormat(format), diagnosis, { state: h.state, ...(graphPng ? { graphPng } : {}) });
+      const parsed = parseExportFormat(format);
+      const charts = parsed === 'html' && target.kind === 'snapshot' ? reportCharts(await target.source.store(), h) : [];
+      return renderExportFile(parsed, diagnosis, {
+        state: h.state,
+        ...(graphPng ? { graphPng } : {}),
+        ...(charts.length > 0 ? { charts } : {}),
+      });
     },
     cancelImport: () => (target.kind === 'snapshot' ? target.source.cancelImport() : false),
     settled: () => (runLoop ?? Promise.resolve()).catch(() => undefined),

@@ -18,4 +18,6 @@ export interface StartRequest {
   /** Persist (and resume) the investigation in this ledger file; none keeps it in memory. */
   ledgerFile?: string | null;
   tokenBudget?: number;
+  /** Wall-clock time (epoch ms) after which the walk stops with RunStopped "deadline". */
+  deadline?: number | null;
 }

@@ -11,3 +11,4 @@ export { StoreMetaError } from './meta.js';
 export { deriveWindow, type WindowInfo, type WindowSource } from './window.js';
 export { WorkerUnavailableError, type WorkerMode } from './ingest/run.js';
 export type { SignalCounts } from './signals/build.js';
+export { SeriesQueries, MAX_TRACE_SPANS, type MetricPoint, type SpanRow, type LogRow, type MarkerRow } from './series.js';

@@ -8,6 +8,7 @@ import { readMeta, type StoreMeta } from './meta.js';
 import { EvidenceQueries, type EvidencePage, type EvidenceQuery } from './query.js';
 import { readRawLines, type RawLine } from './raw-lines.js';
 import { kindTable, rawItem, signalItem, type Row, type RowContext } from './rows.js';
+import { SeriesQueries } from './series.js';
 import { storeMigrations } from './schema.js';
 import type { WindowInfo } from './window.js';
 
@@ -38,6 +39,7 @@ export class EvidenceStore {
   private readonly ctx: RowContext;
   /** The packet builder calls these in tight loops; shared with the evidence queries. */
   private readonly statements: StatementCache;
+  private readonly seriesQueries: SeriesQueries;
 
   private constructor(
     private readonly db: Db,
@@ -66,6 +68,7 @@ export class EvidenceStore {
     };
     this.statements = new StatementCache(db);
     this.queries = new EvidenceQueries(this.statements, this.ctx);
+    this.seriesQueries = new SeriesQueries(this.statements, this.ctx);
   }
 
   static open(file: string): EvidenceStore {
@@ -132,6 +135,18 @@ export class EvidenceStore {
     const key = this.entityKeys.get(entity);
     if (key === undefined) throw new UnknownEntityError(entity);
     return this.queries.evidenceFor(key, window, query);
+  }
+
+  /** Raw rows over time for the evidence charts; `key` is the entity's store key (entityKey). */
+  series(): SeriesQueries {
+    return this.seriesQueries;
+  }
+
+  /** The store's integer key of an entity id. */
+  entityKey(entity: string): number {
+    const key = this.entityKeys.get(entity);
+    if (key === undefined) throw new UnknownEntityError(entity);
+    return key;
   }
 
   /** Every alert in the snapshot, by start time. */

@@ -3,6 +3,7 @@ import type { Client, NodeInspection } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 import { errorMessage } from '../store/session-slice.js';
 import { BeliefHistory } from './BeliefHistory.js';
+import { EvidenceCharts } from './charts/EvidenceCharts.js';
 import { OverrideForm } from './OverrideForm.js';
 import { PacketView } from './PacketView.js';
 
@@ -41,13 +42,15 @@ export function Inspector({ client }: { client: Client }) {
       <h2 title={selected}>{selected}</h2>
       {!current && <p className="muted">Loading…</p>}
       {current && 'error' in current && <p className="error">{current.error}</p>}
-      {current && 'data' in current && <InspectionView data={current.data} />}
+      {current && 'data' in current && <InspectionView key={selected} client={client} data={current.data} seq={investigation?.seq ?? -1} />}
     </aside>
   );
 }
 
-function InspectionView({ data }: { data: NodeInspection }) {
+function InspectionView({ client, data, seq }: { client: Client; data: NodeInspection; seq: number }) {
   const belief = data.belief;
+  // A cited evidence id the charts mark (chosen in the packet below).
+  const [highlight, setHighlight] = useState<string | null>(null);
   return (
     <>
       <dl className="facts">
@@ -70,7 +73,16 @@ function InspectionView({ data }: { data: NodeInspection }) {
       {belief && <p className="summary">{belief.summary}</p>}
       <OverrideForm key={data.entity.id} node={data.entity.id} current={belief?.label ?? null} />
       {data.history.length > 0 && <BeliefHistory history={data.history} />}
-      {data.packet && <PacketView packet={data.packet} seq={data.packetSeq} rawLines={data.rawLines} />}
+      <EvidenceCharts client={client} node={data.entity.id} version={seq} highlight={highlight} />
+      {data.packet && (
+        <PacketView
+          packet={data.packet}
+          seq={data.packetSeq}
+          rawLines={data.rawLines}
+          onShowEvidence={(id) => setHighlight(id || null)}
+          highlight={highlight}
+        />
+      )}
       <h3>Alerts ({data.alerts.length})</h3>
       <ul className="plain">
         {data.alerts.map((a, i) => (

@@ -13,7 +13,20 @@ function provenanceText(p: Packet['evidence'][number]['provenance']): string {
  * the inbox and every evidence item with its provenance and the raw lines behind it. All of it
  * is snapshot text, rendered as text (React escapes it).
  */
-export function PacketView({ packet, seq, rawLines }: { packet: Packet; seq: number | null; rawLines: NodeInspection['rawLines'] }) {
+export function PacketView({
+  packet,
+  seq,
+  rawLines,
+  onShowEvidence,
+  highlight = null,
+}: {
+  packet: Packet;
+  seq: number | null;
+  rawLines: NodeInspection['rawLines'];
+  /** Marks the item on the evidence charts (the id becomes a button). */
+  onShowEvidence?: (id: string) => void;
+  highlight?: string | null;
+}) {
   const linesOf = (id: string) => rawLines.filter((l) => l.evidenceId === id);
   // An evidence item picked in the hypothesis panel is highlighted and scrolled into view.
   const picked = useWorkbench((s) => s.selectedEvidence);
@@ -56,7 +69,19 @@ export function PacketView({ packet, seq, rawLines }: { packet: Packet; seq: num
             ref={picked === e.id ? pickedRef : undefined}
           >
             <div>
-              <span className="tag">{e.kind}</span> {e.summary}
+              <span className="tag">{e.kind}</span>{' '}
+              {onShowEvidence && (
+                <button
+                  type="button"
+                  className="link cite"
+                  aria-pressed={highlight === e.id}
+                  title="Show on the evidence charts"
+                  onClick={() => onShowEvidence(highlight === e.id ? '' : e.id)}
+                >
+                  {e.id}
+                </button>
+              )}{' '}
+              {e.summary}
             </div>
             <div className="muted prov">{provenanceText(e.provenance)}</div>
             {linesOf(e.id).map((l) => (

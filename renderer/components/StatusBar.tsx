@@ -59,6 +59,22 @@ export function StatusBar() {
             ? 'No investigation yet'
             : 'Investigation engine not available in this build'}
       </span>
+      {investigation?.model && investigation.model.inFlight > 0 && (
+        <span className="sep" role="status">
+          Waiting for the model: {investigation.model.inFlight} request(s) ({investigation.model.waitingFor ?? 'model'})
+        </span>
+      )}
+      {investigation?.model && investigation.model.fallbacks > 0 && (
+        <span className="sep error" role="status">
+          Model unusable for {investigation.model.fallbacks} node(s): the heuristic judged them ({investigation.model.failedCalls} of{' '}
+          {investigation.model.calls} model calls failed)
+        </span>
+      )}
+      {investigation?.model?.stopped && (
+        <span className="sep error" role="status">
+          Stopped early: {investigation.model.stopped}
+        </span>
+      )}
       {investigation?.lastError && (
         <span className="sep error" role="alert">
           Run stopped: {investigation.lastError}

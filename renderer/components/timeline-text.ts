@@ -44,6 +44,24 @@ export function describeEvent(e: LedgerEvent): string | null {
       return `Hypothesis ${e.id} accepted`;
     case 'AnalystHypothesis':
       return `Analyst ${e.action === 'pin' ? 'pinned' : 'rejected'} hypothesis ${e.id}`;
+    case 'ModelCalled':
+      return e.outcome === 'ok'
+        ? null
+        : `Model ${e.phase}${e.node ? ` of ${short(e.node)}` : ''}: ${e.outcome}${e.detail ? ` (${e.detail})` : ''}`;
+    case 'PolicyFellBack':
+      return `${short(e.node)}: model unusable, heuristic judged it (${e.reason})`;
+    case 'OriginUnverified':
+      return `${short(e.node)}: Origin not verified (${e.reason})`;
+    case 'SupportDistrusted':
+      return `${short(e.node)}: ${e.claim ? 'claim' : `label ${e.label ?? ''}`} rested only on suspicious text; not believed`;
+    case 'PolicyConfigured':
+      return null;
+    case 'BootstrapChosen':
+      return `Bootstrap: ${e.byModel ? 'model-chosen' : 'controller'} window and ${e.seeds.length} seed(s)${e.note ? ` (${e.note})` : ''}`;
+    case 'ProseWritten':
+      return `Model-written prose recorded (model text, not evidence)${e.note ? `: ${e.note}` : ''}`;
+    case 'RunStopped':
+      return `Stopped early: ${e.reason.replace('_', ' ')} (${e.detail})`;
     case 'HypothesisDerived':
     case 'HypothesisRefined':
     case 'HypothesisSupported':

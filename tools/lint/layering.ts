@@ -24,8 +24,9 @@ const rendererPackages = [
   '@react-sigma',
   'graphology-layout-forceatlas2',
   'graphology-types',
+  'uplot',
 ];
-const mainForbiddenPackages = ['react', 'react-dom', 'zustand', 'sigma', 'electron'];
+const mainForbiddenPackages = ['react', 'react-dom', 'zustand', 'sigma', 'uplot', 'electron'];
 
 export function layerOf(file: string, root: string): Layer {
   const rel = relPath(file, root);

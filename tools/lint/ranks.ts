@@ -8,18 +8,20 @@
 export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonly string[])[]> = {
   core: [
     ['model', 'random', 'snapshot'],
-    ['graph', 'ledger', 'signals'],
+    ['graph', 'ledger', 'signals', 'charts'],
     ['hypotheses'],
     ['context', 'bootstrap', 'controller', 'scoring'],
     ['policy', 'diagnosis'],
-    ['report', 'ipc'],
+    ['report'],
+    ['lesson'],
+    ['ipc'],
   ],
   main: [
     ['platform', 'db', 'snapshot'],
     ['store', 'ledger', 'convert'],
     ['generate', 'policies', 'report'],
     ['session'],
-    ['bench'],
+    ['bench', 'lesson'],
     ['app'],
     ['web'],
     ['cli'],

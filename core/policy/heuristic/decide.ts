@@ -1,12 +1,9 @@
-import type { Belief, Claim, Label, PolicyOutput } from '../../model/belief.js';
+import type { Claim, Label, PolicyOutput } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { proposalsFor, relayClaims, surgeClaims } from './claims.js';
-import { collectFindings } from './findings.js';
 import type { Finding, RuleId } from './rules/index.js';
+import { analyseStanding, isConfirmed, type Explainer } from './standing.js';
 import { thresholds, verdictConfidence } from './thresholds.js';
-
-type Cause = Extract<Finding, { role: 'cause' }>;
-type Explainer = Extract<Finding, { role: 'explainer' }>;
 
 /** The policy output, and the ids of the rules that fired in table order (the ledger records them). */
 export interface HeuristicVerdict {
@@ -26,39 +23,7 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
  * when it is degraded but the packet holds no recognisable cause or explanation.
  */
 export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
-  const findings = collectFindings(packet);
-  const beliefOf = (id: string): Belief | null => latestBelief(packet, id);
-  const causes = findings.filter((f): f is Cause => f.role === 'cause');
-  const symptoms = findings.filter((f) => f.role === 'symptom');
-  const explainers = findings.filter((f): f is Explainer => f.role === 'explainer');
-
-  // A neighbour that found itself Healthy, or found nothing to go on (Defer), explains nothing;
-  // one not yet looked at might.
-  const candidates = explainers.filter((f) => {
-    const label = beliefOf(f.neighbour)?.label;
-    return label === undefined || label === 'Origin' || label === 'Symptom';
-  });
-  const confirmed = candidates.filter((f) => isConfirmed(beliefOf(f.neighbour)));
-  // A surge explains saturation only once the caller confirms it is part of the incident; a
-  // failing callee explains my error logs as soon as the evidence shows it (it is then visited,
-  // and a Healthy verdict there brings the cause back).
-  // …and only in proportion: ×1.3 more traffic explains memory doubling, not CPU ×40.
-  const surge = Math.max(0, ...confirmed.filter((f) => f.rule.explains === 'load').map((f) => f.ratio ?? 0));
-  const isSurgeSized = (c: Cause): boolean =>
-    surge > 0 && (c.magnitude === undefined || c.magnitude <= thresholds.surgeAmplification * surge);
-  // Error logs are about a dependency only when that dependency actually fails.
-  const hasCallee = candidates.some((f) => f.rule.isFailingDependency);
-  const isExplained = (c: Cause): boolean =>
-    (c.rule.explainedBy === 'surge' && isSurgeSized(c)) || (c.rule.explainedBy === 'callee' && hasCallee);
-  // A pod that crashed (OOM-killed, crash-looping) fails requests and logs errors: once the
-  // crash is explained by the load it received, so are those consequences.
-  const crashExplained = causes.some((c) => c.rule.isCrash && isExplained(c));
-  // A restart loop on a node that serves its callers normally is chronic noise (a flapping
-  // sidecar), not the incident: failure events count only on a degraded node.
-  const isDegradedHere = symptoms.length > 0 || causes.some((c) => !c.rule.isCrash);
-  const standing = causes.filter(
-    (c) => !isExplained(c) && !(crashExplained && c.rule.isCrashConsequence) && (!c.rule.isCrash || isDegradedHere),
-  );
+  const { findings, beliefOf, causes, symptoms, candidates, confirmed, isSurgeSized, crashExplained, standing } = analyseStanding(packet);
   const explainsByLoad = (f: Explainer): boolean =>
     f.rule.explains === 'load' &&
     causes.some((c) => c.rule.explainedBy === 'surge' && isSurgeSized(c)) &&
@@ -138,15 +103,6 @@ export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
     proposals: proposalsFor(label, packet, candidates, beliefOf),
   };
   return { output, rules: firedRules(findings) };
-}
-
-function isConfirmed(belief: Belief | null): boolean {
-  return belief !== null && (belief.label === 'Origin' || belief.label === 'Symptom');
-}
-
-function latestBelief(packet: ContextPacket, id: string): Belief | null {
-  const messages = packet.inbox.filter((m) => m.from === id).sort((a, b) => b.seq - a.seq);
-  return messages[0]?.belief ?? packet.neighbours.find((n) => n.id === id)?.belief ?? null;
 }
 
 function conditionOf(f: Explainer): string {

@@ -1,4 +1,5 @@
 export { decideHeuristic, evaluateHeuristic, type HeuristicVerdict } from './decide.js';
+export { discriminatingEvidence } from './standing.js';
 export { collectFindings, type Finding } from './findings.js';
 export { thresholds, verdictConfidence, metricFamily } from './thresholds.js';
 export {

@@ -3,13 +3,18 @@ import type { Command } from 'commander';
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import { investigateSnapshot } from '../../session/index.js';
+import { stderrProgress } from './progress.js';
 import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 export type InvestigateFlags = PolicyFlags &
   ControllerFlags & {
     out?: string;
     ledger?: string;
+    deadline?: string;
   };
+
+/** Exit code when the model endpoint could not be reached for any question (the diagnosis is the heuristic's). */
+export const EXIT_ENDPOINT_UNREACHABLE = 3;
 
 export function registerInvestigate(program: Command): void {
   const command = program
@@ -22,34 +27,49 @@ export function registerInvestigate(program: Command): void {
     .option('--budget <n>', 'maximum policy invocations')
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
-    .option('--no-revision', 'ablation: evaluate each node once, without belief propagation');
+    .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
+    .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
   addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
-    const chosen = openPolicy(flags, process.env);
+    const progress = stderrProgress();
+    const chosen = openPolicy(flags, process.env, { progress: progress.sink });
     try {
+      const deadline = positiveInt(flags.deadline, '--deadline');
       const { diagnosis } = await investigateSnapshot(snapshot, {
         policy: chosen.policy,
         settings: settingsFrom(flags),
         ledgerFile: flags.ledger ?? null,
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
+        deadlineMs: deadline === undefined ? null : deadline * 1000,
       });
       const text = `${JSON.stringify(withPolicyDescription(diagnosis, chosen.description), null, 2)}\n`;
       if (flags.out) writeFileSync(flags.out, text);
       else process.stdout.write(text);
       const summary = chosen.summary();
       if (summary) process.stderr.write(`${summary}\n`);
+      if (diagnosis.stopped) process.stderr.write(`stopped early (${diagnosis.stopped.reason}): ${diagnosis.stopped.detail}\n`);
       if (flags.out) {
         process.stderr.write(
           `${diagnosis.outcome}: frontier ${diagnosis.frontier.join(', ') || '(empty)'} — ${diagnosis.run.steps} steps; wrote ${flags.out}\n`,
         );
       }
+      if (chosen.isEndpointUnreachable()) {
+        process.stderr.write(
+          `eog: the model endpoint could not be reached for any question; every node was judged by the built-in heuristic. Check --base-url and that the server runs.\n`,
+        );
+        process.exitCode = EXIT_ENDPOINT_UNREACHABLE;
+      }
     } finally {
+      progress.stop();
       chosen.close();
     }
   });
 }
 
-/** Records the LLM endpoint settings (no key) next to the controller settings, so a diagnosis says how it was made. */
+/**
+ * Records the LLM endpoint settings (no key) next to the controller settings, so a diagnosis
+ * says how it was made. A run that recorded them in its ledger (PolicyConfigured) has them already.
+ */
 function withPolicyDescription(diagnosis: Diagnosis, description: Record<string, unknown> | null): Diagnosis {
-  if (description === null) return diagnosis;
+  if (description === null || diagnosis.run.settings.llm !== undefined) return diagnosis;
   return { ...diagnosis, run: { ...diagnosis.run, settings: { ...diagnosis.run.settings, llm: description } } };
 }

@@ -15,7 +15,8 @@ export function addLlmOptions(cmd: Command): Command {
     .option('--context-tokens <n>', "the model's context window in tokens", '8192')
     .option('--llm-retries <n>', 'transport retries per request (timeouts, 429, 5xx)', '3')
     .option('--llm-cache <file>', 'response cache (SQLite); default under $XDG_CACHE_HOME/eog-workbench')
-    .option('--no-cache', 'ask the model afresh instead of replaying cached answers');
+    .option('--no-cache', 'ask the model afresh instead of replaying cached answers')
+    .option('--llm-token-cap <n>', 'tokens (in + out, every phase) one investigation may spend on the model', '250000');
 }
 
 /**
@@ -34,6 +35,7 @@ export function llmSpecFrom(parsed: Readonly<Record<string, unknown>>): LlmPolic
     temperature: decimal(parsed.temperature, '--temperature'),
     contextTokens: integer(parsed.contextTokens, '--context-tokens'),
     retries: integer(parsed.llmRetries, '--llm-retries'),
+    tokenCap: integer(parsed.llmTokenCap, '--llm-token-cap'),
     useCache: parsed.cache !== false,
     cacheFile: text(parsed.llmCache) ?? undefined,
   };

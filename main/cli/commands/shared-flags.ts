@@ -66,9 +66,9 @@ export function policySpecFrom(flags: PolicyFlags): PolicySpec {
 }
 
 /** The policy for --policy, made by the one factory (main/policies/create-policy.ts). */
-export function openPolicy(flags: PolicyFlags, env: Env): PolicyHandle {
+export function openPolicy(flags: PolicyFlags, env: Env, deps: Parameters<typeof createPolicy>[2] = {}): PolicyHandle {
   const spec = policySpecFrom(flags);
-  return usage(() => createPolicy(spec, env));
+  return usage(() => createPolicy(spec, env, deps));
 }
 
 function usage<T>(make: () => T): T {

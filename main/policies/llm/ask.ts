@@ -1,6 +1,11 @@
 import type { z } from 'zod';
+import type { TokenCounter } from '../../../core/context/index.js';
+import type { ModelCallRecord } from '../../../core/controller/index.js';
+import type { ModelCallOutcome, ModelPhase } from '../../../core/ledger/index.js';
+import { requestTokens, clipToTokens } from './budget.js';
 import { cacheKey, type CacheKeyInput, type ResponseCache } from './cache.js';
-import { extractJsonObject } from './extract-json.js';
+import { EndpointRejectedError, EndpointUnavailableError } from './errors.js';
+import { extractJsonCandidates } from './extract-json.js';
 import type { LlmOptions } from './options.js';
 import type { PromptTemplate, RenderedPrompt } from './prompts.js';
 import { responseSchemaOf } from './schemas.js';
@@ -14,17 +19,29 @@ export interface LlmStats {
   tokensOut: number;
   /** Replies that needed the one corrective retry (bad JSON, schema violation, invented ids, truncation). */
   correctiveRetries: number;
-  /** Asks that ended without a usable answer. */
+  /** Asks that ended without a usable answer (each once). */
   failures: number;
-  /** Evidence ids the model cited that were not in what it was shown. */
+  /** Evidence ids cited in final answers that were not in what the model was shown (each once). */
   fabricatedIds: number;
+  /** Asks (questions, each of one or two exchanges) started, and how many found the endpoint unreachable (or were not sent for it). */
+  asks: number;
+  unreachable: number;
+  /** Nodes judged by the built-in heuristic because the model could not. */
+  fallbacks: number;
 }
+
+/** Told when a request goes out and when its answer is in, so a host can show it is waiting. */
+export type ProgressSink = (event: { phase: ModelPhase; node: string | null; state: 'sent' | 'done' }) => void;
 
 export interface AskContext {
   options: LlmOptions;
   transport: ChatTransport;
   cache: ResponseCache | null;
   stats: LlmStats;
+  count: TokenCounter;
+  progress?: ProgressSink;
+  /** Consecutive asks that found the endpoint unreachable; at UNREACHABLE_STREAK the run stops asking. */
+  unreachableStreak: number;
 }
 
 export interface AskSpec<T> {
@@ -32,43 +49,87 @@ export interface AskSpec<T> {
   prompt: RenderedPrompt;
   schemaName: string;
   schema: z.ZodType<T>;
+  phase: ModelPhase;
+  node: string | null;
   /** Grounding check on a schema-valid value; a returned problem earns the corrective retry. */
   check?: (value: T) => string | null;
 }
 
 export interface AskOutcome<T> {
-  /** The last schema-valid value, even when its check failed (the caller sanitises it); null if none. */
+  /** The last schema-valid value, even when its check failed (the caller decides); null if none. */
   value: T | null;
   error: string | null;
   tokensIn: number;
   tokensOut: number;
   /** Every exchange was answered from the cache. */
   cached: boolean;
+  /** Every exchange, as the ledger records it (ModelCalled). */
+  calls: ModelCallRecord[];
 }
 
+/** After this many asks in a row found the endpoint unreachable, the rest of the run does not wait on it. */
+export const UNREACHABLE_STREAK = 3;
 /** The rejected reply is echoed clipped: the model needs the error more than its own words. */
-const MAX_ECHO_CHARS = 1000;
+const MAX_ECHO_TOKENS = 200;
+const MAX_PROBLEM_CHARS = 400;
 
 /**
- * One structured question: send, extract the JSON, validate it with zod, check it; on failure
- * show the model its error once and ask again. Transport failures end the ask at once (the
- * transport already retried them).
+ * One structured question: send, extract the JSON (the last object that validates), check
+ * it; on failure show the model its error once and ask again. Transport failures end the ask
+ * at once (the transport already retried them). Every exchange is recorded; only answers
+ * that validated are cached.
  */
 export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutcome<T>> {
+  const outcome: AskOutcome<T> = { value: null, error: null, tokensIn: 0, tokensOut: 0, cached: true, calls: [] };
+  const record = (result: ModelCallOutcome, detail: string, reply?: ChatReply & { cached: boolean }): void => {
+    const tokensIn = reply && !reply.cached ? reply.tokensIn : 0;
+    const tokensOut = reply && !reply.cached ? reply.tokensOut : 0;
+    outcome.calls.push({
+      phase: spec.phase,
+      node: spec.node,
+      model: ctx.options.model,
+      tokensIn,
+      tokensOut,
+      cached: reply?.cached ?? false,
+      outcome: result,
+      detail: detail.slice(0, 500),
+    });
+  };
+  ctx.stats.asks++;
+  const skip = skipReason(ctx);
+  if (skip !== null) {
+    ctx.stats.failures++;
+    if (ctx.unreachableStreak >= UNREACHABLE_STREAK) ctx.stats.unreachable++;
+    record('skipped', skip);
+    return { ...outcome, cached: false, error: skip };
+  }
   const messages: ChatMessage[] = [
     { role: 'system', content: spec.prompt.system },
     { role: 'user', content: spec.prompt.user },
   ];
-  const outcome: AskOutcome<T> = { value: null, error: null, tokensIn: 0, tokensOut: 0, cached: true };
   const schema = responseSchemaOf(spec.schema);
   for (let attempt = 0; attempt < 2; attempt++) {
+    if (requestTokens(messages, ctx.count) > ctx.options.requestTokenCap) {
+      const detail = `the request would exceed ${ctx.options.requestTokenCap} tokens; not sent`;
+      record('skipped', detail);
+      outcome.error = outcome.error === null ? detail : `${outcome.error}; ${detail}`;
+      break;
+    }
     let reply: ChatReply & { cached: boolean };
     try {
       reply = await exchange(ctx, spec, schema, messages);
     } catch (error) {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      const isUnreachable = error instanceof EndpointUnavailableError;
+      record(isUnreachable ? 'unreachable' : error instanceof EndpointRejectedError ? 'refused' : 'unusable', message);
+      if (isUnreachable) {
+        ctx.stats.unreachable++;
+        ctx.unreachableStreak++;
+      }
       ctx.stats.failures++;
-      return { ...outcome, cached: false, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+      return { ...outcome, cached: false, error: message };
     }
+    ctx.unreachableStreak = 0;
     outcome.cached &&= reply.cached;
     if (!reply.cached) {
       outcome.tokensIn += reply.tokensIn;
@@ -76,15 +137,20 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
     }
     const verdict = judge(ctx, spec, reply);
     if (verdict.value !== null) outcome.value = verdict.value;
-    if (verdict.problem === null) return { ...outcome, error: null };
+    if (verdict.problem === null) {
+      record('ok', '', reply);
+      if (!reply.cached) ctx.cache?.put(cacheKey(keyInput(ctx, spec, messages)), keyInput(ctx, spec, messages), reply);
+      return { ...outcome, error: null };
+    }
+    record(verdict.outcome, verdict.problem, reply);
     outcome.error = verdict.problem;
     if (attempt === 0) {
       ctx.stats.correctiveRetries++;
       messages.push(
-        { role: 'assistant', content: reply.content.slice(0, MAX_ECHO_CHARS) },
+        { role: 'assistant', content: clipToTokens(reply.content, MAX_ECHO_TOKENS, ctx.count) },
         {
           role: 'user',
-          content: `Your reply could not be used: ${verdict.problem}. Reply again with only one JSON object that matches the schema.`,
+          content: `Your reply could not be used: ${verdict.problem.slice(0, MAX_PROBLEM_CHARS)}. Reply again with only one JSON object that matches the schema.`,
         },
       );
     }
@@ -93,44 +159,77 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
   return outcome;
 }
 
-async function exchange<T>(
-  ctx: AskContext,
-  spec: AskSpec<T>,
-  schema: Record<string, unknown>,
-  messages: ChatMessage[],
-): Promise<ChatReply & { cached: boolean }> {
-  const keyInput: CacheKeyInput = {
+/** Why an ask is not sent at all: the endpoint was found unreachable, or the run's token cap is spent. */
+function skipReason(ctx: AskContext): string | null {
+  if (ctx.unreachableStreak >= UNREACHABLE_STREAK)
+    return `not asked: the endpoint ${ctx.options.baseUrl} was unreachable for the last ${ctx.unreachableStreak} questions`;
+  const spent = ctx.stats.tokensIn + ctx.stats.tokensOut;
+  if (spent >= ctx.options.tokenCap) return `not asked: the run's token cap (${ctx.options.tokenCap}) is spent (${spent} tokens)`;
+  return null;
+}
+
+function keyInput<T>(ctx: AskContext, spec: AskSpec<T>, messages: readonly ChatMessage[]): CacheKeyInput {
+  return {
     model: ctx.options.model,
     prompt: `${spec.template.id}.v${spec.template.version}`,
     promptHash: spec.template.hash,
     schemaName: spec.schemaName,
     temperature: ctx.options.temperature,
     maxTokens: ctx.options.maxTokens,
-    messages,
+    messages: [...messages],
   };
-  const key = cacheKey(keyInput);
-  const hit = ctx.cache !== null && ctx.options.useCache ? ctx.cache.get(key) : null;
+}
+
+async function exchange<T>(
+  ctx: AskContext,
+  spec: AskSpec<T>,
+  schema: Record<string, unknown>,
+  messages: ChatMessage[],
+): Promise<ChatReply & { cached: boolean }> {
+  const hit = ctx.cache !== null && ctx.options.useCache ? ctx.cache.get(cacheKey(keyInput(ctx, spec, messages))) : null;
   if (hit) {
     ctx.stats.cacheHits++;
     return { ...hit, cached: true };
   }
-  const reply = await ctx.transport.send({ messages: [...messages], schemaName: spec.schemaName, schema });
-  ctx.stats.tokensIn += reply.tokensIn;
-  ctx.stats.tokensOut += reply.tokensOut;
-  ctx.cache?.put(key, keyInput, reply);
-  return { ...reply, cached: false };
+  ctx.progress?.({ phase: spec.phase, node: spec.node, state: 'sent' });
+  try {
+    const reply = await ctx.transport.send({ messages: [...messages], schemaName: spec.schemaName, schema });
+    ctx.stats.tokensIn += reply.tokensIn;
+    ctx.stats.tokensOut += reply.tokensOut;
+    return { ...reply, cached: false };
+  } finally {
+    ctx.progress?.({ phase: spec.phase, node: spec.node, state: 'done' });
+  }
 }
 
-function judge<T>(ctx: AskContext, spec: AskSpec<T>, reply: ChatReply): { value: T | null; problem: string | null } {
+interface Verdict<T> {
+  value: T | null;
+  problem: string | null;
+  outcome: 'ok' | 'unusable' | 'truncated';
+}
+
+function judge<T>(ctx: AskContext, spec: AskSpec<T>, reply: ChatReply): Verdict<T> {
   // A cut-off reply may still parse (a closed prefix), but it is not what the model meant.
   if (reply.finishReason === 'length')
-    return { value: null, problem: `the reply was cut off at the ${ctx.options.maxTokens}-token limit; answer more briefly` };
-  const json = extractJsonObject(reply.content);
-  if (json === null) return { value: null, problem: 'the reply holds no JSON object' };
-  const parsed = spec.schema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
-    return { value: null, problem: `the JSON does not match the schema (${issues.join('; ')})` };
+    return {
+      value: null,
+      problem: `the reply was cut off at the ${ctx.options.maxTokens}-token limit; answer more briefly`,
+      outcome: 'truncated',
+    };
+  const candidates = extractJsonCandidates(reply.content);
+  if (candidates.length === 0) return { value: null, problem: 'the reply holds no JSON object', outcome: 'unusable' };
+  // The last object that validates is the answer; earlier ones are drafts.
+  let firstIssue: string | null = null;
+  for (const candidate of [...candidates].reverse()) {
+    const parsed = spec.schema.safeParse(candidate);
+    if (parsed.success) {
+      const problem = spec.check?.(parsed.data) ?? null;
+      return { value: parsed.data, problem, outcome: problem === null ? 'ok' : 'unusable' };
+    }
+    firstIssue ??= parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .join('; ');
   }
-  return { value: parsed.data, problem: spec.check?.(parsed.data) ?? null };
+  return { value: null, problem: `the JSON does not match the schema (${firstIssue ?? 'no detail'})`, outcome: 'unusable' };
 }

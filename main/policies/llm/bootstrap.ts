@@ -1,4 +1,5 @@
 import type { TokenCounter } from '../../../core/context/index.js';
+import type { ModelCallRecord } from '../../../core/controller/index.js';
 import type { EntityId, TimeWindow } from '../../../core/model/index.js';
 import { ask, type AskContext } from './ask.js';
 import { promptBudget, promptTokens } from './budget.js';
@@ -30,6 +31,10 @@ export interface BootstrapChoice<S> {
   tokensIn: number;
   tokensOut: number;
   cached: boolean;
+  /** Every exchange, as the ledger records it (ModelCalled). */
+  calls: ModelCallRecord[];
+  /** The model's choice was used, fully or partly. */
+  byModel: boolean;
 }
 
 export class NoBootstrapCandidatesError extends Error {
@@ -59,11 +64,20 @@ export async function chooseBootstrap<S extends { node: EntityId }>(
     tokensIn: 0,
     tokensOut: 0,
     cached: false,
+    calls: [],
+    byModel: false,
   };
   const prompt = fitPrompt(template, count, promptBudget(ctx.options), candidates);
   if (prompt === null) return { ...fallback, error: 'the candidates do not fit the model context; kept the controller choice' };
-  const outcome = await ask(ctx, { template, prompt, schemaName: 'bootstrap_choice', schema: BootstrapReply });
-  const base = { ...fallback, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut, cached: outcome.cached };
+  const outcome = await ask(ctx, {
+    template,
+    prompt,
+    schemaName: 'bootstrap_choice',
+    schema: BootstrapReply,
+    phase: 'bootstrap',
+    node: null,
+  });
+  const base = { ...fallback, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut, cached: outcome.cached, calls: outcome.calls };
   if (outcome.value === null) return { ...base, error: `kept the controller choice: ${outcome.error ?? 'no usable answer'}` };
   const problems: string[] = [];
   const window = candidates.windows[outcome.value.window];
@@ -77,6 +91,7 @@ export async function chooseBootstrap<S extends { node: EntityId }>(
     ...base,
     window: window ?? fallbackWindow,
     seeds: chosen.length > 0 ? chosen : base.seeds,
+    byModel: window !== undefined || chosen.length > 0,
     error: problems.length > 0 ? problems.join('; ') : null,
     reasoning: outcome.value.reasoning.slice(0, 1000),
   };

@@ -7,8 +7,8 @@ const serve = useFakeOpenAI();
 const packet = workedExamplePacket();
 
 describe('response cache', () => {
-  it('replays a run from the cache at no cost and with identical output', async () => {
-    // The first answer is malformed, so the replay must also reproduce the corrective retry.
+  it('stores only replies that validated: an unusable one is asked again once the server is fixed', async () => {
+    // The first answer is malformed: it must not be stored, or a replay would repeat it forever.
     const fake = await serve((request, i) => (i === 0 ? { content: 'thinking...' } : goodModel(request)));
     const cacheFile = tempCacheFile();
     const first = testPolicy(fake.url, { cacheFile });
@@ -18,11 +18,17 @@ describe('response cache', () => {
     expect(live.cached).toBe(false);
 
     const second = testPolicy(fake.url, { cacheFile });
-    const replay = await second.evaluate(packet);
+    const asked = await second.evaluate(packet);
     second.close();
-    expect(fake.requests).toHaveLength(2);
-    expect(replay).toMatchObject({ output: live.output, error: live.error, cached: true, tokensIn: 0, tokensOut: 0 });
-    expect(second.stats().cacheHits).toBe(2);
+    expect(fake.requests).toHaveLength(3);
+    expect(asked).toMatchObject({ output: live.output, error: null, cached: false });
+
+    const third = testPolicy(fake.url, { cacheFile });
+    const replay = await third.evaluate(packet);
+    third.close();
+    expect(fake.requests).toHaveLength(3);
+    expect(replay).toMatchObject({ output: live.output, error: null, cached: true, tokensIn: 0, tokensOut: 0 });
+    expect(third.stats().cacheHits).toBe(1);
   });
 
   it('asks afresh with useCache off (--no-cache) and for another model', async () => {

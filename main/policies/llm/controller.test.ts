@@ -51,11 +51,15 @@ describe('the llm policy inside the controller (worked example)', () => {
     expect(run.ledger).not.toContain('sk-test-secret');
   });
 
-  it('ends no_confident_root_cause, not in a crash, when every answer is garbage', async () => {
+  it("degrades to the heuristic's judgement node by node, recorded, when every answer is garbage", async () => {
     const server = await serve('garbage');
+    const reference = await investigate(createHeuristicPolicy());
     const run = await investigate(testPolicy(server.url));
-    expect(run.finished).toMatchObject({ outcome: 'no_confident_root_cause', frontier: [] });
+    expect(run.finished?.frontier).toEqual(reference.finished?.frontier);
     expect(run.calls.every((c) => c.type === 'PolicyCalled' && c.error !== null)).toBe(true);
+    const events = JSON.parse(run.ledger) as Array<{ type: string }>;
+    expect(events.filter((e) => e.type === 'PolicyFellBack')).toHaveLength(run.calls.length);
+    expect(events.filter((e) => e.type === 'ModelCalled')).toHaveLength(run.calls.length * 2);
     // The bound: evaluations × (1 + one corrective retry) × (1 + transport retries); no faults here.
     expect(server.requests).toHaveLength(run.calls.length * 2);
   });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../../../core/context/index.js';
 import { evaluateHeuristic } from '../../../core/policy/heuristic/index.js';
+import { guardOutput } from '../../../core/controller/index.js';
+import { workedExampleGraph } from '../../../core/controller/worked-example.fixture.js';
 import { promptBudget } from './budget.js';
 import { goodModel } from './testing/models.js';
 import { testPolicy, workedExamplePacket, useFakeOpenAI } from './testing/harness.js';
@@ -39,10 +41,11 @@ describe('explore phase against a fake OpenAI server', () => {
     expect(policy.stats().correctiveRetries).toBe(1);
   });
 
-  it('defers with the validation error after one retry when the schema is violated twice', async () => {
+  it("falls back to the heuristic's judgement, with the validation error, when the schema is violated twice", async () => {
     const server = await serve(() => ({ content: '{"label": "Origin", "confidence": 3}' }));
     const result = await testPolicy(server.url).evaluate(packet);
-    expect(result.output.label).toBe('Defer');
+    expect(result.output.label).toBe(evaluateHeuristic(packet).label);
+    expect(result.fallback).toMatch(/does not match the schema/);
     expect(result.error).toMatch(/does not match the schema/);
     expect(server.requests).toHaveLength(2);
   });
@@ -54,32 +57,38 @@ describe('explore phase against a fake OpenAI server', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('strips invented evidence ids, counts them and defers when the belief cited them', async () => {
+  it('passes invented evidence ids on to the guard, counted once, which records them and defers', async () => {
     const invented = { ...JSON.parse(good), label: 'Origin', evidence: ['db-oom', 'made-up-1', 'made-up-2'] };
     const server = await serve(() => ({ content: JSON.stringify(invented) }));
     const policy = testPolicy(server.url);
     const result = await policy.evaluate(packet);
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]?.body?.messages?.[3]?.content).toContain('made-up-1');
-    expect(result.output.label).toBe('Defer');
-    expect(result.output.evidence).toEqual(['db-oom']);
-    expect(result.error).toMatch(/not in the packet.*stripped 2 invented/);
-    expect(policy.stats().fabricatedIds).toBe(4);
+    expect(result.output.evidence).toEqual(['db-oom', 'made-up-1', 'made-up-2']);
+    expect(result.error).toMatch(/not in the packet/);
+    expect(policy.stats().fabricatedIds).toBe(2);
+    const guarded = guardOutput(packet.node, result.output, packet, workedExampleGraph());
+    expect(guarded.rejections).toEqual([
+      expect.objectContaining({ reason: 'fabricated evidence', claim: null, evidence: ['made-up-1', 'made-up-2'] }),
+    ]);
+    expect(guarded.belief.label).toBe('Defer');
   });
 
-  it('drops a claim citing an invented id but keeps the label', async () => {
+  it('passes a claim citing an invented id to the guard, which rejects it and defers', async () => {
     const claim = { from: 'shop/Service/processor', to: packet.node, evidence: ['ghost'], condition: 'c', effect: 'e' };
     const answer = { ...JSON.parse(good), label: 'Symptom', evidence: ['db-oom'], claims: [claim] };
     const server = await serve(() => ({ content: JSON.stringify(answer) }));
     const result = await testPolicy(server.url).evaluate(packet);
-    expect(result.output.label).toBe('Symptom');
-    expect(result.output.claims).toEqual([]);
+    const guarded = guardOutput(packet.node, result.output, packet, workedExampleGraph());
+    expect(guarded.belief.label).toBe('Defer');
+    expect(guarded.claims).toEqual([]);
+    expect(guarded.rejections).toEqual([expect.objectContaining({ reason: 'fabricated evidence', evidence: ['ghost'] })]);
   });
 
   it('treats a truncated reply as an error even when it parses', async () => {
     const server = await serve(() => ({ content: good, finishReason: 'length' }));
     const result = await testPolicy(server.url).evaluate(packet);
-    expect(result.output.label).toBe('Defer');
+    expect(result.fallback).toMatch(/cut off/);
     expect(result.error).toMatch(/cut off at the 1024-token limit/);
     expect(server.requests).toHaveLength(2);
   });

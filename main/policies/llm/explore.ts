@@ -1,11 +1,12 @@
 import type { TokenCounter } from '../../../core/context/index.js';
-import { deferOutput } from '../../../core/controller/index.js';
+import type { ModelCallRecord } from '../../../core/controller/index.js';
 import type { ContextPacket, EvidenceItem, PolicyOutput } from '../../../core/model/index.js';
+import { decideHeuristic } from '../../../core/policy/heuristic/index.js';
 import { ask, type AskContext } from './ask.js';
 import { promptBudget, promptTokens } from './budget.js';
 import { paginateEvidence } from './chunking.js';
 import { ContextTooSmallError } from './errors.js';
-import { fabricatedIds, sanitiseOutput } from './grounding.js';
+import { fabricatedIds, clipOutput } from './grounding.js';
 import { embedJson, renderPrompt, type PromptTemplate, type RenderedPrompt } from './prompts.js';
 import { ChunkNotesReply, ExploreReply, responseSchemaText } from './schemas.js';
 
@@ -22,6 +23,10 @@ export interface ExploreResult {
   tokensIn: number;
   tokensOut: number;
   cached: boolean;
+  calls: ModelCallRecord[];
+  /** Why the heuristic judged the node instead (its output and rules are then the result's); null otherwise. */
+  fallback: string | null;
+  rules?: string[];
 }
 
 interface Note {
@@ -38,14 +43,39 @@ interface Note {
 export async function explorePacket(deps: ExploreDeps, packet: ContextPacket): Promise<ExploreResult> {
   const budget = promptBudget(deps.ctx.options);
   const direct = renderExplore(deps, packet, '');
-  if (promptTokens(direct, deps.count) <= budget) return decide(deps, direct, new Set(packet.evidence.map((e) => e.id)), []);
+  if (promptTokens(direct, deps.count) <= budget)
+    return withFallback(await decide(deps, packet, direct, new Set(packet.evidence.map((e) => e.id)), []), packet);
   try {
     const notes = await mapChunks(deps, packet, budget);
-    return await reduce(deps, packet, notes, budget);
+    return withFallback(await reduce(deps, packet, notes, budget), packet);
   } catch (error) {
     if (!(error instanceof ContextTooSmallError)) throw error;
-    return { output: deferOutput(`LLM policy: ${error.message}`), error: error.message, tokensIn: 0, tokensOut: 0, cached: false };
+    return withFallback({ output: null, error: error.message, tokensIn: 0, tokensOut: 0, cached: false, calls: [] }, packet);
   }
+}
+
+type Decided = Omit<ExploreResult, 'output' | 'fallback' | 'rules'> & { output: PolicyOutput | null };
+
+/**
+ * Degrade, don't stop: a node the model gave no usable judgement for is judged by the built-in
+ * heuristic, and the result says so (the ledger records PolicyFellBack with the reason).
+ */
+function withFallback(decided: Decided, packet: ContextPacket): ExploreResult {
+  if (decided.output !== null) return { ...decided, output: decided.output, fallback: null };
+  const reason = decided.error ?? 'no usable answer';
+  const verdict = decideHeuristic(packet);
+  return {
+    ...decided,
+    output: {
+      ...verdict.output,
+      reasoning: [
+        `the model gave no usable judgement (${reason.slice(0, 300)}); the built-in heuristic judged this node`,
+        ...verdict.output.reasoning,
+      ],
+    },
+    rules: verdict.rules,
+    fallback: reason,
+  };
 }
 
 function renderExplore(deps: ExploreDeps, packet: ContextPacket, notes: string): RenderedPrompt {
@@ -54,39 +84,46 @@ function renderExplore(deps: ExploreDeps, packet: ContextPacket, notes: string):
 
 async function decide(
   deps: ExploreDeps,
+  packet: ContextPacket,
   prompt: RenderedPrompt,
   allowed: ReadonlySet<string>,
   earlierErrors: string[],
-): Promise<ExploreResult> {
+): Promise<Decided> {
   const outcome = await ask(deps.ctx, {
     template: deps.explore,
     prompt,
     schemaName: 'policy_output',
     schema: ExploreReply,
+    phase: 'explore',
+    node: packet.node,
     check: (value) => {
       const bad = fabricatedIds(value, allowed);
-      deps.ctx.stats.fabricatedIds += bad.length;
       return bad.length > 0
         ? `these evidence ids are not in the packet: ${bad.slice(0, 10).join(', ')}; cite only ids you were shown`
         : null;
     },
   });
   const errors = [...earlierErrors];
-  let output: PolicyOutput;
-  if (outcome.value === null) {
-    output = deferOutput(`LLM policy gave no usable answer: ${outcome.error ?? 'unknown problem'}`);
-  } else {
-    const sanitised = sanitiseOutput(outcome.value, allowed);
-    output = sanitised.output;
-    if (sanitised.fabricated.length > 0) errors.push(`stripped ${sanitised.fabricated.length} invented evidence id(s)`);
-  }
   if (outcome.error !== null) errors.unshift(outcome.error);
+  // Invented ids are passed on as given: the controller's guard records them (ClaimRejected) and
+  // sets the belief to Defer. Ids of the packet the model was not shown (map-reduce) are guesses:
+  // removed here, said in the error, and a belief that cited one is not believed.
+  let output = outcome.value === null ? null : clipOutput(outcome.value);
+  if (output !== null) {
+    deps.ctx.stats.fabricatedIds += fabricatedIds(output, allowed).length;
+    const unseen = unseenIds(output, packet, allowed);
+    if (unseen.size > 0) {
+      output = withoutIds(output, unseen);
+      errors.push(`cited ${unseen.size} evidence id(s) it was not shown (${[...unseen].slice(0, 5).join(', ')}); removed`);
+    }
+  }
   return {
     output,
     error: errors.length > 0 ? errors.join('; ') : null,
     tokensIn: outcome.tokensIn,
     tokensOut: outcome.tokensOut,
     cached: outcome.cached,
+    calls: outcome.calls,
   };
 }
 
@@ -96,6 +133,7 @@ interface MapResult {
   tokensIn: number;
   tokensOut: number;
   cached: boolean;
+  calls: ModelCallRecord[];
 }
 
 async function mapChunks(deps: ExploreDeps, packet: ContextPacket, budget: number): Promise<MapResult> {
@@ -120,16 +158,18 @@ async function mapChunks(deps: ExploreDeps, packet: ContextPacket, budget: numbe
         prompt: render(chunk, i + 1, chunks.length),
         schemaName: 'chunk_notes',
         schema: ChunkNotesReply,
+        phase: 'map',
+        node: packet.node,
         check: (value) => {
           const bad = [...new Set(value.notes.flatMap((n) => n.evidence).filter((id) => !allowed.has(id)))];
-          deps.ctx.stats.fabricatedIds += bad.length;
           return bad.length > 0 ? `these ids are not in this chunk: ${bad.slice(0, 10).join(', ')}` : null;
         },
       }).then((outcome) => ({ outcome, allowed }));
     }),
   );
-  const result: MapResult = { notes: [], errors: [], tokensIn: 0, tokensOut: 0, cached: outcomes.length > 0 };
+  const result: MapResult = { notes: [], errors: [], tokensIn: 0, tokensOut: 0, cached: outcomes.length > 0, calls: [] };
   outcomes.forEach(({ outcome, allowed }, i) => {
+    result.calls.push(...outcome.calls);
     result.tokensIn += outcome.tokensIn;
     result.tokensOut += outcome.tokensOut;
     result.cached &&= outcome.cached;
@@ -152,7 +192,7 @@ async function mapChunks(deps: ExploreDeps, packet: ContextPacket, budget: numbe
   return result;
 }
 
-async function reduce(deps: ExploreDeps, packet: ContextPacket, mapped: MapResult, budget: number): Promise<ExploreResult> {
+async function reduce(deps: ExploreDeps, packet: ContextPacket, mapped: MapResult, budget: number): Promise<Decided> {
   const stub: ContextPacket = { ...packet, evidence: [] };
   const notes = [...mapped.notes];
   const render = (kept: Note[], dropped: number): RenderedPrompt => {
@@ -169,12 +209,31 @@ async function reduce(deps: ExploreDeps, packet: ContextPacket, mapped: MapResul
     notes.pop();
     prompt = render(notes, mapped.notes.length - notes.length);
   }
-  const allowed = new Set(notes.flatMap((n) => n.evidence));
-  const decided = await decide(deps, prompt, allowed, mapped.errors);
+  const decided = await decide(deps, packet, prompt, new Set(notes.flatMap((n) => n.evidence)), mapped.errors);
   return {
     ...decided,
     tokensIn: decided.tokensIn + mapped.tokensIn,
     tokensOut: decided.tokensOut + mapped.tokensOut,
     cached: decided.cached && mapped.cached,
+    calls: [...mapped.calls, ...decided.calls],
+  };
+}
+
+/** Ids of the packet that the model cited without having been shown them. */
+function unseenIds(output: PolicyOutput, packet: ContextPacket, allowed: ReadonlySet<string>): Set<string> {
+  const inPacket = new Set(packet.evidence.map((e) => e.id));
+  return new Set(fabricatedIds(output, allowed).filter((id) => inPacket.has(id)));
+}
+
+function withoutIds(output: PolicyOutput, ids: ReadonlySet<string>): PolicyOutput {
+  const isBeliefAffected = output.evidence.some((id) => ids.has(id));
+  return {
+    ...output,
+    label: isBeliefAffected ? 'Defer' : output.label,
+    evidence: output.evidence.filter((id) => !ids.has(id)),
+    claims: output.claims.filter((c) => !c.evidence.some((id) => ids.has(id))),
+    reasoning: isBeliefAffected
+      ? [...output.reasoning, `llm policy: label ${output.label} replaced by Defer (it cited evidence it was not shown)`]
+      : output.reasoning,
   };
 }

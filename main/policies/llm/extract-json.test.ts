@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractJsonObject } from './extract-json.js';
+import { extractJsonCandidates, extractJsonObject } from './extract-json.js';
 
 describe('extractJsonObject', () => {
   it('parses a reply that is exactly one object', () => {
@@ -26,6 +26,23 @@ describe('extractJsonObject', () => {
     expect(extractJsonObject('[1, 2]')).toBeNull();
     expect(extractJsonObject('no json here')).toBeNull();
     expect(extractJsonObject('{"label": "Origin", "evidence": [')).toBeNull();
+  });
+
+  it('takes the last complete object: a draft inside <think> or an earlier draft loses to the answer', () => {
+    expect(extractJsonObject('<think>maybe {"label": "Origin"}</think>\n{"label": "Healthy"}')).toEqual({ label: 'Healthy' });
+    expect(extractJsonObject('draft: {"label": "Origin"} final: {"label": "Symptom"}')).toEqual({ label: 'Symptom' });
+    // A dangling </think> (the opening tag was in the chat template) and an unclosed <think>.
+    expect(extractJsonObject('{"label": "Origin"} hmm</think>{"label": "Defer"}')).toEqual({ label: 'Defer' });
+    expect(extractJsonCandidates('<think>{"label": "Origin"} and I was cut')).toEqual([]);
+  });
+
+  it('repairs comments and trailing commas, and never an unterminated object', () => {
+    expect(extractJsonObject('{"label": "Origin", // the cause\n "evidence": ["a",], /* done */}')).toEqual({
+      label: 'Origin',
+      evidence: ['a'],
+    });
+    expect(extractJsonObject("{'label': 'Healthy'}")).toEqual({ label: 'Healthy' });
+    expect(extractJsonObject('{"label": "Origin", "evidence": ["a"')).toBeNull();
   });
 
   it('stays fast on hostile input with many unclosed braces', () => {

@@ -44,7 +44,8 @@ describe('endpoint faults', () => {
     const policy = testPolicy(server.url, { retries: 2, backoffMs: 100 });
     const result = await policy.evaluate(packet);
     expect(server.requests).toHaveLength(3);
-    expect(result.output.label).toBe('Defer');
+    expect(result.fallback).toEqual(expect.any(String));
+    expect(result.output).toMatchObject({ label: expected.label, evidence: expected.evidence });
     expect(result.error).toMatch(/EndpointUnavailableError: .*failed 3 time/);
     const [first, second] = policy.clock.slept;
     expect(second ?? 0).toBeGreaterThanOrEqual((first ?? 0) / 2);
@@ -55,7 +56,8 @@ describe('endpoint faults', () => {
     const server = await serve(() => ({ content: JSON.stringify(expected), delayMs: 5_000 }));
     const result = await testPolicy(server.url, { timeoutMs: 150, retries: 1 }).evaluate(packet);
     expect(server.requests).toHaveLength(2);
-    expect(result.output.label).toBe('Defer');
+    expect(result.fallback).toEqual(expect.any(String));
+    expect(result.output).toMatchObject({ label: expected.label, evidence: expected.evidence });
     expect(result.error).toMatch(/timed out/i);
   });
 
@@ -63,7 +65,8 @@ describe('endpoint faults', () => {
     const port = await closedPort();
     const policy = testPolicy(`http://127.0.0.1:${port}/v1`, { retries: 1 });
     const result = await policy.evaluate(packet);
-    expect(result.output.label).toBe('Defer');
+    expect(result.fallback).toEqual(expect.any(String));
+    expect(result.output).toMatchObject({ label: expected.label, evidence: expected.evidence });
     expect(result.error).toMatch(/EndpointUnavailableError/);
     expect(policy.stats().requests).toBe(2);
   });
@@ -101,7 +104,8 @@ describe('endpoint faults', () => {
   it('treats an unreadable response body as an unusable reply', async () => {
     const server = await serve(() => ({ rawBody: '<html>proxy error</html>' }));
     const result = await testPolicy(server.url).evaluate(packet);
-    expect(result.output.label).toBe('Defer');
+    expect(result.fallback).toEqual(expect.any(String));
+    expect(result.output).toMatchObject({ label: expected.label, evidence: expected.evidence });
     expect(result.error).not.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { TokenCounter } from '../../../core/context/index.js';
+import type { ModelCallRecord } from '../../../core/controller/index.js';
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import { ask, type AskContext } from './ask.js';
 import { promptBudget, promptTokens } from './budget.js';
@@ -7,18 +8,26 @@ import { FinalizeReply, responseSchemaText } from './schemas.js';
 
 const MAX_PROSE = 1500;
 
+/** Model-written prose for the report: text only, recorded as ProseWritten and shown as model text. */
+export interface FinalizeProse {
+  entities: Array<{ name: string; text: string }>;
+  alerts: Array<{ alert: string; text: string }>;
+}
+
 export interface FinalizeResult {
-  /** The diagnosis with model-written prose where the model gave some; every decision unchanged. */
-  diagnosis: Diagnosis;
+  /** The prose, for names the diagnosis has; null when the model gave none. */
+  prose: FinalizeProse | null;
+  /** Why some or all prose was left out; null when none was. */
   error: string | null;
   tokensIn: number;
   tokensOut: number;
   cached: boolean;
+  calls: ModelCallRecord[];
 }
 
 /**
- * The finalize phase: prose for the report. Only `entities[].reasoning` and
- * `alerts_explained[].explanation` may change, and only for names the diagnosis already has.
+ * The finalize phase: prose for the report. It is recorded beside the diagnosis, never in place
+ * of anything it decided: no label, frontier, confidence or computed reasoning changes.
  */
 export async function finalizeDiagnosis(
   ctx: AskContext,
@@ -26,25 +35,36 @@ export async function finalizeDiagnosis(
   count: TokenCounter,
   diagnosis: Diagnosis,
 ): Promise<FinalizeResult> {
-  const unchanged: FinalizeResult = { diagnosis, error: null, tokensIn: 0, tokensOut: 0, cached: false };
+  const none: FinalizeResult = { prose: null, error: null, tokensIn: 0, tokensOut: 0, cached: false, calls: [] };
   const prompt = fitPrompt(template, count, promptBudget(ctx.options), diagnosis);
-  if (prompt === null) return { ...unchanged, error: 'the diagnosis does not fit the model context; prose left as computed' };
-  const outcome = await ask(ctx, { template, prompt, schemaName: 'report_prose', schema: FinalizeReply });
-  const base = { ...unchanged, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut, cached: outcome.cached };
-  if (outcome.value === null) return { ...base, error: `prose left as computed: ${outcome.error ?? 'no usable answer'}` };
-  const reasoning = new Map(outcome.value.entities.map((e) => [e.name, e.reasoning.slice(0, MAX_PROSE)] as const));
-  const explanation = new Map(outcome.value.alerts.map((a) => [a.alert, a.explanation.slice(0, MAX_PROSE)] as const));
-  const known = new Set([...diagnosis.entities.map((e) => e.name), ...diagnosis.alerts_explained.map((a) => a.alert)]);
-  const discarded = [...reasoning.keys(), ...explanation.keys()].filter((name) => !known.has(name)).length;
+  if (prompt === null) return { ...none, error: 'the diagnosis does not fit the model context; no model prose' };
+  const outcome = await ask(ctx, { template, prompt, schemaName: 'report_prose', schema: FinalizeReply, phase: 'finalize', node: null });
+  const base = { ...none, tokensIn: outcome.tokensIn, tokensOut: outcome.tokensOut, cached: outcome.cached, calls: outcome.calls };
+  if (outcome.value === null) return { ...base, error: `no model prose: ${outcome.error ?? 'no usable answer'}` };
+  const names = new Set(diagnosis.entities.map((e) => e.name));
+  const alerts = new Set(diagnosis.alerts_explained.map((a) => a.alert));
+  const entities = outcome.value.entities.filter((e) => names.has(e.name) && e.reasoning.trim() !== '');
+  const explained = outcome.value.alerts.filter((a) => alerts.has(a.alert) && a.explanation.trim() !== '');
+  const discarded = outcome.value.entities.length + outcome.value.alerts.length - entities.length - explained.length;
   return {
     ...base,
-    error: discarded > 0 ? `discarded prose for ${discarded} name(s) not in the diagnosis` : null,
-    diagnosis: {
-      ...diagnosis,
-      entities: diagnosis.entities.map((e) => ({ ...e, reasoning: reasoning.get(e.name) || e.reasoning })),
-      alerts_explained: diagnosis.alerts_explained.map((a) => ({ ...a, explanation: explanation.get(a.alert) || a.explanation })),
+    error: discarded > 0 ? `discarded prose for ${discarded} name(s) not in the diagnosis or empty` : null,
+    prose: {
+      entities: unique(
+        entities.map((e) => ({ name: e.name, text: e.reasoning.slice(0, MAX_PROSE) })),
+        (e) => e.name,
+      ),
+      alerts: unique(
+        explained.map((a) => ({ alert: a.alert, text: a.explanation.slice(0, MAX_PROSE) })),
+        (a) => a.alert,
+      ),
     },
   };
+}
+
+function unique<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(key(item)) && seen.add(key(item)));
 }
 
 /** Full evidence texts first; clipped ones when that is too large; null when nothing fits. */

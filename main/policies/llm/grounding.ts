@@ -1,4 +1,4 @@
-import type { Claim, PolicyOutput } from '../../../core/model/index.js';
+import type { PolicyOutput } from '../../../core/model/index.js';
 
 /** Bounds on model prose, so a runaway reply cannot bloat the ledger. */
 const MAX_TEXT = 500;
@@ -11,42 +11,20 @@ export function fabricatedIds(output: Pick<PolicyOutput, 'evidence' | 'claims'>,
   return [...new Set(cited.filter((id) => !allowed.has(id)))];
 }
 
-export interface SanitisedOutput {
-  output: PolicyOutput;
-  fabricated: string[];
-}
-
 /**
- * Applies design.md §4 before the controller's guard does: invented ids are stripped, a belief
- * that cited any falls back to Defer, a claim that cited any is dropped. Prose is clipped.
+ * Bounds the prose of an output (summary, reasoning lines, claim texts, item counts) so a
+ * runaway reply cannot bloat the ledger. Evidence ids are left exactly as given: the
+ * controller's fabrication guard judges them and records what it rejects (design.md §4).
  */
-export function sanitiseOutput(output: PolicyOutput, allowed: ReadonlySet<string>): SanitisedOutput {
-  const fabricated = fabricatedIds(output, allowed);
-  const isBeliefFabricated = output.evidence.some((id) => !allowed.has(id));
-  const claims: Claim[] = output.claims
-    .filter((c) => c.evidence.every((id) => allowed.has(id)))
-    .slice(0, MAX_ITEMS)
-    .map((c) => ({ ...c, condition: clip(c.condition), effect: clip(c.effect) }));
-  const reasoning = output.reasoning.slice(0, MAX_LINES).map(clip);
-  if (fabricated.length > 0)
-    reasoning.push(
-      `llm policy: removed evidence ids not in the packet (${fabricated.length}): ${fabricated
-        .slice(0, 5)
-        .map((id) => clip(id))
-        .join(', ')}`,
-    );
-  if (isBeliefFabricated) reasoning.push(`llm policy: label ${output.label} replaced by Defer because its cited evidence was invented`);
+export function clipOutput(output: PolicyOutput): PolicyOutput {
   return {
-    fabricated,
-    output: {
-      label: isBeliefFabricated ? 'Defer' : output.label,
-      confidence: output.confidence,
-      evidence: [...new Set(output.evidence.filter((id) => allowed.has(id)))],
-      summary: clip(output.summary),
-      reasoning,
-      claims,
-      proposals: [...new Set(output.proposals)].slice(0, MAX_ITEMS),
-    },
+    label: output.label,
+    confidence: output.confidence,
+    evidence: [...new Set(output.evidence)].slice(0, MAX_ITEMS * 2),
+    summary: clip(output.summary),
+    reasoning: output.reasoning.slice(0, MAX_LINES).map(clip),
+    claims: output.claims.slice(0, MAX_ITEMS).map((c) => ({ ...c, condition: clip(c.condition), effect: clip(c.effect) })),
+    proposals: [...new Set(output.proposals)].slice(0, MAX_ITEMS),
   };
 }
 

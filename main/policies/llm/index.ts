@@ -1,6 +1,6 @@
 export { createLlmPolicy, type LlmPolicy, type LlmPolicyDeps } from './policy.js';
 export { LlmOptions, describeLlmOptions, defaultCacheFile, parseLlmOptions, type LlmOptionsInput } from './options.js';
-export type { LlmStats } from './ask.js';
+export type { LlmStats, ProgressSink } from './ask.js';
 export type { BootstrapAlertView, BootstrapCandidates, BootstrapChoice } from './bootstrap.js';
 export { NoBootstrapCandidatesError } from './bootstrap.js';
 export type { FinalizeResult } from './finalize.js';

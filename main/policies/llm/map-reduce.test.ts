@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countTokens } from '../../../core/context/index.js';
+import { guardOutput } from '../../../core/controller/index.js';
 import { makeEvidence } from '../../../core/controller/test-support.js';
+import { workedExampleGraph } from '../../../core/controller/worked-example.fixture.js';
 import type { ContextPacket, EvidenceItem } from '../../../core/model/index.js';
 import { promptBudget } from './budget.js';
 import { type FakeRequest } from './testing/fake-openai.js';
@@ -71,14 +73,15 @@ describe('map-reduce over packets larger than the model context', () => {
     expect([...seen].sort()).toEqual(packet.evidence.map((e) => e.id).sort());
     for (const r of fake.requests) expect(promptTokensOf(r)).toBeLessThanOrEqual(promptBudget(options));
     expect(fake.requests.filter((r) => r.body?.messages?.length === 4 && schemaName(r) === 'chunk_notes')).toHaveLength(1);
-    // 'log-never-noted' was never shown in the reduce step, so citing it is fabrication.
-    expect(result.output.label).toBe('Defer');
+    // 'log-never-noted' is in no packet: fabrication, which the guard records and defers.
     expect(result.error).toMatch(/log-never-noted/);
-    expect(result.output.evidence).toHaveLength(1);
-    expect(policy.stats().fabricatedIds).toBeGreaterThanOrEqual(3);
+    const guarded = guardOutput(packet.node, result.output, packet, workedExampleGraph());
+    expect(guarded.belief.label).toBe('Defer');
+    expect(guarded.rejections).toEqual([expect.objectContaining({ reason: 'fabricated evidence', evidence: ['log-never-noted'] })]);
+    expect(policy.stats().fabricatedIds).toBe(1);
   });
 
-  it('defers with an actionable reason when even the packet without evidence does not fit', async () => {
+  it('falls back to the heuristic with an actionable reason when even the packet without evidence does not fit', async () => {
     const fake = await serve('good');
     const packet = bigPacket();
     const crowded = {
@@ -94,7 +97,7 @@ describe('map-reduce over packets larger than the model context', () => {
       })),
     };
     const result = await testPolicy(fake.url, { contextTokens: 2048, maxTokens: 256 }).evaluate(crowded);
-    expect(result.output.label).toBe('Defer');
+    expect(result.fallback).toMatch(/raise --context-tokens/);
     expect(result.error).toMatch(/raise --context-tokens/);
   });
 });

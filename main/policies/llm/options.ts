@@ -22,6 +22,10 @@ export const LlmOptions = z.object({
   temperature: z.number().min(0).max(2).default(0),
   /** The model's context window: prompt + completion must fit in it. */
   contextTokens: z.number().int().min(1024).default(8192),
+  /** Prompt tokens of any one request, system prompt and a corrective retry included (o200k). */
+  requestTokenCap: z.number().int().min(1024).default(6000),
+  /** Tokens (in + out, every phase) one investigation may spend; then the model is asked no more. */
+  tokenCap: z.number().int().positive().default(250_000),
   /** Transport retries per request (timeouts, refused connections, 429, 5xx). */
   retries: z.number().int().min(0).max(10).default(3),
   /** First backoff delay and its ceiling, in milliseconds; jittered. */

@@ -54,15 +54,16 @@ const diagnosis: Diagnosis = {
 };
 
 describe('finalize phase', () => {
-  it('writes prose for known entities and alerts only and leaves every decision alone', async () => {
+  it('writes prose for known entities and alerts only, as prose apart from the diagnosis', async () => {
     const fake = await serve('good');
     const result = await testPolicy(fake.url).finalize(diagnosis);
     expect(result.error).toBeNull();
-    expect(result.diagnosis.entities[0]?.reasoning).toBe('shop/Service/a is a root cause according to its cited evidence.');
-    expect(result.diagnosis.alerts_explained[0]?.explanation).toMatch(/^In short: /);
-    const { entities: _e, alerts_explained: _a, ...decided } = result.diagnosis;
-    const { entities: _e2, alerts_explained: _a2, ...original } = diagnosis;
-    expect(decided).toEqual(original);
+    expect(result.prose?.entities[0]).toEqual({
+      name: 'shop/Service/a',
+      text: 'shop/Service/a is a root cause according to its cited evidence.',
+    });
+    expect(result.prose?.alerts[0]?.text).toMatch(/^In short: /);
+    expect(result.calls).toEqual([expect.objectContaining({ phase: 'finalize', outcome: 'ok' })]);
   });
 
   it('discards prose for names the diagnosis does not have', async () => {
@@ -70,7 +71,7 @@ describe('finalize phase', () => {
       content: JSON.stringify({ entities: [{ name: 'evil/Service/x', reasoning: 'blame me' }], alerts: [] }),
     }));
     const result = await testPolicy(fake.url).finalize(diagnosis);
-    expect(result.diagnosis).toEqual(diagnosis);
+    expect(result.prose).toEqual({ entities: [], alerts: [] });
     expect(result.error).toMatch(/discarded prose for 1 name/);
   });
 });

@@ -2,14 +2,17 @@ import { countTokens, type TokenCounter } from '../../../core/context/index.js';
 import type { Policy, PolicyResult } from '../../../core/controller/index.js';
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import type { ContextPacket, EntityId } from '../../../core/model/index.js';
-import type { AskContext, LlmStats } from './ask.js';
+import type { RunStopReason } from '../../../core/ledger/index.js';
+import { type AskContext, type LlmStats, type ProgressSink } from './ask.js';
+import { promptBudget, promptTokens } from './budget.js';
 import { seededRandom, systemClock, type Clock, type RandomSource } from './backoff.js';
 import { chooseBootstrap, type BootstrapCandidates, type BootstrapChoice } from './bootstrap.js';
 import { openResponseCache } from './cache.js';
 import { explorePacket } from './explore.js';
 import { finalizeDiagnosis, type FinalizeResult } from './finalize.js';
-import { parseLlmOptions, type LlmOptionsInput } from './options.js';
-import { defaultPromptsDir, loadPrompt } from './prompts.js';
+import { describeLlmOptions, parseLlmOptions, type LlmOptionsInput } from './options.js';
+import { defaultPromptsDir, loadPrompt, renderPrompt } from './prompts.js';
+import { ExploreReply, responseSchemaText } from './schemas.js';
 import { createChatTransport, type ResponseMode } from './transport.js';
 
 export interface LlmPolicyDeps {
@@ -19,6 +22,8 @@ export interface LlmPolicyDeps {
   fetch?: typeof fetch;
   promptsDir?: string;
   countTokens?: TokenCounter;
+  /** Told when each request goes out and comes back (the CLI's and the UI's "waiting for the model"). */
+  progress?: ProgressSink;
 }
 
 export interface LlmPolicy extends Policy {
@@ -27,13 +32,22 @@ export interface LlmPolicy extends Policy {
   /** Finalize phase: model-written prose for the report's entities and alerts. */
   finalize(diagnosis: Diagnosis): Promise<FinalizeResult>;
   stats(): LlmStats & { mode: ResponseMode };
+  /** The largest context packet whose explore request stays within the request cap in one ask. */
+  readonly packetTokenBudget: number;
+  /** Why the run should stop (the run's token cap is spent); null while it may go on. */
+  limitReached(): { reason: RunStopReason; detail: string } | null;
+  /** The settings safe to record in the ledger and outputs (never the key). */
+  describe(): Record<string, unknown>;
+  /** Every ask found the endpoint unreachable (or was skipped for it): the run never reached the model. */
+  isEndpointUnreachable(): boolean;
   /** Closes the response cache; the policy must not be used afterwards. */
   close(): void;
 }
 
 /**
  * The `llm` abductive policy over any OpenAI-compatible chat endpoint. It never throws for a
- * model or endpoint fault: the node is labelled Defer and the reason goes to PolicyResult.error.
+ * model or endpoint fault: a node the model gives no usable judgement for is judged by the
+ * built-in heuristic (PolicyResult.fallback, recorded as PolicyFellBack) and the walk goes on.
  */
 export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}): LlmPolicy {
   const options = parseLlmOptions(input);
@@ -51,12 +65,38 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     random: deps.random ?? seededRandom(options.seed),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
-  const stats: LlmStats = { requests: 0, cacheHits: 0, tokensIn: 0, tokensOut: 0, correctiveRetries: 0, failures: 0, fabricatedIds: 0 };
-  const ctx: AskContext = { options, transport, cache: options.cacheFile === null ? null : openResponseCache(options.cacheFile), stats };
+  const stats: LlmStats = {
+    requests: 0,
+    cacheHits: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    correctiveRetries: 0,
+    failures: 0,
+    fabricatedIds: 0,
+    asks: 0,
+    unreachable: 0,
+    fallbacks: 0,
+  };
+  const ctx: AskContext = {
+    options,
+    transport,
+    cache: options.cacheFile === null ? null : openResponseCache(options.cacheFile),
+    stats,
+    count,
+    unreachableStreak: 0,
+    ...(deps.progress ? { progress: deps.progress } : {}),
+  };
+  const exploreOverhead = promptTokens(
+    renderPrompt(prompts.explore, { schema: responseSchemaText(ExploreReply), node: 'x'.repeat(80), packet: '', notes: '' }),
+    count,
+  );
+  // JSON escaping inside the prompt costs a little more than the packet's own count: keep 5% spare.
+  const packetTokenBudget = Math.max(512, Math.floor((promptBudget(options) - exploreOverhead) * 0.95));
 
   async function evaluate(packet: ContextPacket): Promise<PolicyResult> {
     const started = clock.now();
     const result = await explorePacket({ ctx, explore: prompts.explore, chunk: prompts.chunk, count }, packet);
+    if (result.fallback !== null) stats.fallbacks++;
     return {
       output: result.output,
       tokensIn: result.tokensIn,
@@ -64,6 +104,9 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
       cached: result.cached,
       error: result.error,
       ms: Math.max(0, Math.round(clock.now() - started)),
+      calls: result.calls,
+      fallback: result.fallback,
+      ...(result.rules ? { rules: result.rules } : {}),
     };
   }
 
@@ -74,6 +117,15 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     bootstrap: (candidates) => chooseBootstrap(ctx, prompts.bootstrap, count, candidates),
     finalize: (diagnosis) => finalizeDiagnosis(ctx, prompts.finalize, count, diagnosis),
     stats: () => ({ ...stats, requests: transport.requests, mode: transport.mode }),
+    packetTokenBudget,
+    describe: () => describeLlmOptions(options),
+    limitReached: () => {
+      const spent = stats.tokensIn + stats.tokensOut;
+      if (spent >= options.tokenCap)
+        return { reason: 'token_cap', detail: `${spent} tokens spent of the run's cap of ${options.tokenCap} (--llm-token-cap)` };
+      return null;
+    },
+    isEndpointUnreachable: () => stats.asks > 0 && stats.asks === stats.unreachable,
     close: () => ctx.cache?.close(),
   };
 }

@@ -8,7 +8,7 @@ export const promptNames = ['bootstrap', 'explore', 'explore-chunk', 'finalize']
 export type PromptName = (typeof promptNames)[number];
 
 /** The version of each template in use; a new wording is a new file, never an edit in place. */
-const versions: Record<PromptName, number> = { bootstrap: 1, explore: 1, 'explore-chunk': 1, finalize: 1 };
+const versions: Record<PromptName, number> = { bootstrap: 1, explore: 2, 'explore-chunk': 1, finalize: 1 };
 
 export interface PromptTemplate {
   id: PromptName;
@@ -73,9 +73,14 @@ export function renderPrompt(template: PromptTemplate, vars: Readonly<Record<str
 }
 
 /**
- * JSON for embedding between `<tag>` markers: `<` is escaped so captured text can never close
- * the block it sits in; the escape is valid JSON and parses back to the same value.
+ * JSON for embedding between `<tag>` markers: captured text is quoted data. `<` and `>` are
+ * escaped so it can never close the block it sits in or open another; control, bidirectional
+ * and invisible format characters are escaped so what the model reads is what an analyst sees.
+ * Every escape is valid JSON and parses back to the same value.
  */
 export function embedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+  return JSON.stringify(value).replace(
+    /[<>&\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

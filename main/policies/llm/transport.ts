@@ -123,9 +123,20 @@ function responseFormat(mode: ResponseMode, request: ChatRequest): Pick<OpenAI.C
   }
 }
 
-/** A 400 that names the response format: the server does not support that mode. */
-function isFormatRefusal(error: unknown): boolean {
-  return error instanceof OpenAI.APIError && error.status === 400 && /response_format|json_schema|json_object/i.test(error.message);
+/** Statuses servers refuse an unsupported response format with (llama-cpp-python and ik_llama.cpp answer 500). */
+const formatRefusalStatuses: ReadonlySet<number> = new Set([400, 422, 500]);
+
+/**
+ * A refusal that names the response format or its schema: the server does not support that
+ * mode, so the next one is tried (json_schema → json_object → plain JSON) instead of retrying.
+ */
+export function isFormatRefusal(error: unknown): boolean {
+  return (
+    error instanceof OpenAI.APIError &&
+    error.status !== undefined &&
+    formatRefusalStatuses.has(error.status) &&
+    /response_format|json_schema|json_object|schema|grammar/i.test(error.message)
+  );
 }
 
 function isTransient(error: unknown): boolean {

@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { runCli, startServe, type Served } from './serve.js';
+
+let served: Served;
+let dir: string;
+let rootCauseName: string;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-lesson-'));
+  const bundle = path.join(dir, 'incident');
+  await runCli(['generate', '--fault', 'code_error', '--services', '6', '--seed', '21', '--out', bundle]);
+  rootCauseName =
+    /name: (\S+)\n\s+filter:\n\s+- \S+\n\s+root_cause: true/.exec(readFileSync(path.join(bundle, 'ground_truth.yaml'), 'utf8'))?.[1] ?? '';
+  expect(rootCauseName).not.toBe('');
+  // The lessons' SQLite file goes to a private folder, not the user's home.
+  process.env.EOG_DATA_DIR = path.join(dir, 'data');
+  served = await startServe(bundle);
+});
+
+test.afterAll(async () => {
+  await served?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every WebSocket frame the page receives (replies and pushes), in order. */
+function recordFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => frames.push(typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8'))),
+  );
+  return frames;
+}
+
+/** What would give the answer away: any belief label, a frontier, the ground truth. */
+const ANSWER = /"label":"(Origin|Symptom|Healthy|Defer)"|"frontier":\["|root_cause|"engine":\{|"truth":\{/;
+
+test('a trainee walks a lesson on a generated incident to the score card; the answer crosses the wire only when revealed', async ({
+  page,
+}) => {
+  const frames = recordFrames(page);
+  await page.goto(served.url);
+  await expect(page.getByRole('region', { name: 'Graph' })).toHaveAttribute('data-layout', 'done');
+
+  // Discoverable from the header, no flags.
+  await page.getByRole('button', { name: 'Trainer', exact: true }).click();
+  const trainer = page.getByRole('region', { name: 'Trainer' });
+  await expect(trainer.getByRole('form', { name: 'Start a lesson' })).toContainText('has a ground truth');
+  await trainer.getByLabel('Trainee').fill('ada');
+  await trainer.getByRole('button', { name: 'Start lesson' }).click();
+
+  const step = trainer.getByRole('region', { name: 'Lesson step' });
+  await expect(step).toHaveAttribute('data-step', '1');
+  const charts = step.getByRole('region', { name: 'Evidence charts' });
+  await expect(charts).toHaveAttribute('data-ready', 'true');
+  await expect(charts.locator('figure.evidence-chart canvas').first()).toBeVisible();
+
+  // A hint reveals more of the packet.
+  const evidence = step.locator('ul.evidence > li');
+  const before = await evidence.count();
+  const hint = step.getByRole('button', { name: /^Hint/ });
+  if (await hint.isEnabled()) {
+    await hint.click();
+    await expect(step.getByRole('button', { name: /^Hint/ })).toContainText(/left/);
+    expect(await evidence.count()).toBeGreaterThanOrEqual(before);
+  }
+  // The cited-evidence highlight works in the lesson too.
+  const firstId = (await evidence.first().getAttribute('data-evidence-id')) ?? '';
+  await evidence.first().locator('button.cite').click();
+  await expect(charts.getByTestId('chart-citation')).toContainText(firstId);
+
+  // Before the first commit nothing that names a label, a frontier or the truth has crossed.
+  const leaked = frames.filter((f) => ANSWER.test(f));
+  expect(leaked, leaked[0]?.slice(0, 300)).toEqual([]);
+  expect(frames.some((f) => f.includes('"lesson.') || f.includes('"question"'))).toBe(true);
+
+  await step.getByRole('radio', { name: 'Origin' }).check();
+  await evidence.first().getByRole('checkbox').check();
+  await step.getByLabel('Hypothesis (optional)').fill('errors rose at the incident');
+  await step.getByRole('button', { name: 'Commit answer' }).click();
+  const answers = trainer.getByRole('region', { name: 'Answers' });
+  await expect(answers.locator('tr[data-step="1"] [data-testid="engine-judgement"]')).toContainText(/Origin|Symptom|Healthy|Defer/);
+  // Only now does the engine's judgement for that node cross — and still no frontier or truth.
+  expect(frames.some((f) => f.includes('"engine":{'))).toBe(true);
+  expect(frames.filter((f) => /"frontier":\["|root_cause|"truth":\{"/.test(f))).toEqual([]);
+  await answers.getByLabel('Note on step 1').fill('Start from the error rate.');
+  await answers.locator('tr[data-step="1"]').getByRole('button', { name: 'Add' }).click();
+  await expect(answers).toContainText('Start from the error rate.');
+  await answers.getByLabel('Note on the lesson').fill('A code error: its callers only time out.');
+  await answers.getByLabel('Note on the lesson').press('Enter');
+  await expect(answers).toContainText('its callers only time out');
+
+  await trainer.getByRole('button', { name: 'Next step' }).click();
+  await expect(step).toHaveAttribute('data-step', '2');
+  await step.getByRole('radio', { name: 'Symptom' }).check();
+  await step.getByRole('button', { name: 'Commit answer' }).click();
+  await expect(answers.locator('tr[data-step="2"]')).toBeVisible();
+
+  await trainer.getByRole('button', { name: 'Finish lesson' }).click();
+  const card = trainer.getByRole('region', { name: 'Score card' });
+  await expect(card.locator('[data-score="steps"] td')).toHaveText('2');
+  await expect(card.locator('[data-score="agreement-truth"] td')).toHaveText(/\d+ %/);
+  await expect(card.locator('[data-score="frontier-pr"] td')).toContainText('/');
+  await expect(card.locator('[data-score="engine-frontier"] td')).toContainText(rootCauseName);
+  await expect(card.locator('[data-score="divergence"] td')).not.toBeEmpty();
+  await expect(trainer.getByRole('region', { name: 'Class table' }).locator('tr[data-trainee="ada"]')).toBeVisible();
+
+  // The lesson exports as one HTML file (steps, notes, charts) and as a bundle.
+  const download = page.waitForEvent('download');
+  await trainer.getByRole('button', { name: 'Export lesson (HTML)' }).click();
+  const file = await (await download).path();
+  const html = readFileSync(file, 'utf8');
+  expect(html).toContain('Start from the error rate.');
+  expect(html).toContain('its callers only time out');
+  expect(html).toContain('<h2>Evidence charts</h2>');
+  expect(html).not.toMatch(/<script/i);
+});

@@ -1,0 +1,104 @@
+import { withDocumentErrors } from '../capture/line-errors.js';
+import type { CaptureRecords } from '../capture/records.js';
+import { lineOfPath, parseJsonDocument, type SourceFile } from '../capture/source-file.js';
+import { arrayAt, FieldTypeError, isObject, objectAt, optionalString, stringAt, stringMap, type Json } from '../capture/values.js';
+
+/** Kinds the converter reads; others (CRDs, RBAC…) are skipped with a warning naming file and line. */
+export const READ_KINDS = new Set([
+  'Pod',
+  'Deployment',
+  'ReplicaSet',
+  'StatefulSet',
+  'DaemonSet',
+  'Service',
+  'ConfigMap',
+  'Secret',
+  'Node',
+  'Event',
+]);
+
+/** One Kubernetes object as one dump showed it. */
+export interface KubeObject {
+  kind: string;
+  name: string;
+  namespace: string | null;
+  uid: string | null;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  body: Json;
+  /** Which dump (0-based, oldest first) and its file. */
+  dump: number;
+  file: string;
+}
+
+/**
+ * Reads one `kubectl get -o json` output: a `List` (or `PodList`…) with `items`, or a single
+ * object. Items keep the kind kubectl wrote on them, or the list's kind without `List`.
+ */
+export function readKubectlFile(file: SourceFile, dump: number, capture: CaptureRecords): KubeObject[] {
+  const doc = parseJsonDocument(file);
+  return withDocumentErrors(file, () => {
+    const root = objectAt(doc, []);
+    const rootKind = stringAt(root.kind, ['kind']);
+    const isList = Array.isArray(root.items) || rootKind.endsWith('List');
+    const items = isList ? arrayAt(root.items, ['items']).map((item, i) => [item, ['items', i]] as const) : [[root, []] as const];
+    const listKind = rootKind !== 'List' && rootKind.endsWith('List') ? rootKind.slice(0, -'List'.length) : null;
+    const objects: KubeObject[] = [];
+    for (const [item, path] of items) {
+      const o = objectAt(item, [...path]);
+      const kind = optionalString(o.kind, [...path, 'kind']) ?? listKind;
+      if (!kind) throw new FieldTypeError([...path, 'kind'], 'the object kind');
+      if (!READ_KINDS.has(kind)) {
+        const line = lineOfPath(file, [...path]);
+        capture.warn(
+          file.name,
+          `${line === null ? '' : `line ${line}: `}kind ${kind} is not one the converter reads (${[...READ_KINDS].join(', ')}); skipped`,
+        );
+        continue;
+      }
+      const meta = objectAt(o.metadata, [...path, 'metadata']);
+      objects.push({
+        kind,
+        name: stringAt(meta.name, [...path, 'metadata', 'name']),
+        namespace: optionalString(meta.namespace, [...path, 'metadata', 'namespace']) || null,
+        uid: optionalString(meta.uid, [...path, 'metadata', 'uid']) ?? null,
+        labels: stringMap(meta.labels, [...path, 'metadata', 'labels']),
+        annotations: stringMap(meta.annotations, [...path, 'metadata', 'annotations']),
+        body: o,
+        dump,
+        file: file.name,
+      });
+    }
+    if (objects.length === 0 && items.length === 0) capture.warn(file.name, 'the list has no items');
+    return objects;
+  });
+}
+
+/** `kind/namespace/name`: the identity of an object across dumps (a re-created object is the same one). */
+export function objectKey(o: KubeObject): string {
+  return `${o.kind}/${o.namespace ?? ''}/${o.name}`;
+}
+
+/**
+ * The objects of all dumps, renumbered oldest dump first: a dump is as recent as the newest
+ * time its objects show (managedFields writes, creation), since kubectl does not stamp its
+ * output. Dumps that show the same newest time keep the order they were given in.
+ */
+export function orderDumps(dumps: readonly KubeObject[][]): KubeObject[] {
+  const asOf = (objects: readonly KubeObject[]): number => {
+    let newest = -Infinity;
+    for (const o of objects) {
+      const meta = isObject(o.body.metadata) ? o.body.metadata : {};
+      const times = [
+        meta.creationTimestamp,
+        ...(Array.isArray(meta.managedFields) ? meta.managedFields.map((m) => (isObject(m) ? m.time : null)) : []),
+      ];
+      for (const t of times) if (typeof t === 'string') newest = Math.max(newest, Date.parse(t) || -Infinity);
+    }
+    return newest;
+  };
+  const ordered = dumps
+    .map((objects, given) => ({ objects, given, asOf: asOf(objects) }))
+    .sort((a, b) => a.asOf - b.asOf || a.given - b.given);
+  return ordered.flatMap(({ objects }, dump) => objects.map((o) => ({ ...o, dump })));
+}

@@ -1,0 +1,52 @@
+import type { JSONPath } from 'jsonc-parser';
+import type { CaptureRecords } from '../capture/records.js';
+import { arrayAt, objectAt, optionalString, type Json } from '../capture/values.js';
+import { isoFromMillis } from '../time.js';
+import { decodeAnyValue, decodeAttributes, integerValue } from './any-value.js';
+import { resourceEntity } from './resource.js';
+import { unixNanosToMs } from './time.js';
+import { hexId } from './traces.js';
+
+/** OTLP SeverityNumber ranges (1–4 TRACE … 21–24 FATAL) for records without severityText. */
+const SEVERITY_BANDS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
+
+/** Reads the `resourceLogs` of one export line into logs. */
+export function readResourceLogs(line: Json, file: string, capture: CaptureRecords): void {
+  arrayAt(line.resourceLogs, ['resourceLogs']).forEach((rl, r) => {
+    const path: JSONPath = ['resourceLogs', r];
+    const resource = objectAt(rl, path);
+    const { entity } = resourceEntity(resource.resource, [...path, 'resource'], file, capture);
+    arrayAt(resource.scopeLogs, [...path, 'scopeLogs']).forEach((sl, s) => {
+      const scopePath: JSONPath = [...path, 'scopeLogs', s];
+      arrayAt(objectAt(sl, scopePath).logRecords, [...scopePath, 'logRecords']).forEach((record, i) => {
+        const log = readLog(objectAt(record, [...scopePath, 'logRecords', i]), [...scopePath, 'logRecords', i], entity);
+        if (log) capture.logs.push(log);
+        else capture.warn(file, 'log records with neither timeUnixNano nor observedTimeUnixNano were skipped');
+      });
+    });
+  });
+}
+
+function readLog(record: Json, path: JSONPath, entity: string): CaptureRecords['logs'][number] | null {
+  const time =
+    unixNanosToMs(record.timeUnixNano, [...path, 'timeUnixNano']) ??
+    unixNanosToMs(record.observedTimeUnixNano, [...path, 'observedTimeUnixNano']);
+  if (time === null) return null;
+  const body = record.body === undefined ? null : decodeAnyValue(record.body, [...path, 'body']);
+  const severityText = optionalString(record.severityText, [...path, 'severityText']);
+  const number = record.severityNumber === undefined ? 0 : integerValue(record.severityNumber, [...path, 'severityNumber']);
+  const severity = severityText || (number > 0 ? SEVERITY_BANDS[Math.min(5, Math.floor((number - 1) / 4))] : undefined);
+  const traceId = optionalString(record.traceId, [...path, 'traceId']);
+  const spanId = optionalString(record.spanId, [...path, 'spanId']);
+  const attrs = decodeAttributes(record.attributes, [...path, 'attributes']);
+  return {
+    time: isoFromMillis(time),
+    entity,
+    ...(severity ? { severity } : {}),
+    // A structured body is kept as its JSON text; a string body exactly as sent (markup included).
+    body: typeof body === 'string' ? body : body === null ? '' : JSON.stringify(body),
+    ...(traceId ? { traceId: hexId(traceId, [...path, 'traceId'], 32) } : {}),
+    ...(spanId ? { spanId: hexId(spanId, [...path, 'spanId'], 16) } : {}),
+    ...(Object.keys(attrs).length > 0 ? { attrs } : {}),
+  };
+}

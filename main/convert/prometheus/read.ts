@@ -1,0 +1,139 @@
+import { basename } from 'node:path';
+import { entityOf } from '../capture/entity-map.js';
+import { withDocumentErrors } from '../capture/line-errors.js';
+import type { CaptureRecords } from '../capture/records.js';
+import { parseJsonDocument, type SourceFile } from '../capture/source-file.js';
+import { arrayAt, FieldTypeError, objectAt, optionalString, stringAt, stringMap, type Json } from '../capture/values.js';
+import { ConvertInputError } from '../errors.js';
+import { isoFromMillis } from '../time.js';
+import { splitLabels } from './labels.js';
+
+/**
+ * Reads one Prometheus HTTP API response saved as JSON: a range query
+ * (`/api/v1/query_range`, resultType `matrix`), an instant query (`vector`), or the alerts
+ * endpoint (`/api/v1/alerts`). A response with status `error` stops the conversion.
+ */
+export function readPrometheusFile(file: SourceFile, capture: CaptureRecords): void {
+  const doc = parseJsonDocument(file);
+  withDocumentErrors(file, () => {
+    if (Array.isArray(doc)) return readAlertmanagerAlerts(doc, file, capture);
+    const root = objectAt(doc, []);
+    const status = optionalString(root.status, ['status']);
+    if (status === 'error')
+      throw new ConvertInputError(
+        file.name,
+        1,
+        `the saved response is an error (${String(root.errorType ?? '')}: ${String(root.error ?? '')})`,
+      );
+    const data = objectAt(root.data, ['data']);
+    if (Array.isArray(data.alerts)) return readAlerts(data.alerts, file, capture);
+    const type = stringAt(data.resultType, ['data', 'resultType']);
+    if (type !== 'matrix' && type !== 'vector')
+      throw new ConvertInputError(
+        file.name,
+        1,
+        `resultType "${type}" holds no series; save a range query (matrix) or an instant query (vector)`,
+      );
+    arrayAt(data.result, ['data', 'result']).forEach((s, i) => readSeries(objectAt(s, ['data', 'result', i]), i, type, file, capture));
+  });
+}
+
+function readSeries(series: Json, index: number, type: 'matrix' | 'vector', file: SourceFile, capture: CaptureRecords): void {
+  const path = ['data', 'result', index];
+  const labels = stringMap(series.metric, [...path, 'metric']);
+  const { hints, rest } = splitLabels(labels);
+  const entity = entityOf(hints);
+  if (entity === null) {
+    capture.warn(file.name, 'series without namespace/pod/deployment/service/node/job labels name no entity; skipped');
+    return;
+  }
+  capture.topology.ensure(entity);
+  let name = labels.__name__;
+  if (!name) {
+    name = basename(file.name).replace(/\.json(\.gz)?$/, '');
+    capture.warn(file.name, `series without __name__ (an expression's result) are named after the file: ${name}`);
+  }
+  const samples = type === 'matrix' ? arrayAt(series.values, [...path, 'values']) : [series.value];
+  const samplesPath = type === 'matrix' ? [...path, 'values'] : [...path, 'value'];
+  let skipped = 0;
+  samples.forEach((sample, j) => {
+    const at = type === 'matrix' ? [...samplesPath, j] : samplesPath;
+    if (!Array.isArray(sample) || sample.length !== 2) throw new FieldTypeError(at, '[unix seconds, "value"]');
+    const [ts, text] = sample as [unknown, unknown];
+    if (typeof ts !== 'number' || !Number.isFinite(ts)) throw new FieldTypeError([...at, 0], 'unix seconds as a number');
+    const value = Number(stringAt(text, [...at, 1]));
+    if (!Number.isFinite(value)) {
+      skipped++;
+      return;
+    }
+    capture.metrics.push({
+      time: isoFromMillis(Math.round(ts * 1000)),
+      entity,
+      name,
+      value,
+      ...(Object.keys(rest).length > 0 ? { labels: rest } : {}),
+    });
+  });
+  if (skipped > 0) capture.warn(file.name, 'samples that are NaN or infinite (stale or empty series) were dropped');
+}
+
+/**
+ * Prometheus's `/api/v1/alerts`: active alerts with labels, annotations, state and `activeAt`
+ * (when the alert became pending; it fires once its `for` has passed). Pending ones are not
+ * alerts yet.
+ */
+function readAlerts(alerts: unknown[], file: SourceFile, capture: CaptureRecords): void {
+  alerts.forEach((a, i) => {
+    const path = ['data', 'alerts', i];
+    const alert = objectAt(a, path);
+    const state = optionalString(alert.state, [...path, 'state']);
+    if (state !== undefined && state !== 'firing') return;
+    pushAlert(alert, path, 'activeAt', file, capture);
+  });
+}
+
+/**
+ * Alertmanager's `/api/v2/alerts` (a JSON array): `startsAt` is when the alert fired. Active
+ * and suppressed (silenced or inhibited, still firing) alerts are read; `endsAt` of an active
+ * alert is only when Alertmanager would resolve it unheard, so it is not kept.
+ */
+function readAlertmanagerAlerts(alerts: unknown[], file: SourceFile, capture: CaptureRecords): void {
+  alerts.forEach((a, i) => {
+    const alert = objectAt(a, [i]);
+    const status = alert.status === undefined ? {} : objectAt(alert.status, [i, 'status']);
+    const state = optionalString(status.state, [i, 'status', 'state']);
+    if (state !== undefined && state !== 'active' && state !== 'suppressed') return;
+    pushAlert(alert, [i], 'startsAt', file, capture);
+  });
+}
+
+function pushAlert(
+  alert: Json,
+  path: (string | number)[],
+  timeField: 'activeAt' | 'startsAt',
+  file: SourceFile,
+  capture: CaptureRecords,
+): void {
+  const labels = stringMap(alert.labels, [...path, 'labels']);
+  const annotations = stringMap(alert.annotations, [...path, 'annotations']);
+  const name = labels.alertname;
+  if (!name) throw new FieldTypeError([...path, 'labels', 'alertname'], 'the alert name (label alertname)');
+  const startsAt = Date.parse(stringAt(alert[timeField], [...path, timeField]));
+  if (Number.isNaN(startsAt)) throw new FieldTypeError([...path, timeField], 'an RFC 3339 time');
+  const { alertname: _n, severity, ...kept } = labels;
+  const entity = entityOf(splitLabels(labels).hints);
+  if (entity === null) {
+    capture.warn(file.name, `alert ${name} has no namespace/pod/deployment/service/node/job label and names no entity; skipped`);
+    return;
+  }
+  capture.topology.ensure(entity);
+  const summary = annotations.summary ?? annotations.description;
+  capture.alerts.push({
+    name,
+    entity,
+    severity: severity || 'none',
+    startsAt: isoFromMillis(startsAt),
+    ...(summary !== undefined ? { summary } : {}),
+    ...(Object.keys(kept).length > 0 ? { labels: kept } : {}),
+  });
+}

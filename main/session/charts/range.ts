@@ -1,0 +1,39 @@
+import { makeBuckets, type Buckets } from '../../../core/charts/index.js';
+import type { EvidenceStore } from '../../store/index.js';
+
+/** Buckets of a rate or percentile chart: enough to show a minute-scale change, few enough to read. */
+export const RATE_BUCKETS = 120;
+/** Points per pixel column kept by the min/max downsampling of raw series. */
+export const MIN_WIDTH = 120;
+export const MAX_WIDTH = 4000;
+
+export interface ChartRange {
+  start: number;
+  end: number;
+  /** Where the baseline ends: the incident time, else the window's start. */
+  baselineUntil: number;
+  incidentTime: number | null;
+  buckets: Buckets;
+  /** Downsampling buckets of raw series: one per pixel column. */
+  columns: number;
+}
+
+/**
+ * What a chart covers: the store's baseline (or, without one, a stretch as long as the window
+ * before it) and the investigation window. The baseline band comes from the points before
+ * the incident time.
+ */
+export function chartRange(store: EvidenceStore, width: number): ChartRange {
+  const info = store.windowInfo();
+  const { window } = info;
+  const start = info.baseline ? Math.min(info.baseline.start, window.start) : window.start - (window.end - window.start);
+  const end = window.end;
+  return {
+    start,
+    end,
+    baselineUntil: info.incidentTime ?? window.start,
+    incidentTime: info.incidentTime,
+    buckets: makeBuckets(start, end, RATE_BUCKETS),
+    columns: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.round(width))),
+  };
+}
