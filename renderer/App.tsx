@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../core/ipc/index.js';
 import { GraphPane } from './components/GraphPane.js';
+import { HypothesisPanel } from './components/HypothesisPanel.js';
 import { Inspector } from './components/Inspector.js';
 import { LessonPanel } from './components/lesson/LessonPanel.js';
 import { OpenSnapshot } from './components/OpenSnapshot.js';
@@ -119,6 +120,7 @@ export function App({ client }: { client: Client }) {
         <div className="side">
           <SettingsPanel />
           <ResultPanel client={client} />
+          <HypothesisPanel />
           <Inspector client={client} />
         </div>
       </main>

@@ -12,12 +12,21 @@ import type {
   RunStopReason,
 } from '../ledger/index.js';
 import { createBeliefView } from './belief-view.js';
-import { ControllerBusyError, LedgerMismatchError, PolicyCallError, SeedNotInGraphError } from './errors.js';
+import {
+  ControllerBusyError,
+  HypothesesOffError,
+  LedgerMismatchError,
+  PolicyCallError,
+  SeedNotInGraphError,
+  UnknownHypothesisError,
+} from './errors.js';
 import { applyPolicyResult, broadcast, visitLimit } from './evaluate.js';
 import type { EvaluationContext } from './evaluate.js';
 import { computeFrontier } from './frontier.js';
 import { citableFaults, toEvidenceRef } from './grounding.js';
 import { Tick } from './tick.js';
+import { concludeHypotheses } from '../hypotheses/index.js';
+import { followFocus } from './hypotheses.js';
 import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
 
 /** Events of the phases around the walk (bootstrap, finalize) that a host may record: they decide nothing. */
@@ -63,6 +72,8 @@ export interface Controller {
   pause(): void;
   /** A human-asserted label: pins the node and re-activates its neighbours. */
   applyOverride(node: EntityId, label: Label, note: string): StepRecord;
+  /** An analyst rejects or pins a hypothesis (hypothesis layer only); the focus re-settles. */
+  judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): StepRecord;
   /** Appends records of a phase around the walk (finalize's calls and prose); they change no belief. */
   record(events: readonly PhaseRecord[]): StepRecord;
   /**
@@ -191,6 +202,7 @@ export function createController(options: ControllerOptions): Controller {
       const picks = pickNodes(tick);
       if (picks.length === 0) {
         const reason = budgetLeft(state) === 0 && state.active.size > 0 ? 'budget' : 'fixed_point';
+        if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses);
         tick.emit({ type: 'Finished', reason, ...computeFrontier(state) });
         return commit(tick);
       }
@@ -204,6 +216,7 @@ export function createController(options: ControllerOptions): Controller {
       );
       // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
       picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
+      if (settings.hypotheses) followFocus(tick, ctx, settings.hypotheses);
       return commit(tick);
     } catch (error) {
       state = fold(events);
@@ -225,6 +238,7 @@ export function createController(options: ControllerOptions): Controller {
   function stop(reason: RunStopReason, detail: string): void {
     const tick = new Tick(state);
     tick.emit({ type: 'RunStopped', reason, detail });
+    if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses);
     tick.emit({ type: 'Finished', reason: 'budget', ...computeFrontier(state) });
     commit(tick);
   }
@@ -268,6 +282,22 @@ export function createController(options: ControllerOptions): Controller {
       const belief = { label, evidence: previous?.evidence ?? [], summary: `Analyst: ${note}`, confidence: 1 };
       tick.emit({ type: 'BeliefSet', node, belief, previous, source: 'analyst', reasoning: [`analyst override: ${note}`] });
       broadcast(tick, ctx, node, 'override');
+      if (settings.hypotheses) followFocus(tick, ctx, settings.hypotheses);
+      return commit(tick);
+    } catch (error) {
+      state = fold(events);
+      throw error;
+    }
+  }
+
+  function judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): StepRecord {
+    if (isBusy) throw new ControllerBusyError('judge a hypothesis');
+    if (!settings.hypotheses) throw new HypothesesOffError();
+    if (!state.hypotheses.hypotheses.has(id)) throw new UnknownHypothesisError(id);
+    const tick = new Tick(state);
+    try {
+      tick.emit({ type: 'AnalystHypothesis', id, action, note, provenance: 'analyst' });
+      followFocus(tick, ctx, settings.hypotheses);
       return commit(tick);
     } catch (error) {
       state = fold(events);
@@ -313,6 +343,7 @@ export function createController(options: ControllerOptions): Controller {
       else emitPaused();
     },
     applyOverride,
+    judgeHypothesis,
     record,
     recordLayerEvents,
   };

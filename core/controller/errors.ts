@@ -30,3 +30,19 @@ export class SeedNotInGraphError extends Error {
     super(`Seed ${node} is not in the operational graph; seeds must name entities of the snapshot topology.`);
   }
 }
+
+export class HypothesesOffError extends Error {
+  override name = 'HypothesesOffError';
+  constructor() {
+    super(
+      'This investigation runs without the hypothesis layer; start it with hypotheses on (--hypotheses, or the setting) to judge hypotheses.',
+    );
+  }
+}
+
+export class UnknownHypothesisError extends Error {
+  override name = 'UnknownHypothesisError';
+  constructor(id: string) {
+    super(`No hypothesis "${id}" in this investigation; pick one from the hypothesis panel or the diagnosis.`);
+  }
+}

@@ -1,6 +1,7 @@
 import type { EntityId, Label } from '../model/index.js';
 import type { Confidence, InvestigationState, NodeState, RankedEntity } from '../ledger/index.js';
 import { capConfidence, confidenceCaps, groundingOf, isHardRef } from './grounding.js';
+import { acceptedEntities } from '../hypotheses/index.js';
 
 export interface FrontierResult {
   frontier: EntityId[];
@@ -81,7 +82,9 @@ export function computeFrontier(state: InvestigationState): FrontierResult {
   const frontierSet = new Set(
     origins.filter((o) => !origins.some((other) => other !== o && reach.get(other)?.has(o) && !reach.get(o)?.has(other))),
   );
-  const frontier = ranking.filter((r) => frontierSet.has(r.entity)).map((r) => r.entity);
+  // With the hypothesis layer, the answer is the accepted hypotheses' entities (an analyst may reject them all).
+  const answer = state.settings?.hypotheses ? new Set(acceptedEntities(state)) : frontierSet;
+  const frontier = ranking.filter((r) => answer.has(r.entity)).map((r) => r.entity);
   // The verification gate: every root cause cites hard evidence and passed the discriminating-
   // evidence test when its belief was set (no OriginUnverified), and the frontier localises.
   const isVerified =

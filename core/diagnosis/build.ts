@@ -4,6 +4,7 @@ import type { InvestigationState } from '../ledger/index.js';
 import { computeFrontier } from '../controller/frontier.js';
 import { modelRunOf } from './model-run.js';
 import type { Diagnosis } from './schema.js';
+import { diagnosisHypotheses } from './hypotheses.js';
 
 export interface DiagnosisAlertInput {
   id: string;
@@ -55,6 +56,9 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   const cited = new Set<string>();
   for (const id of onChain) for (const ev of state.nodes.get(id)?.belief?.evidence ?? []) cited.add(ev);
   for (const e of state.edges.values()) if (onChain.has(e.from) && onChain.has(e.to)) e.evidence.forEach((id) => cited.add(id));
+  const hypotheses = diagnosisHypotheses(state);
+  // Evidence a hypothesis cites is listed like any other cited item, so its ids resolve in the report.
+  for (const h of hypotheses ?? []) for (const id of [...h.support, ...h.refute]) cited.add(id);
   const evidence = [...cited]
     .sort()
     .map(input.evidenceById)
@@ -80,6 +84,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
       snapshotHash: started?.snapshotHash ?? '',
       settings: { ...(state.settings ?? {}), ...(state.llm.settings ? { llm: state.llm.settings } : {}) },
     },
+    ...(hypotheses ? { hypotheses } : {}),
     ...modelRunOf(state),
   };
 }

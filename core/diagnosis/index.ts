@@ -1,4 +1,5 @@
 export * from './build.js';
 export * from './schema.js';
+export * from './hypotheses.js';
 export * from './model-run.js';
 export * from './code.js';

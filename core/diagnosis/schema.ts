@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EvidenceKind, Extractor } from '../model/evidence.js';
+import { DiagnosisHypothesis } from './hypotheses.js';
 import { modelRunFields } from './model-run.js';
 import { DiagnosisCodeBlock } from './code.js';
 
@@ -65,6 +66,8 @@ export const Diagnosis = z.object({
     snapshotHash: z.string(),
     settings: z.record(z.string(), z.unknown()),
   }),
+  /** The hypothesis layer's causal graph; absent when the layer is off. */
+  hypotheses: z.array(DiagnosisHypothesis).optional(),
   ...modelRunFields,
 });
 export type Diagnosis = z.infer<typeof Diagnosis>;

@@ -23,6 +23,7 @@ import {
   SeekInput,
   StartInput,
 } from './investigation-schemas.js';
+import { JudgeHypothesisInput } from './hypothesis-schemas.js';
 
 const Empty = z.object({}).default({});
 
@@ -45,6 +46,7 @@ export const channels = {
   'investigation.pause': { input: Empty, output: InvestigationState },
   'investigation.reset': { input: Empty, output: InvestigationState },
   'investigation.override': { input: OverrideInput, output: InvestigationState },
+  'investigation.judgeHypothesis': { input: JudgeHypothesisInput, output: InvestigationState },
   'investigation.state': { input: Empty, output: InvestigationState },
   'ledger.events': { input: LedgerEventsInput, output: LedgerEventsOutput },
   'node.inspect': { input: NodeInspectInput, output: NodeInspection },

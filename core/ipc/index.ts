@@ -8,6 +8,7 @@ export * from './bridge.js';
 export * from './app-schemas.js';
 export * from './investigation-schemas.js';
 export * from './diagnosis-schemas.js';
+export * from './hypothesis-schemas.js';
 export * from './charts-schemas.js';
 export * from './lesson-schemas.js';
 export * from './model-activity.js';

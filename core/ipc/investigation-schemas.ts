@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BeliefSource, Confidence, ControllerSettings, EdgeClaimed, LedgerEvent, RankedEntity } from '../ledger/index.js';
 import { Belief, Label, TimeWindow } from '../model/index.js';
+import { HypothesisLayerView } from './hypothesis-schemas.js';
 import { ModelActivity } from './model-activity.js';
 
 export const policies = ['heuristic', 'llm'] as const;
@@ -66,6 +67,8 @@ export const InvestigationState = z.object({
   tokensOut: z.number().int().nonnegative(),
   /** Why the last run stopped early (e.g. a policy call failed); null when it did not. */
   lastError: z.string().nullable(),
+  /** The hypothesis layer; absent when the investigation runs without it. */
+  hypotheses: HypothesisLayerView.optional(),
   model: ModelActivity.optional(),
 });
 export type InvestigationState = z.infer<typeof InvestigationState>;

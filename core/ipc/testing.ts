@@ -43,6 +43,7 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'investigation.pause': unavailable('investigation.pause'),
     'investigation.reset': unavailable('investigation.reset'),
     'investigation.override': unavailable('investigation.override'),
+    'investigation.judgeHypothesis': unavailable('investigation.judgeHypothesis'),
     'investigation.state': unavailable('investigation.state'),
     'ledger.events': unavailable('ledger.events'),
     'node.inspect': unavailable('node.inspect'),

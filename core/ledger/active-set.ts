@@ -26,6 +26,25 @@ export class ActiveSet {
     return true;
   }
 
+  /**
+   * Adds at the front (the hypothesis layer's depth-first visits); a waiting node moves there.
+   * O(1) while earlier pops left room before the head, otherwise one rebuild.
+   */
+  pushFront(node: EntityId): void {
+    this.remove(node);
+    this.skipHoles();
+    if (this.head === 0) {
+      this.entries = [null, ...this.toArray()];
+      this.head = 1;
+      this.entries.forEach((n, i) => {
+        if (n !== null) this.position.set(n, i);
+      });
+    }
+    this.head -= 1;
+    this.entries[this.head] = node;
+    this.position.set(node, this.head);
+  }
+
   peek(): EntityId | null {
     this.skipHoles();
     return this.entries[this.head] ?? null;

@@ -1,5 +1,6 @@
 import type { LedgerEvent } from './events.js';
 import { edgeKey, nodeOf } from './state.js';
+import { applyHypothesisEvent, reopenAccepted } from './state-hypotheses.js';
 import type { InvestigationState } from './state.js';
 
 export class LedgerOrderError extends Error {
@@ -23,7 +24,9 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       state.status = 'running';
       return;
     case 'Activated':
-      state.active.push(event.node);
+      // The hypothesis layer's focus asks for these next (depth-first); every other reason queues.
+      if (event.reason === 'hypothesis') state.active.pushFront(event.node);
+      else state.active.push(event.node);
       nodeOf(state, event.node);
       markRunning(state);
       return;
@@ -105,6 +108,7 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     }
     case 'AnalystOverride':
       nodeOf(state, event.node).isPinned = true;
+      reopenAccepted(state.hypotheses);
       markRunning(state);
       return;
     case 'Paused':
@@ -119,6 +123,21 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'Finished':
       state.finished = event;
       state.status = 'finished';
+      return;
+    case 'HypothesisDerived':
+    case 'HypothesisRefined':
+    case 'HypothesisSupported':
+    case 'HypothesisRefuted':
+    case 'FocusMoved':
+    case 'DrilledDown':
+    case 'Backtracked':
+    case 'HypothesisPruned':
+    case 'HypothesisAccepted':
+      applyHypothesisEvent(state.hypotheses, event);
+      return;
+    case 'AnalystHypothesis':
+      applyHypothesisEvent(state.hypotheses, event);
+      markRunning(state);
       return;
     case 'ModelCalled':
       state.llm.calls += 1;

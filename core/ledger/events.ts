@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
 import { CodeDrilled } from './events-code.js';
 import { ControllerSettings } from './settings.js';
+import { hypothesisEvents } from './events-hypotheses.js';
 import {
   BootstrapChosen,
   ModelCalled,
@@ -19,7 +20,8 @@ import {
  * so call durations travel out of band (StepRecord.metrics).
  */
 
-export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override'] as const;
+/** `hypothesis`: the reasoning focus asked for the node's evidence (hypothesis layer only). */
+export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis'] as const;
 export const ActivationReason = z.enum(activationReasons);
 export type ActivationReason = z.infer<typeof ActivationReason>;
 
@@ -184,6 +186,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   Paused,
   Resumed,
   Finished,
+  ...hypothesisEvents,
   ModelCalled,
   PolicyFellBack,
   OriginUnverified,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HypothesisSettings } from './settings-hypotheses.js';
 
 /** Controller settings (design.md §2). Recorded in InvestigationStarted so a replay uses the same ones. */
 export const ControllerSettings = z.object({
@@ -14,6 +15,8 @@ export const ControllerSettings = z.object({
   revision: z.boolean().default(true),
   /** Policy calls in flight at once; results are still applied in a fixed order. */
   concurrency: z.number().int().min(1).max(64).default(1),
+  /** The hypothesis layer (Graph of States); absent = off, and nothing of it is recorded. */
+  hypotheses: HypothesisSettings.optional(),
 });
 export type ControllerSettings = z.infer<typeof ControllerSettings>;
 export type ControllerSettingsInput = z.input<typeof ControllerSettings>;

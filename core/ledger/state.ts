@@ -2,6 +2,7 @@ import type { Belief, EntityId, Message, TimeWindow } from '../model/index.js';
 import { ActiveSet } from './active-set.js';
 import type { BeliefSource, EventOf, EvidenceRef } from './events.js';
 import type { ControllerSettings } from './settings.js';
+import { createHypothesisLayer, type HypothesisLayerState } from './state-hypotheses.js';
 
 export interface NodeState {
   belief: Belief | null;
@@ -64,6 +65,8 @@ export interface InvestigationState {
   finished: EventOf<'Finished'> | null;
   /** The code layer's drill into each Origin's source (docs/code-layer.md), by node. */
   code: Map<EntityId, EventOf<'CodeDrilled'>>;
+  /** The hypothesis layer (empty when it is off). */
+  hypotheses: HypothesisLayerState;
   /** The model-driven path as recorded (events-llm.ts): calls, fallbacks, the phases' results. */
   llm: LlmRecord;
 }
@@ -97,6 +100,7 @@ export function createState(): InvestigationState {
     claimants: new Map(),
     inbox: new Map(),
     finished: null,
+    hypotheses: createHypothesisLayer(),
     llm: { calls: 0, failedCalls: 0, fallbacks: 0, settings: null, bootstrap: null, prose: null, stopped: null },
     code: new Map(),
   };

@@ -6,6 +6,7 @@ import { reportCss } from './html-style.js';
 import { renderChartsSection } from './charts-svg.js';
 import { renderGraphSvg } from './svg.js';
 import { buildReportView, formatNumber, modelProseHeading } from './view.js';
+import { hypothesisHtml } from './hypotheses.js';
 import type { ReportOptions, ReportView } from './view.js';
 
 const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -40,6 +41,7 @@ export function renderHtml(diagnosis: Diagnosis, options: ReportOptions = {}): s
     '<p class="muted">Red outline: root cause (frontier). Arrows: “explains”. Dashed: discovered from evidence, not in the topology.</p>',
     png,
     ...entities(view),
+    ...hypothesisHtml(diagnosis),
     ...chain(view),
     ...alerts(view),
     ...ranking(view),

@@ -1,6 +1,7 @@
 import type { Diagnosis } from '../diagnosis/index.js';
 import { escapeMarkdown as md, showControls } from './escape.js';
 import { buildReportView, formatNumber, modelProseHeading } from './view.js';
+import { hypothesisMarkdown } from './hypotheses.js';
 import type { ReportOptions, ReportView } from './view.js';
 
 /**
@@ -20,7 +21,14 @@ export function renderMarkdown(diagnosis: Diagnosis, options: ReportOptions = {}
   const c = view.confidence;
   out.push('## Confidence', '', '| raw | grounding | cap | effective |', '|---|---|---|---|');
   out.push(`| ${formatNumber(c.raw)} | ${c.grounding} | ${formatNumber(c.cap)} | ${formatNumber(c.effective)} |`, '');
-  out.push(...entitySection(view), ...chainSection(view), ...alertSection(view), ...rankingSection(view), ...evidenceSection(view));
+  out.push(
+    ...entitySection(view),
+    ...hypothesisMarkdown(diagnosis),
+    ...chainSection(view),
+    ...alertSection(view),
+    ...rankingSection(view),
+    ...evidenceSection(view),
+  );
   out.push(...proseSection(view));
   out.push('## Run', '', ...view.run.map(([k, v]) => `- **${k}:** ${md(v)}`), '');
   return out.join('\n');

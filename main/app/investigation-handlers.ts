@@ -12,6 +12,7 @@ type InvestigationChannels =
   | 'investigation.pause'
   | 'investigation.reset'
   | 'investigation.override'
+  | 'investigation.judgeHypothesis'
   | 'investigation.state'
   | 'ledger.events'
   | 'diagnosis.get'
@@ -62,6 +63,8 @@ export function investigationHandlers(
     'investigation.pause': async () => changed(use('investigation.pause').pause()),
     'investigation.reset': async () => changed(use('investigation.reset').reset()),
     'investigation.override': async ({ node, label, note }) => changed(use('investigation.override').override(node, label, note)),
+    'investigation.judgeHypothesis': async ({ id, action, note }) =>
+      changed(use('investigation.judgeHypothesis').judgeHypothesis(id, action, note)),
     'investigation.state': async () => use('investigation.state').state(),
     'ledger.events': async ({ afterSeq, limit }) => use('ledger.events').events(afterSeq, limit),
     'diagnosis.get': async () => use('diagnosis.get').diagnosis(),

@@ -232,6 +232,10 @@ export class Investigation implements InvestigationRun {
     return this.controller.applyOverride(node, label, note);
   }
 
+  judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): StepRecord {
+    return this.controller.judgeHypothesis(id, action, note);
+  }
+
   /**
    * The diagnosis of the ledger so far. Once finished, a phased policy (the LLM) writes prose
    * for the report, once: it is recorded in the ledger (ProseWritten) and shown beside the

@@ -1,6 +1,7 @@
 import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
+import type { HypothesisLayerView } from '../../core/ipc/index.js';
 import type { ModelActivity } from '../../core/ipc/model-activity.js';
-import { budgetLeft, type InvestigationState as LedgerState } from '../../core/ledger/index.js';
+import { budgetLeft, hypothesesInOrder, type InvestigationState as LedgerState } from '../../core/ledger/index.js';
 
 export type ViewStatus = InvestigationState['status'];
 
@@ -62,6 +63,7 @@ export function projectState(
     tokensIn: state.tokensIn,
     tokensOut: state.tokensOut,
     lastError,
+    ...hypothesisView(state),
     ...modelActivity(state, waiting),
   };
 }
@@ -78,4 +80,26 @@ function modelActivity(state: LedgerState, waiting: { inFlight: number; waitingF
       stopped: llm.stopped ? `${llm.stopped.reason}: ${llm.stopped.detail}` : null,
     },
   };
+}
+
+/** The hypothesis layer's view; nothing when the investigation runs without it. */
+function hypothesisView(state: LedgerState): { hypotheses?: HypothesisLayerView } {
+  const layer = state.settings?.hypotheses;
+  if (!layer) return {};
+  const { level, focus } = state.hypotheses;
+  const hypotheses = hypothesesInOrder(state.hypotheses).map((h) => ({
+    id: h.id,
+    level: h.level,
+    parent: h.parent,
+    cause: h.cause,
+    statement: h.statement,
+    entity: h.entity,
+    confidence: h.confidence,
+    status: h.status,
+    support: [...h.support],
+    refute: [...h.refute],
+    isPinned: h.isPinned,
+    isRejected: h.isRejected,
+  }));
+  return { hypotheses: { level, focus, delta: layer.delta, eta: layer.eta, hypotheses } };
 }

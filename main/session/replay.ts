@@ -89,6 +89,7 @@ export function openLedgerReplay(file: string): LedgerReplay {
     run: () => Promise.resolve(null),
     pause: () => undefined,
     override: readOnly,
+    judgeHypothesis: readOnly,
     diagnosis: () => Promise.resolve(loaded.diagnosis),
     packetJson: (hash) => packetJson.get(hash) ?? null,
     rawLines: () => Promise.resolve([]),

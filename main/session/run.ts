@@ -18,6 +18,7 @@ export interface InvestigationRun {
   run(signal?: AbortSignal): Promise<unknown>;
   pause(): void;
   override(node: string, label: Label, note: string): unknown;
+  judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): unknown;
   /** The diagnosis so far; a finished run of a phased policy carries the model's prose. */
   diagnosis(): Promise<Diagnosis>;
   /** Canonical JSON of a packet this run built (PacketBuilt.packetHash), or null. */

@@ -52,6 +52,8 @@ export interface InvestigationService {
   pause(): InvestigationState;
   reset(): InvestigationState;
   override(node: string, label: Label, note: string): InvestigationState;
+  /** An analyst rejects or pins a hypothesis (hypothesis layer only), recorded like an override. */
+  judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): InvestigationState;
   state(): InvestigationState;
   events(afterSeq: number, limit: number): { events: LedgerEvent[]; hasMore: boolean };
   diagnosis(): Promise<Diagnosis>;
@@ -255,6 +257,14 @@ export function createInvestigationService(target: InvestigationTarget, options:
       if (h.isReadOnly) throw new ReadOnlyInvestigationError();
       viewSeq = null;
       h.override(node, label, note);
+      return view();
+    },
+    judgeHypothesis(id, action, note) {
+      const h = requireHandle();
+      requireIdle('judge a hypothesis');
+      if (h.isReadOnly) throw new ReadOnlyInvestigationError();
+      viewSeq = null;
+      h.judgeHypothesis(id, action, note);
       return view();
     },
     state: view,

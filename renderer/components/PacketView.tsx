@@ -1,4 +1,6 @@
+import { useEffect, useRef } from 'react';
 import type { NodeInspection } from '../../core/ipc/index.js';
+import { useWorkbench } from '../store/context.js';
 
 type Packet = NonNullable<NodeInspection['packet']>;
 
@@ -26,6 +28,10 @@ export function PacketView({
   highlight?: string | null;
 }) {
   const linesOf = (id: string) => rawLines.filter((l) => l.evidenceId === id);
+  // An evidence item picked in the hypothesis panel is highlighted and scrolled into view.
+  const picked = useWorkbench((s) => s.selectedEvidence);
+  const pickedRef = useRef<HTMLLIElement | null>(null);
+  useEffect(() => pickedRef.current?.scrollIntoView?.({ block: 'nearest' }), [picked, packet]);
   return (
     <section className="packet" aria-label="Context packet">
       <h3>Context packet{seq === null ? '' : ` (ledger #${seq})`}</h3>
@@ -56,7 +62,12 @@ export function PacketView({
       <h4>Evidence ({packet.evidence.length})</h4>
       <ul className="plain evidence">
         {packet.evidence.map((e) => (
-          <li key={e.id} data-evidence-id={e.id}>
+          <li
+            key={e.id}
+            data-evidence-id={e.id}
+            className={picked === e.id ? 'picked' : undefined}
+            ref={picked === e.id ? pickedRef : undefined}
+          >
             <div>
               <span className="tag">{e.kind}</span>{' '}
               {onShowEvidence && (

@@ -16,6 +16,8 @@ export function SettingsPanel() {
   const setLlm = useWorkbench((s) => s.setLlm);
   const setMaxVisits = useWorkbench((s) => s.setMaxVisits);
   const setKFlips = useWorkbench((s) => s.setKFlips);
+  const hypotheses = useWorkbench((s) => s.hypotheses);
+  const setHypotheses = useWorkbench((s) => s.setHypotheses);
   const windowText = useWorkbench((s) => s.windowText);
   const setWindowText = useWorkbench((s) => s.setWindowText);
   const ids = {
@@ -27,6 +29,9 @@ export function SettingsPanel() {
     start: useId(),
     end: useId(),
     hint: useId(),
+    layer: useId(),
+    delta: useId(),
+    eta: useId(),
   };
   return (
     <details className="settings">
@@ -64,6 +69,38 @@ export function SettingsPanel() {
         />
         <label htmlFor={ids.flips}>Flips before damping</label>
         <input id={ids.flips} type="number" min={0} max={100} value={kFlips} onChange={(e) => setKFlips(e.currentTarget.valueAsNumber)} />
+        <label htmlFor={ids.layer} className="checkbox">
+          <input
+            id={ids.layer}
+            type="checkbox"
+            checked={hypotheses.isOn}
+            onChange={(e) => setHypotheses({ isOn: e.currentTarget.checked })}
+          />{' '}
+          Hypothesis layer (Graph of States)
+        </label>
+        {hypotheses.isOn && (
+          <>
+            <label htmlFor={ids.delta}>δ: confidence gap to drill down</label>
+            <input
+              id={ids.delta}
+              type="number"
+              min={0}
+              max={1}
+              step={0.05}
+              value={hypotheses.delta}
+              onChange={(e) => setHypotheses({ delta: e.currentTarget.valueAsNumber })}
+            />
+            <label htmlFor={ids.eta}>η: supporting evidence to drill down</label>
+            <input
+              id={ids.eta}
+              type="number"
+              min={0}
+              max={100}
+              value={hypotheses.eta}
+              onChange={(e) => setHypotheses({ eta: e.currentTarget.valueAsNumber })}
+            />
+          </>
+        )}
         <fieldset className="window" aria-describedby={ids.hint}>
           <legend>Window (UTC)</legend>
           <label htmlFor={ids.start}>Window start</label>

@@ -32,6 +32,18 @@ export function describeEvent(e: LedgerEvent): string | null {
       return 'Resumed';
     case 'Finished':
       return `Finished: ${e.outcome === 'confident' ? 'confident' : 'no confident root cause'}`;
+    case 'DrilledDown':
+      return `Hypothesis ${e.hypothesis}: drill down to level ${e.toLevel} (gap ${e.gap}, ${e.support} supporting)`;
+    case 'Backtracked':
+      return `Backtrack to level ${e.toLevel}: ${e.ancestor} lost first place`;
+    case 'FocusMoved':
+      return e.to === null ? 'Focus cleared' : `Focus → ${e.to} (level ${e.level})`;
+    case 'HypothesisRefuted':
+      return e.isRefuted ? `Hypothesis ${e.id} refuted: ${e.reason}` : null;
+    case 'HypothesisAccepted':
+      return `Hypothesis ${e.id} accepted`;
+    case 'AnalystHypothesis':
+      return `Analyst ${e.action === 'pin' ? 'pinned' : 'rejected'} hypothesis ${e.id}`;
     case 'ModelCalled':
       return e.outcome === 'ok'
         ? null
@@ -52,6 +64,10 @@ export function describeEvent(e: LedgerEvent): string | null {
       return `Stopped early: ${e.reason.replace('_', ' ')} (${e.detail})`;
     case 'CodeDrilled':
       return `Code: ${short(e.node)} → ${e.blocks[0] ? `${e.blocks[0].file}:${e.blocks[0].startLine} ${e.blocks[0].function}` : e.status}`;
+    case 'HypothesisDerived':
+    case 'HypothesisRefined':
+    case 'HypothesisSupported':
+    case 'HypothesisPruned':
     case 'Activated':
     case 'Skipped':
     case 'Requeued':

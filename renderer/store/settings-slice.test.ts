@@ -117,4 +117,14 @@ describe('open dialog and import cancel', () => {
     expect(other.getState().error).toBeNull();
     expect(other.getState().pending).toBeNull();
   });
+
+  it('sends the hypothesis layer with δ and η only when it is on (off: no key, as without the layer)', async () => {
+    const off = storeRecordingStarts();
+    await off.store.getState().runCommand('step');
+    expect(JSON.stringify(off.starts[0])).not.toContain('hypotheses');
+    const on = storeRecordingStarts();
+    on.store.getState().setHypotheses({ isOn: true, delta: 1.7, eta: 3 });
+    await on.store.getState().runCommand('step');
+    expect(on.starts[0]).toMatchObject({ settings: { hypotheses: { delta: 1, eta: 3 } } });
+  });
 });

@@ -44,12 +44,20 @@ export const createSettingsSlice =
     llm: DEFAULT_LLM,
     maxVisits: 5,
     kFlips: 3,
+    // δ = 0.1 and η = 2 as in core/ledger/settings-hypotheses.ts (their reasons are there).
+    hypotheses: { isOn: false, delta: 0.1, eta: 2 },
     windowText: { start: '', end: '' },
     isOpening: false,
     setPolicy: (policy) => set({ policy }),
     setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),
     setMaxVisits: (value) => set({ maxVisits: clampInt(value, 1, 100, 5) }),
     setKFlips: (value) => set({ kFlips: clampInt(value, 0, 100, 3) }),
+    setHypotheses: (value) =>
+      set((s) => {
+        const next = { ...s.hypotheses, ...value };
+        const delta = Number.isFinite(next.delta) ? Math.min(1, Math.max(0, next.delta)) : 0.1;
+        return { hypotheses: { isOn: next.isOn, delta, eta: clampInt(next.eta, 0, 100, 2) } };
+      }),
     setWindowText: (window) => set((s) => ({ windowText: { ...s.windowText, ...window } })),
     async probeSnapshot(path) {
       try {

@@ -71,5 +71,14 @@ export const createTimelineSlice =
           return false;
         }
       },
+      async judgeHypothesis(id, action, note) {
+        try {
+          get().setInvestigation(await client.invoke('investigation.judgeHypothesis', { id, action, note }));
+          return true;
+        } catch (error) {
+          set({ error: errorMessage(error) });
+          return false;
+        }
+      },
     };
   };

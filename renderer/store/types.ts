@@ -63,6 +63,8 @@ export interface SettingsSlice {
   llm: LlmEndpoint;
   maxVisits: number;
   kFlips: number;
+  /** The hypothesis layer (Graph of States) and its thresholds δ and η; off by default. */
+  hypotheses: { isOn: boolean; delta: number; eta: number };
   /** The investigation window as typed (`YYYY-MM-DDTHH:MM[:SS]`, UTC); both empty = derived. */
   windowText: { start: string; end: string };
   isOpening: boolean;
@@ -70,6 +72,7 @@ export interface SettingsSlice {
   setLlm(llm: Partial<LlmEndpoint>): void;
   setMaxVisits(value: number): void;
   setKFlips(value: number): void;
+  setHypotheses(value: Partial<{ isOn: boolean; delta: number; eta: number }>): void;
   setWindowText(window: Partial<{ start: string; end: string }>): void;
   /** What a path holds (and a Nezha root's incidents); null when it cannot be opened. */
   probeSnapshot(path: string): Promise<SnapshotProbe | null>;
@@ -89,6 +92,8 @@ export interface TimelineSlice {
   seek(seq: number): Promise<void>;
   /** Sets a node's label as the analyst; recorded as AnalystOverride. */
   overrideLabel(node: string, label: Label, note: string): Promise<boolean>;
+  /** An analyst rejects or pins a hypothesis (a ledger event, like an override). */
+  judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): Promise<boolean>;
 }
 
 export type RendererMode = 'detecting' | 'webgl' | 'list';
@@ -98,6 +103,8 @@ export type LayoutStatus = 'idle' | 'running' | 'refining' | 'done';
 export interface UiSlice {
   hoveredNode: string | null;
   selectedNode: string | null;
+  /** An evidence item picked from the hypothesis panel, highlighted in the inspector's packet. */
+  selectedEvidence: string | null;
   search: string;
   rendererMode: RendererMode;
   layout: LayoutStatus;
@@ -105,6 +112,8 @@ export interface UiSlice {
   /** Selecting the selected node again clears the selection. */
   toggleSelectedNode(id: string): void;
   clearSelection(): void;
+  /** Shows `node` in the inspector (when given) with evidence `id` highlighted. */
+  selectEvidence(node: string | null, id: string): void;
   setSearch(text: string): void;
   setRendererMode(mode: RendererMode): void;
   setLayout(status: LayoutStatus): void;

@@ -9,6 +9,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
   core: [
     ['model', 'random', 'snapshot'],
     ['graph', 'ledger', 'signals', 'charts', 'code'],
+    ['hypotheses'],
     ['context', 'bootstrap', 'controller', 'scoring'],
     ['policy', 'diagnosis'],
     ['report'],

@@ -10,7 +10,7 @@ import {
 } from '../../bench/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import type { PolicyHandle } from '../../policies/create-policy.js';
-import { openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
+import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 type BenchFlags = PolicyFlags &
   Omit<ControllerFlags, 'revision'> & {
@@ -38,7 +38,7 @@ export function registerBench(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens')
     .option('--json', 'print one JSON object for machines')
     .option('--ablation', 'run with and without belief revision side by side');
-  addLlmOptions(command).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
+  addLlmOptions(addHypothesisOptions(command)).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
 }
 
 async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {

@@ -4,7 +4,7 @@ import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import { investigateSnapshot } from '../../session/index.js';
 import { stderrProgress } from './progress.js';
-import { openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
+import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 export type InvestigateFlags = PolicyFlags &
   ControllerFlags & {
@@ -29,7 +29,7 @@ export function registerInvestigate(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
     .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
-  addLlmOptions(command).action(async (snapshot: string, flags: InvestigateFlags) => {
+  addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
     const progress = stderrProgress();
     const chosen = openPolicy(flags, process.env, { progress: progress.sink });
     try {

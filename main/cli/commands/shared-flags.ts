@@ -18,7 +18,33 @@ export type ControllerFlags = {
   concurrency?: string;
   tokenBudget?: string;
   revision: boolean;
+  /** The hypothesis layer (Graph of States); off unless given. */
+  hypotheses?: boolean;
+  delta?: string;
+  eta?: string;
 };
+
+/** Adds the hypothesis layer's flags (investigate and bench share them). */
+export function addHypothesisOptions<T extends { option(flags: string, description: string): T }>(command: T): T {
+  return command
+    .option('--hypotheses', "turn on the hypothesis layer (docs/hypotheses.md): the frontier is the accepted hypotheses' entities")
+    .option('--delta <x>', 'hypothesis layer: drill down when P(top) − P(second) exceeds this (default 0.1)')
+    .option('--eta <n>', 'hypothesis layer: … and the top has at least this many supporting evidence items (default 2)');
+}
+
+function fraction(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`${flag} ${value}: expected a number from 0 to 1`);
+  return n;
+}
+
+function wholeOrZero(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} ${value}: expected a whole number, 0 or more`);
+  return n;
+}
 
 export function positiveInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
@@ -60,5 +86,11 @@ export function settingsFrom(flags: ControllerFlags): ControllerSettingsInput {
   const concurrency = positiveInt(flags.concurrency, '--concurrency');
   if (budget !== undefined) settings.budget = budget;
   if (concurrency !== undefined) settings.concurrency = concurrency;
+  const delta = fraction(flags.delta, '--delta');
+  const eta = wholeOrZero(flags.eta, '--eta');
+  if (!flags.hypotheses && (delta !== undefined || eta !== undefined))
+    throw new UsageError('--delta and --eta apply to the hypothesis layer only; add --hypotheses');
+  // Absent when off, so the recorded settings (and the ledger) are byte-identical to a run without the layer.
+  if (flags.hypotheses) settings.hypotheses = { ...(delta !== undefined ? { delta } : {}), ...(eta !== undefined ? { eta } : {}) };
   return settings;
 }

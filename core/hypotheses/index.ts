@@ -1,0 +1,6 @@
+export { reasonHypotheses, isDecisive, MAX_LEVEL, type HypothesisEmitter } from './engine.js';
+export { concludeHypotheses, acceptedEntities, focusVisits } from './conclude.js';
+export { observe, type ClassObservation, type EntityObservation } from './observe.js';
+export { causeClassOf } from './classify.js';
+export { chainOf, rankedChildren, isStanding, compareHypotheses } from './tree.js';
+export { classStatements } from './statements.js';

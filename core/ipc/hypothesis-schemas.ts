@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { CauseClass } from '../ledger/index.js';
+
+/** One hypothesis as the panel shows it (the fold of the hypothesis events). */
+export const HypothesisView = z.object({
+  id: z.string(),
+  level: z.number().int().min(1).max(4),
+  parent: z.string().nullable(),
+  cause: CauseClass,
+  statement: z.string(),
+  entity: z.string().nullable(),
+  confidence: z.number(),
+  status: z.enum(['open', 'accepted', 'refuted', 'pruned']),
+  support: z.array(z.string()),
+  refute: z.array(z.string()),
+  isPinned: z.boolean(),
+  isRejected: z.boolean(),
+});
+export type HypothesisView = z.infer<typeof HypothesisView>;
+
+/** The hypothesis layer's state: S_t, h*_t, the thresholds and the causal graph. */
+export const HypothesisLayerView = z.object({
+  level: z.number().int().min(1).max(4),
+  focus: z.string().nullable(),
+  delta: z.number(),
+  eta: z.number().int(),
+  hypotheses: z.array(HypothesisView),
+});
+export type HypothesisLayerView = z.infer<typeof HypothesisLayerView>;
+
+/** An analyst rejects or pins a hypothesis (a ledger event, like a label override). */
+export const JudgeHypothesisInput = z.object({
+  id: z.string().min(1).max(64),
+  action: z.enum(['reject', 'pin']),
+  note: z.string().max(2000).default(''),
+});
