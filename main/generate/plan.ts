@@ -42,7 +42,7 @@ function planConfigChange(rng: Rng, system: SystemModel, timeline: Timeline): Fa
       time: iso(at),
       entity: s.configMapId,
       kind: 'config',
-      summary: `ConfigMap ${s.name}-config updated: UPSTREAM_TIMEOUT_MS 2000 → ${timeout}`,
+      summary: `ConfigMap ${s.name}-config updated: data.UPSTREAM_TIMEOUT_MS 2000 → ${timeout}`,
       diff: [{ path: 'data.UPSTREAM_TIMEOUT_MS', from: '2000', to: String(timeout) }],
       actor,
     });
@@ -61,7 +61,7 @@ function planConfigChange(rng: Rng, system: SystemModel, timeline: Timeline): Fa
       time: iso(at),
       entity: s.configMapId,
       kind: 'config',
-      summary: `ConfigMap ${s.name}-config updated: DB_POOL_MAX 50 → ${size}`,
+      summary: `ConfigMap ${s.name}-config updated: data.DB_POOL_MAX 50 → ${size}`,
       diff: [{ path: 'data.DB_POOL_MAX', from: '50', to: String(size) }],
       actor,
     });
