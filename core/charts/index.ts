@@ -12,3 +12,4 @@ export {
   type Buckets,
 } from './buckets.js';
 export { citationsFor } from './citations.js';
+export * from './palette.js';

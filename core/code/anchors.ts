@@ -1,4 +1,4 @@
-import { locate } from './locate.js';
+import { locate, locatedBlock } from './locate.js';
 import type { CodeBlock, CodePdg, LocatedBlock } from './model.js';
 import { PdgIndex } from './pdg.js';
 
@@ -21,19 +21,6 @@ export interface CodeAnchor {
 }
 
 const perAnchor = 5;
-
-function located(b: CodeBlock, score: number, reason: string): LocatedBlock {
-  return {
-    file: b.file,
-    function: b.name === '' ? '(top level)' : b.name,
-    startLine: b.startLine,
-    endLine: b.endLine,
-    level: b.level,
-    kind: b.kind,
-    score,
-    reason,
-  };
-}
 
 /** Candidate texts of a span or operation name: itself, then its last path or dotted segment (`svc.Service/GetAds` → `GetAds`). */
 function spanNames(text: string): string[] {
@@ -70,7 +57,7 @@ function stoppedLog(pdg: CodePdg, input: CodeAnchorInput): LocatedBlock[] {
     const b = index.block(at);
     if (b.level !== 'block') break;
     if (b.startLine > from)
-      out.push(located(b, site.score * 0.9, `entered after the preceding statement (line ${from}) and encloses the stopped one`));
+      out.push(locatedBlock(b, site.score * 0.9, `entered after the preceding statement (line ${from}) and encloses the stopped one`));
   }
   const fn = index.enclosingFunction[block.id] ?? null;
   for (const b of pdg.blocks)
@@ -82,7 +69,7 @@ function stoppedLog(pdg: CodePdg, input: CodeAnchorInput): LocatedBlock[] {
       index.contains(fn, b.id) &&
       !index.contains(b.id, block.id)
     )
-      out.push(located(b, site.score * 0.8, `runs between the preceding statement (line ${from}) and the stopped one (line ${to})`));
+      out.push(locatedBlock(b, site.score * 0.8, `runs between the preceding statement (line ${from}) and the stopped one (line ${to})`));
   return out;
 }
 

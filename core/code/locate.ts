@@ -109,15 +109,20 @@ export function locate(pdg: CodePdg, text: string, options: LocateOptions = {}):
         x.b.startLine - y.b.startLine,
     )
     .slice(0, options.limit ?? 10)
-    .map(({ b, score, reason, line }) => ({
-      file: b.file,
-      function: b.name === '' ? '(top level)' : b.name,
-      startLine: b.startLine,
-      endLine: b.endLine,
-      level: b.level,
-      kind: b.kind,
-      score: Math.round(score * 1000) / 1000,
-      reason,
-      ...(line === undefined ? {} : { line }),
-    }));
+    .map(({ b, score, reason, line }) => locatedBlock(b, Math.round(score * 1000) / 1000, reason, line));
+}
+
+/** A block as `eog code locate` and the anchors report it. */
+export function locatedBlock(b: CodeBlock, score: number, reason: string, line?: number): LocatedBlock {
+  return {
+    file: b.file,
+    function: b.name === '' ? '(top level)' : b.name,
+    startLine: b.startLine,
+    endLine: b.endLine,
+    level: b.level,
+    kind: b.kind,
+    score,
+    reason,
+    ...(line === undefined ? {} : { line }),
+  };
 }

@@ -1,17 +1,9 @@
-import type { Chart, ChartCitation, ChartMarker, EntityCharts, ExemplarTrace } from '../charts/index.js';
+import { markerColours, seriesColours, type Chart, type ChartCitation, type EntityCharts, type ExemplarTrace } from '../charts/index.js';
 import { escapeHtml as h, truncate } from './escape.js';
 
 const W = 640;
 const H = 170;
 const M = { left: 56, right: 12, top: 10, bottom: 22 };
-/** One colour per series position; the band takes the first series' colour. */
-export const seriesColours = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#be185d', '#4d7c0f', '#78716c'];
-const markerColours: Readonly<Record<ChartMarker['kind'], string>> = {
-  incident: '#dc2626',
-  alert: '#ea580c',
-  change: '#7c3aed',
-  event: '#64748b',
-};
 
 function fmt(n: number): string {
   const a = Math.abs(n);

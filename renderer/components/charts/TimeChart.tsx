@@ -3,7 +3,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Chart, ChartMarker } from '../../../core/charts/index.js';
 import { alignSeries, type ChartHighlight } from './align.js';
-import { drawBand, drawHighlight, drawMarkers, seriesColours } from './draw.js';
+import { seriesColours } from '../../../core/charts/index.js';
+import { drawBand, drawHighlight, drawMarkers } from './draw.js';
 
 const HEIGHT = 150;
 

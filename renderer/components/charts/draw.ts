@@ -1,14 +1,6 @@
 import type uPlot from 'uplot';
-import type { ChartMarker, ChartSeries } from '../../../core/charts/index.js';
+import { markerColours, type ChartMarker, type ChartSeries } from '../../../core/charts/index.js';
 import type { ChartHighlight } from './align.js';
-
-export const seriesColours = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#be185d', '#4d7c0f', '#78716c'];
-const markerColours: Readonly<Record<ChartMarker['kind'], string>> = {
-  incident: '#dc2626',
-  alert: '#ea580c',
-  change: '#7c3aed',
-  event: '#64748b',
-};
 
 /** The baseline band of the first series, shaded behind the lines. */
 export function drawBand(u: uPlot, band: ChartSeries['band']): void {
