@@ -3,7 +3,8 @@
  * seed: generate a bundle, import it, investigate with the heuristic policy, and score the
  * frontier against ground_truth.yaml (ITBench semantics: a match on any alias counts).
  * Prints a markdown table by fault type. Run:
- *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--faults a,b] [--keep] [--verbose]
+ *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--faults a,b] [--hypotheses] [--keep] [--verbose]
+ * `--hypotheses` turns the hypothesis layer on (docs/hypotheses.md): the frontier is then the accepted hypotheses' entities.
  * Change-driven faults (feature_flag*) also report whether a hidden call edge the topology
  * leaves out was found (a discovered E_S edge onto it) and how many red herrings joined the frontier.
  */
@@ -25,6 +26,8 @@ export interface FaultCheckOptions {
   faults?: readonly FaultType[];
   /** Keep the generated bundles (their folder is returned) instead of deleting them. */
   keep?: boolean;
+  /** Investigate with the hypothesis layer on (default settings δ, η). */
+  hypotheses?: boolean;
   log?: (line: string) => void;
 }
 
@@ -59,11 +62,14 @@ export interface FaultCheckResult {
   keptIn: string | null;
 }
 
-async function checkOne(dir: string, fault: FaultType, seed: number, services: number, row: FaultRow): Promise<void> {
+async function checkOne(dir: string, fault: FaultType, seed: number, services: number, row: FaultRow, hypotheses: boolean): Promise<void> {
   const incident = await generateIncident(dir, { fault, seed, services });
   const storeFile = join(dir, '.eog', 'store.sqlite');
   await importBundle(dir, storeFile);
-  const { diagnosis } = await investigateSnapshot(storeFile, { policy: createHeuristicPolicy() });
+  const { diagnosis } = await investigateSnapshot(storeFile, {
+    policy: createHeuristicPolicy(),
+    ...(hypotheses ? { settings: { hypotheses: {} } } : {}),
+  });
   const gt = parseGroundTruth(readFileSync(join(dir, 'ground_truth.yaml'), 'utf8'));
   const all = scoreRootCause(gt, diagnosis.frontier);
   const first = scoreRootCause(gt, diagnosis.frontier, { k: 1 });
@@ -109,7 +115,8 @@ export async function benchFaultTypes(options: FaultCheckOptions): Promise<Fault
         hiddenFound: 0,
         misses: [],
       };
-      for (let seed = 1; seed <= options.seeds; seed++) await checkOne(join(root, `${fault}-${seed}`), fault, seed, options.services, row);
+      for (let seed = 1; seed <= options.seeds; seed++)
+        await checkOne(join(root, `${fault}-${seed}`), fault, seed, options.services, row, options.hypotheses === true);
       row.meanFrontierSize /= Math.max(1, row.runs);
       for (const m of row.misses)
         log(
@@ -131,6 +138,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
       services: { type: 'string', default: '12' },
       faults: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      hypotheses: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -141,9 +149,12 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
     services,
     ...(values.faults === undefined ? {} : { faults: values.faults.split(',').map(parseFaultType) }),
     keep: values.keep,
+    hypotheses: values.hypotheses,
     log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
   });
-  process.stdout.write(`\nHeuristic investigation on generated incidents (${services} services, seeds 1..${seeds})\n\n`);
+  process.stdout.write(
+    `\nHeuristic investigation${values.hypotheses ? ' with the hypothesis layer' : ''} on generated incidents (${services} services, seeds 1..${seeds})\n\n`,
+  );
   process.stdout.write(
     '| fault | runs | injected entity in frontier | injected entity first | frontier = root cause only | mean frontier size | hidden edge found |\n|---|---|---|---|---|---|---|\n',
   );
