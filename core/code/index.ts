@@ -5,3 +5,14 @@ export { isKeyLike, messageStrength, normalizeName, parseFrames, type Frame } fr
 export { locate, type LocateOptions } from './locate.js';
 export { anchorEvidence, codeAnchorKinds, type CodeAnchor, type CodeAnchorInput, type CodeAnchorKind } from './anchors.js';
 export { anchorsFromEvidence, drillOrigin, maxDrillEvidence, type DrillAnchor, type DrilledBlock } from './drill.js';
+export {
+  inadmissible,
+  maxWalkSteps,
+  neighboursOf,
+  walkCode,
+  type CodeAction,
+  type CodeChooser,
+  type CodeStepContext,
+  type WalkResult,
+  type WalkStep,
+} from './walk.js';

@@ -120,6 +120,8 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'CodeDrilled':
       state.code.set(event.node, event);
       return;
+    case 'CodeStep':
+      return;
     case 'Finished':
       state.finished = event;
       state.status = 'finished';
@@ -143,7 +145,7 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       state.llm.calls += 1;
       if (event.outcome !== 'ok') state.llm.failedCalls += 1;
       // Explore and map tokens are in PolicyCalled already; the phases around the walk count here.
-      if (event.phase === 'bootstrap' || event.phase === 'finalize') {
+      if (event.phase === 'bootstrap' || event.phase === 'finalize' || event.phase === 'code') {
         state.tokensIn += event.tokensIn;
         state.tokensOut += event.tokensOut;
       }

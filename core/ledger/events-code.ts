@@ -35,5 +35,42 @@ export const CodeDrilled = z.object({
   blocks: z.array(CodeBlockRef),
   /** Files that could not be parsed, unsupported languages. */
   warnings: z.array(z.string()),
+  /**
+   * Who chose the first block when the LLM policy walked the code (CodeStep events): `model`
+   * when its selection was accepted, `heuristic` when the ranking stands. Absent for the
+   * heuristic drill, so its ledgers keep their bytes.
+   */
+  chosenBy: z.enum(['model', 'heuristic']).optional(),
 });
 export type CodeDrilled = z.infer<typeof CodeDrilled>;
+
+/** A block as a walk step names it. */
+export const CodeStepBlock = z.object({
+  file: z.string(),
+  function: z.string(),
+  startLine: z.number().int().positive(),
+  endLine: z.number().int().positive(),
+});
+export type CodeStepBlock = z.infer<typeof CodeStepBlock>;
+
+/**
+ * One step of the LLM policy's walk through an Origin's code (docs/code-layer.md): the block
+ * it stood on, the action taken and who decided it. A model answer naming a block that is not
+ * an admissible neighbour, or evidence not in its context, is `rejected` (why, in words) and
+ * the heuristic ranking decides that step (`by: heuristic`).
+ */
+export const CodeStep = z.object({
+  seq: z.number().int().nonnegative(),
+  type: z.literal('CodeStep'),
+  node: z.string(),
+  step: z.number().int().nonnegative(),
+  at: CodeStepBlock,
+  by: z.enum(['model', 'heuristic']),
+  action: z.enum(['expand', 'select', 'stop']),
+  /** The block expanded to or selected; null for stop. */
+  block: CodeStepBlock.nullable(),
+  reason: z.string(),
+  evidence: z.array(z.string()),
+  rejected: z.string().nullable(),
+});
+export type CodeStep = z.infer<typeof CodeStep>;

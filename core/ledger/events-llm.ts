@@ -9,7 +9,8 @@ import { Claim, Label, TimeWindow } from '../model/index.js';
 
 const base = { seq: z.number().int().nonnegative() };
 
-export const modelPhases = ['bootstrap', 'explore', 'map', 'finalize'] as const;
+/** `code`: one step of the code drill's walk (docs/code-layer.md, "The LLM policy's walk"). */
+export const modelPhases = ['bootstrap', 'explore', 'map', 'finalize', 'code'] as const;
 export const ModelPhase = z.enum(modelPhases);
 export type ModelPhase = z.infer<typeof ModelPhase>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
-import { CodeDrilled } from './events-code.js';
+import { CodeDrilled, CodeStep } from './events-code.js';
 import { ControllerSettings } from './settings.js';
 import { hypothesisEvents } from './events-hypotheses.js';
 import {
@@ -196,6 +196,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   ProseWritten,
   RunStopped,
   CodeDrilled,
+  CodeStep,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

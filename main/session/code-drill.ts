@@ -6,6 +6,7 @@ import type { EvidenceItem } from '../../core/model/evidence.js';
 import { codeEntryFor } from '../../core/snapshot/code.js';
 import { buildServicePdg, type BundleCode } from '../code/index.js';
 import type { EvidenceStore } from '../store/index.js';
+import { walkOrigin, type CodeWalker } from './code-walk.js';
 
 const maxSnippetLines = 40;
 
@@ -27,17 +28,26 @@ function evidenceOf(state: InvestigationState, store: EvidenceStore, node: strin
 
 /**
  * The code layer's drill for every Origin of a finished walk whose service the bundle has
- * source for (docs/code-layer.md): one CodeDrilled event each, in frontier order.
+ * source for (docs/code-layer.md): one CodeDrilled event each, in frontier order. With a
+ * `walker` (the LLM policy) the model walks each Origin's code from the ranking's best block,
+ * recorded as ModelCalled and CodeStep events before its CodeDrilled.
  */
-export async function drillOrigins(state: InvestigationState, store: EvidenceStore, code: BundleCode): Promise<NewLedgerEvent[]> {
+export async function drillOrigins(
+  state: InvestigationState,
+  store: EvidenceStore,
+  code: BundleCode,
+  walker: CodeWalker | null = null,
+): Promise<NewLedgerEvent[]> {
   const events: NewLedgerEvent[] = [];
   for (const node of state.finished?.frontier ?? []) {
     const entry = codeEntryFor(code.map, node);
     if (entry === null) continue;
     const root = code.resolve(entry.root);
     const pdg = await buildServicePdg(root);
-    const { anchors, blocks } = drillOrigin(pdg, evidenceOf(state, store, node));
-    const refs: CodeBlockRef[] = blocks.map((b) => ({
+    const items = evidenceOf(state, store, node);
+    const drilled = drillOrigin(pdg, items);
+    const { anchors, blocks } = drilled;
+    let refs: CodeBlockRef[] = blocks.map((b) => ({
       file: b.file,
       function: b.function,
       startLine: b.startLine,
@@ -48,6 +58,15 @@ export async function drillOrigins(state: InvestigationState, store: EvidenceSto
       evidence: b.evidence,
       snippet: snippetOf(root, b.file, b.startLine, b.endLine),
     }));
+    let chosenBy: { chosenBy: 'model' | 'heuristic' } | object = {};
+    if (walker !== null && blocks.length > 0) {
+      const sourceOf = (b: { file: string; startLine: number; endLine: number }): string[] =>
+        snippetOf(root, b.file, b.startLine, b.endLine).split('\n');
+      const walked = await walkOrigin(node, pdg, drilled, items, refs, walker, sourceOf);
+      events.push(...walked.events);
+      refs = walked.blocks;
+      chosenBy = { chosenBy: walked.chosenBy };
+    }
     events.push({
       type: 'CodeDrilled',
       node,
@@ -57,6 +76,7 @@ export async function drillOrigins(state: InvestigationState, store: EvidenceSto
       anchors: anchors.map((a) => ({ kind: a.kind, text: a.text, evidence: a.evidence })),
       blocks: refs,
       warnings: pdg.warnings.map((w) => `${w.file}: ${w.message}`),
+      ...chosenBy,
     });
   }
   return events;

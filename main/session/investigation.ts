@@ -20,9 +20,10 @@ import {
 } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/belief.js';
 import type { BootstrapResult, Seed } from '../../core/bootstrap/index.js';
+import type { CodeStepContext } from '../../core/code/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import { openLedger, type LedgerFile } from '../ledger/index.js';
-import type { BootstrapAlertView, BootstrapChoice, FinalizeResult } from '../policies/llm/index.js';
+import type { BootstrapAlertView, BootstrapChoice, CodeStepAnswer, FinalizeResult } from '../policies/llm/index.js';
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import type { BundleCode } from '../code/index.js';
 import { drillOrigins } from './code-drill.js';
@@ -67,6 +68,8 @@ export interface PhasedPolicy extends Policy {
     alerts: readonly BootstrapAlertView[];
   }): Promise<BootstrapChoice<Seed>>;
   finalize(diagnosis: Diagnosis): Promise<FinalizeResult>;
+  /** One step of the code drill's walk (docs/code-layer.md); without it the heuristic ranking drills alone. */
+  codeStep?(node: string, context: CodeStepContext): Promise<CodeStepAnswer>;
   /** The largest packet the policy reads in one request (its request cap minus its prompt). */
   readonly packetTokenBudget: number;
   /** Why the run should stop (the run's token cap is spent); null while it may go on. */
@@ -218,9 +221,10 @@ export class Investigation implements InvestigationRun {
    * so such a ledger is byte for byte what it was before the layer.
    */
   private async drillCode(): Promise<void> {
-    const { code, store } = this.options;
+    const { code, store, policy } = this.options;
     if (!code || !this.isFinished || this.controller.events.some((e) => e.type === 'CodeDrilled')) return;
-    const events = await drillOrigins(this.controller.state, store, code);
+    const walker = isPhasedPolicy(policy) && policy.codeStep ? policy.codeStep.bind(policy) : null;
+    const events = await drillOrigins(this.controller.state, store, code, walker);
     if (events.length > 0) this.controller.recordLayerEvents(events);
   }
 

@@ -64,6 +64,10 @@ export function describeEvent(e: LedgerEvent): string | null {
       return `Stopped early: ${e.reason.replace('_', ' ')} (${e.detail})`;
     case 'CodeDrilled':
       return `Code: ${short(e.node)} → ${e.blocks[0] ? `${e.blocks[0].file}:${e.blocks[0].startLine} ${e.blocks[0].function}` : e.status}`;
+    case 'CodeStep':
+      return e.rejected === null
+        ? null
+        : `Code step ${e.step} of ${short(e.node)}: model answer rejected (${e.rejected}); heuristic ${e.action}`;
     case 'HypothesisDerived':
     case 'HypothesisRefined':
     case 'HypothesisSupported':

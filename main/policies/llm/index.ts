@@ -4,6 +4,7 @@ export type { LlmStats, ProgressSink } from './ask.js';
 export type { BootstrapAlertView, BootstrapCandidates, BootstrapChoice } from './bootstrap.js';
 export { NoBootstrapCandidatesError } from './bootstrap.js';
 export type { FinalizeResult } from './finalize.js';
+export type { CodeStepAnswer } from './code-step.js';
 export type { Clock, RandomSource } from './backoff.js';
 export { seededRandom } from './backoff.js';
 export type { ResponseMode } from './transport.js';

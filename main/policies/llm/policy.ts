@@ -1,5 +1,6 @@
 import { countTokens, type TokenCounter } from '../../../core/context/index.js';
 import type { Policy, PolicyResult } from '../../../core/controller/index.js';
+import type { CodeStepContext } from '../../../core/code/index.js';
 import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import type { ContextPacket, EntityId } from '../../../core/model/index.js';
 import type { RunStopReason } from '../../../core/ledger/index.js';
@@ -9,6 +10,7 @@ import { seededRandom, systemClock, type Clock, type RandomSource } from './back
 import { chooseBootstrap, type BootstrapCandidates, type BootstrapChoice } from './bootstrap.js';
 import { openResponseCache } from './cache.js';
 import { explorePacket } from './explore.js';
+import { chooseCodeStep, type CodeStepAnswer } from './code-step.js';
 import { finalizeDiagnosis, type FinalizeResult } from './finalize.js';
 import { describeLlmOptions, parseLlmOptions, type LlmOptionsInput } from './options.js';
 import { defaultPromptsDir, loadPrompt, renderPrompt } from './prompts.js';
@@ -31,6 +33,8 @@ export interface LlmPolicy extends Policy {
   bootstrap<S extends { node: EntityId }>(candidates: BootstrapCandidates<S>): Promise<BootstrapChoice<S>>;
   /** Finalize phase: model-written prose for the report's entities and alerts. */
   finalize(diagnosis: Diagnosis): Promise<FinalizeResult>;
+  /** One step of the code drill's walk: an action for one block's local context (docs/code-layer.md). */
+  codeStep(node: EntityId, context: CodeStepContext): Promise<CodeStepAnswer>;
   stats(): LlmStats & { mode: ResponseMode };
   /** The largest context packet whose explore request stays within the request cap in one ask. */
   readonly packetTokenBudget: number;
@@ -59,6 +63,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     explore: loadPrompt('explore', dir),
     chunk: loadPrompt('explore-chunk', dir),
     finalize: loadPrompt('finalize', dir),
+    code: loadPrompt('code-step', dir),
   };
   const transport = createChatTransport(options, {
     clock,
@@ -116,6 +121,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     evaluate,
     bootstrap: (candidates) => chooseBootstrap(ctx, prompts.bootstrap, count, candidates),
     finalize: (diagnosis) => finalizeDiagnosis(ctx, prompts.finalize, count, diagnosis),
+    codeStep: (node, context) => chooseCodeStep(ctx, prompts.code, count, node, context),
     stats: () => ({ ...stats, requests: transport.requests, mode: transport.mode }),
     packetTokenBudget,
     describe: () => describeLlmOptions(options),

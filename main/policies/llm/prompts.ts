@@ -4,11 +4,11 @@ import path from 'node:path';
 import { findPackageRoot } from '../../platform/index.js';
 import { PromptTemplateError } from './errors.js';
 
-export const promptNames = ['bootstrap', 'explore', 'explore-chunk', 'finalize'] as const;
+export const promptNames = ['bootstrap', 'explore', 'explore-chunk', 'finalize', 'code-step'] as const;
 export type PromptName = (typeof promptNames)[number];
 
 /** The version of each template in use; a new wording is a new file, never an edit in place. */
-const versions: Record<PromptName, number> = { bootstrap: 1, explore: 2, 'explore-chunk': 1, finalize: 1 };
+const versions: Record<PromptName, number> = { bootstrap: 1, explore: 2, 'explore-chunk': 1, finalize: 1, 'code-step': 1 };
 
 export interface PromptTemplate {
   id: PromptName;

@@ -25,6 +25,14 @@ export const FinalizeReply = z.object({
 });
 export type FinalizeReply = z.infer<typeof FinalizeReply>;
 
+/** A step of the code drill's walk (docs/code-layer.md): expand to a neighbour, select a block, or stop. */
+export const CodeStepReply = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('expand'), block: z.string() }),
+  z.object({ action: z.literal('select'), block: z.string(), reason: z.string(), evidence: z.array(z.string()) }),
+  z.object({ action: z.literal('stop'), reason: z.string() }),
+]);
+export type CodeStepReply = z.infer<typeof CodeStepReply>;
+
 /**
  * The JSON Schema sent as `response_format.json_schema`: the output shape (defaults become
  * required fields, objects closed), as OpenAI's strict mode requires.
