@@ -11,8 +11,8 @@ import { openResponseCache } from './cache.js';
 import { explorePacket } from './explore.js';
 import { finalizeDiagnosis, type FinalizeResult } from './finalize.js';
 import { describeLlmOptions, parseLlmOptions, type LlmOptionsInput } from './options.js';
-import { defaultPromptsDir, loadPrompt, renderPrompt } from './prompts.js';
-import { ExploreReply, responseSchemaText } from './schemas.js';
+import { defaultPromptsDir, EXPLORE_HYPOTHESES_VERSION, loadPrompt, renderPrompt } from './prompts.js';
+import { ExploreHypothesesReply, ExploreReply, responseSchemaText } from './schemas.js';
 import { createChatTransport, type ResponseMode } from './transport.js';
 
 export interface LlmPolicyDeps {
@@ -56,7 +56,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
   const dir = deps.promptsDir ?? defaultPromptsDir();
   const prompts = {
     bootstrap: loadPrompt('bootstrap', dir),
-    explore: loadPrompt('explore', dir),
+    explore: options.hypotheses ? loadPrompt('explore', dir, EXPLORE_HYPOTHESES_VERSION) : loadPrompt('explore', dir),
     chunk: loadPrompt('explore-chunk', dir),
     finalize: loadPrompt('finalize', dir),
   };
@@ -86,8 +86,9 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     unreachableStreak: 0,
     ...(deps.progress ? { progress: deps.progress } : {}),
   };
+  const reply = options.hypotheses ? ExploreHypothesesReply : ExploreReply;
   const exploreOverhead = promptTokens(
-    renderPrompt(prompts.explore, { schema: responseSchemaText(ExploreReply), node: 'x'.repeat(80), packet: '', notes: '' }),
+    renderPrompt(prompts.explore, { schema: responseSchemaText(reply), node: 'x'.repeat(80), packet: '', notes: '' }),
     count,
   );
   // JSON escaping inside the prompt costs a little more than the packet's own count: keep 5% spare.
@@ -95,7 +96,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
 
   async function evaluate(packet: ContextPacket): Promise<PolicyResult> {
     const started = clock.now();
-    const result = await explorePacket({ ctx, explore: prompts.explore, chunk: prompts.chunk, count }, packet);
+    const result = await explorePacket({ ctx, explore: prompts.explore, reply, chunk: prompts.chunk, count }, packet);
     if (result.fallback !== null) stats.fallbacks++;
     return {
       output: result.output,
