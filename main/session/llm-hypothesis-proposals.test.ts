@@ -42,6 +42,7 @@ describe('model-proposed hypotheses (fake OpenAI-compatible server)', () => {
     expect(run.diagnosis.frontier).toEqual(['shop/Service/frontend']);
     const mechanism = (run.diagnosis.hypotheses ?? []).find((h) => h.level === 3 && h.status === 'accepted');
     expect(mechanism?.statement).toContain(MECHANISM_TEXT);
+    expect(mechanism?.source).toBe('model');
     const cited = proposed.find((p) => p.entity === mechanism?.entity);
     expect(cited).toBeDefined();
     for (const id of cited?.support ?? []) expect(mechanism?.support).toContain(id);
