@@ -4,6 +4,7 @@ import type { ActivationReason, ControllerSettings } from '../ledger/index.js';
 import { edgeKey } from '../ledger/index.js';
 import { neighbourIds } from './belief-view.js';
 import { guardOutput } from './guard.js';
+import { guardHypotheses } from './guard-hypotheses.js';
 import type { Tick } from './tick.js';
 import type { OriginGate, Policy, PolicyResult } from './types.js';
 
@@ -103,6 +104,9 @@ export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: Enti
   const guarded = guardOutput(node, result.output, packet, ctx.graph);
   for (const rejection of guarded.rejections) tick.emit(rejection);
   for (const distrust of guarded.distrusted) tick.emit(distrust);
+  // Model-proposed hypotheses, only while the layer is on (off, nothing of it is recorded).
+  const proposed = ctx.settings.hypotheses ? guarded.hypotheses : [];
+  for (const event of guardHypotheses(node, proposed, packet, ctx.graph)) tick.emit(event);
 
   const entry = state.nodes.get(node);
   const previous = entry?.belief ?? null;

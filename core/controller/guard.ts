@@ -1,5 +1,5 @@
 import { PolicyOutput } from '../model/index.js';
-import type { Belief, Claim, ContextPacket, EntityId } from '../model/index.js';
+import type { Belief, Claim, ContextPacket, EntityId, HypothesisProposal } from '../model/index.js';
 import type { EventOf } from '../ledger/index.js';
 import type { OperationalGraph } from '../graph/index.js';
 
@@ -12,6 +12,8 @@ export interface GuardedOutput {
   claims: Claim[];
   proposals: EntityId[];
   rejections: Rejection[];
+  /** Hypotheses the policy proposed, as given: guardHypotheses judges them (guard-hypotheses.ts). */
+  hypotheses: HypothesisProposal[];
   /** Labels and claims whose only support was suspicious text (packet.suspicious). */
   distrusted: Distrust[];
 }
@@ -72,5 +74,5 @@ export function guardOutput(node: EntityId, raw: unknown, packet: ContextPacket,
   if (isFabricated) reasoning.push(`guard: cited evidence not in the packet; label ${output.label} replaced by Defer`);
   if (isSuspectOnly) reasoning.push(`guard: label ${output.label} rested only on text flagged as suspicious; replaced by Defer`);
   const proposals = [...new Set(output.proposals)].filter((id) => id !== node && graph.has(id));
-  return { belief, reasoning, claims, proposals, rejections, distrusted };
+  return { belief, reasoning, claims, proposals, rejections, distrusted, hypotheses: output.hypotheses ?? [] };
 }

@@ -15,6 +15,8 @@ export const DiagnosisHypothesis = z.object({
   support: z.array(z.string()),
   /** Evidence ids with a refute edge. */
   refute: z.array(z.string()),
+  /** 'model' when an LLM policy proposed it (docs/hypotheses.md, "Model-proposed hypotheses"); absent otherwise. */
+  source: z.literal('model').optional(),
 });
 export type DiagnosisHypothesis = z.infer<typeof DiagnosisHypothesis>;
 
@@ -31,5 +33,6 @@ export function diagnosisHypotheses(state: InvestigationState): DiagnosisHypothe
     status: h.status,
     support: [...h.support],
     refute: [...h.refute],
+    ...(h.source ? { source: h.source } : {}),
   }));
 }

@@ -96,6 +96,7 @@ function refine(tick: HypothesisEmitter, parent: HypothesisNode, observed: reado
         statement: e.statement,
         entity: e.entity,
         confidence: 0,
+        ...(e.source ? { source: e.source } : {}),
       });
     }
   } else if (parent.level === 2 && parent.level < MAX_LEVEL) {
@@ -113,6 +114,7 @@ function refine(tick: HypothesisEmitter, parent: HypothesisNode, observed: reado
       statement: mechanism.statement,
       entity: parent.entity,
       confidence: 0,
+      ...(mechanism.source ? { source: mechanism.source } : {}),
     });
   }
 }
@@ -218,6 +220,7 @@ export function reasonHypotheses(tick: HypothesisEmitter, settings: HypothesisSe
       entity: null,
       confidence: 0,
       symptoms: symptomsOf(tick.state),
+      ...(cls.source ? { source: cls.source } : {}),
     });
   }
   // The drilled branch keeps every observed alternative, so siblings compete on the same evidence.

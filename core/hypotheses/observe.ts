@@ -2,40 +2,11 @@ import type { EntityId } from '../model/index.js';
 import { causeClasses, edgeKey } from '../ledger/index.js';
 import type { CauseClass, EvidenceRef, InvestigationState, NodeState } from '../ledger/index.js';
 import { causeClassOf } from './classify.js';
+import type { ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
+import { addProposals } from './proposals.js';
 import { entityStatement } from './statements.js';
 
-/**
- * What the node labels say about the hypotheses (labels are evidence for or against them).
- * Everything here is a pure function of the investigation state, in a fixed order.
- */
-export interface MechanismObservation {
-  statement: string;
-  support: string[];
-  confidence: number;
-}
-
-export interface EntityObservation {
-  entity: EntityId;
-  cause: CauseClass;
-  confidence: number;
-  support: string[];
-  refute: string[];
-  isRefuted: boolean;
-  reason: string;
-  statement: string;
-  mechanism: MechanismObservation | null;
-}
-
-export interface ClassObservation {
-  cause: CauseClass;
-  confidence: number;
-  support: string[];
-  refute: string[];
-  isRefuted: boolean;
-  reason: string;
-  /** Best first (confidence, then id). */
-  entities: EntityObservation[];
-}
+export type { ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
 
 const SUMMARY_CHARS = 200;
 
@@ -195,6 +166,7 @@ export function observe(state: InvestigationState): ClassObservation[] {
     list.push(seen);
     byClass.set(seen.cause, list);
   }
+  addProposals(state, byClass);
   const result: ClassObservation[] = [];
   for (const cause of causeClasses) {
     const entities = (byClass.get(cause) ?? []).sort(byConfidence);
@@ -209,6 +181,7 @@ export function observe(state: InvestigationState): ClassObservation[] {
       isRefuted: standing.length === 0,
       reason: standing.length === 0 ? `every ${cause} candidate was refuted (${refuted.map((e) => e.entity).join(', ')})` : '',
       entities,
+      ...(entities.every((e) => e.source === 'model') ? { source: 'model' as const } : {}),
     });
   }
   return result;

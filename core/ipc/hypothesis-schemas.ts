@@ -15,6 +15,8 @@ export const HypothesisView = z.object({
   refute: z.array(z.string()),
   isPinned: z.boolean(),
   isRejected: z.boolean(),
+  /** 'model' when an LLM policy proposed it (docs/hypotheses.md §9). */
+  source: z.literal('model').optional(),
 });
 export type HypothesisView = z.infer<typeof HypothesisView>;
 

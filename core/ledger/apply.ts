@@ -135,6 +135,8 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'Backtracked':
     case 'HypothesisPruned':
     case 'HypothesisAccepted':
+    case 'HypothesisProposed':
+    case 'HypothesisRejected':
       applyHypothesisEvent(state.hypotheses, event);
       return;
     case 'AnalystHypothesis':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { causeClasses, HypothesisProposal } from '../model/index.js';
 
 /**
  * Ledger events of the hypothesis layer (Graph of States, docs/hypotheses.md). They are written
@@ -8,8 +9,7 @@ import { z } from 'zod';
 
 const base = { seq: z.number().int().nonnegative() };
 
-/** Cause classes of level 1, coarse to fine as an SRE names them. */
-export const causeClasses = ['change', 'load', 'resource', 'network', 'code', 'dependency', 'infrastructure', 'unknown'] as const;
+export { causeClasses };
 export const CauseClass = z.enum(causeClasses);
 export type CauseClass = z.infer<typeof CauseClass>;
 
@@ -24,6 +24,8 @@ const hypothesisBody = {
   /** The entity the hypothesis blames; null for a cause class. */
   entity: z.string().nullable(),
   confidence: z.number().min(0).max(1),
+  /** 'model' when the hypothesis exists because a policy proposed it; absent when the labels derived it. */
+  source: z.literal('model').optional(),
 };
 
 /** A level-1 hypothesis derived from the symptoms (derive edges: symptom → hypothesis). */
@@ -95,6 +97,35 @@ export const AnalystHypothesis = z.object({
   provenance: z.literal('analyst'),
 });
 
+/**
+ * A hypothesis the policy proposed for `node` that passed the guard: its entity is known and
+ * every cited id is in the packet, not suspicious text only. The engine scores it
+ * (`confidence` is already capped: model output is never hard evidence).
+ */
+export const HypothesisProposed = z.object({
+  ...base,
+  type: z.literal('HypothesisProposed'),
+  node: z.string(),
+  level: HypothesisLevel,
+  cause: CauseClass,
+  entity: z.string(),
+  statement: z.string(),
+  confidence: z.number().min(0).max(1),
+  support: z.array(z.string()),
+  refute: z.array(z.string()),
+  source: z.literal('model'),
+});
+/** A proposed hypothesis the guard refused (unknown entity, invented or suspicious-only evidence): recorded, never dropped. */
+export const HypothesisRejected = z.object({
+  ...base,
+  type: z.literal('HypothesisRejected'),
+  node: z.string(),
+  proposal: HypothesisProposal,
+  reason: z.enum(['unknown entity', 'fabricated evidence', 'suspicious support only', 'no support']),
+  /** The offending ids (invented or suspicious); empty for an unknown entity. */
+  evidence: z.array(z.string()),
+});
+
 export const hypothesisEvents = [
   HypothesisDerived,
   HypothesisRefined,
@@ -106,4 +137,6 @@ export const hypothesisEvents = [
   HypothesisPruned,
   HypothesisAccepted,
   AnalystHypothesis,
+  HypothesisProposed,
+  HypothesisRejected,
 ] as const;

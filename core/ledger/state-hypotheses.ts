@@ -24,6 +24,21 @@ export interface HypothesisNode {
   isRejected: boolean;
   /** Sequence number of the event that created it. */
   seq: number;
+  /** 'model' when a policy proposed it (HypothesisProposed); absent when the labels derived it. */
+  source?: 'model';
+}
+
+/** A proposal that passed the guard (HypothesisProposed): input to the engine's observations. */
+export interface ProposedHypothesis {
+  node: EntityId;
+  level: number;
+  cause: CauseClass;
+  entity: EntityId;
+  statement: string;
+  confidence: number;
+  support: string[];
+  refute: string[];
+  seq: number;
 }
 
 /** The hypothesis layer's part of the investigation state: S_t, h*_t and the causal graph. */
@@ -33,10 +48,12 @@ export interface HypothesisLayerState {
   level: number;
   /** h*_t: the reasoning focus. */
   focus: string | null;
+  /** Model-proposed hypotheses that passed the guard, in ledger order. */
+  proposals: ProposedHypothesis[];
 }
 
 export function createHypothesisLayer(): HypothesisLayerState {
-  return { hypotheses: new Map(), level: 1, focus: null };
+  return { hypotheses: new Map(), level: 1, focus: null, proposals: [] };
 }
 
 type HypothesisEvent = Extract<
@@ -52,7 +69,9 @@ type HypothesisEvent = Extract<
       | 'Backtracked'
       | 'HypothesisPruned'
       | 'HypothesisAccepted'
-      | 'AnalystHypothesis';
+      | 'AnalystHypothesis'
+      | 'HypothesisProposed'
+      | 'HypothesisRejected';
   }
 >;
 
@@ -82,9 +101,17 @@ export function applyHypothesisEvent(layer: HypothesisLayerState, event: Hypothe
         isPinned: previous?.isPinned ?? false,
         isRejected: previous?.isRejected ?? false,
         seq: event.seq,
+        ...(event.source ? { source: event.source } : {}),
       });
       return;
     }
+    case 'HypothesisProposed': {
+      const { node: by, level, cause, entity, statement, confidence, support, refute, seq } = event;
+      layer.proposals.push({ node: by, level, cause, entity, statement, confidence, support: [...support], refute: [...refute], seq });
+      return;
+    }
+    case 'HypothesisRejected':
+      return;
     case 'HypothesisSupported':
       if (!node) return;
       addAll(node.support, event.evidence);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HypothesisProposal } from './hypothesis-proposal.js';
 
 export const labels = ['Healthy', 'Origin', 'Symptom', 'Defer'] as const;
 export const Label = z.enum(labels);
@@ -32,8 +33,8 @@ export const Message = z.object({
 });
 export type Message = z.infer<typeof Message>;
 
-/** What a policy returns for one node. */
-export const PolicyOutput = z.object({
+/** What a policy returns for one node, without hypothesis proposals (the reply shape when the layer is off). */
+export const PolicyOutputBase = z.object({
   label: Label,
   confidence: z.number().min(0).max(1),
   evidence: z.array(z.string()),
@@ -43,4 +44,7 @@ export const PolicyOutput = z.object({
   claims: z.array(Claim),
   proposals: z.array(z.string()),
 });
+
+/** What a policy returns for one node; `hypotheses` only from a policy asked for them (the LLM, layer on). */
+export const PolicyOutput = PolicyOutputBase.extend({ hypotheses: z.array(HypothesisProposal).optional() });
 export type PolicyOutput = z.infer<typeof PolicyOutput>;

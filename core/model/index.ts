@@ -3,3 +3,4 @@ export * from './evidence.js';
 export * from './belief.js';
 export * from './topology.js';
 export * from './packet.js';
+export * from './hypothesis-proposal.js';

@@ -30,7 +30,9 @@ export async function openRun(
   let ownedPolicy: PolicyHandle | null = null;
   let policy: Policy;
   if (isPolicySpec(chosen)) {
-    ownedPolicy = createPolicy(chosen, env, progress ? { progress } : {});
+    // With the hypothesis layer on, an LLM policy also proposes hypotheses (docs/hypotheses.md).
+    const spec = chosen.kind === 'llm' && request.settings.hypotheses ? { ...chosen, hypotheses: true } : chosen;
+    ownedPolicy = createPolicy(spec, env, progress ? { progress } : {});
     policy = ownedPolicy.policy;
   } else policy = chosen;
   try {

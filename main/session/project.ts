@@ -100,6 +100,7 @@ function hypothesisView(state: LedgerState): { hypotheses?: HypothesisLayerView 
     refute: [...h.refute],
     isPinned: h.isPinned,
     isRejected: h.isRejected,
+    ...(h.source ? { source: h.source } : {}),
   }));
   return { hypotheses: { level, focus, delta: layer.delta, eta: layer.eta, hypotheses } };
 }

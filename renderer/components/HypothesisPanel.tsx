@@ -61,6 +61,7 @@ function HypothesisItem({ h, layer }: { h: HypothesisView; layer: HypothesisLaye
         {isFocus && <strong> · focus</strong>}
         {h.isPinned && ' · pinned by an analyst'}
         {h.isRejected && ' · rejected by an analyst'}
+        {h.source === 'model' && ' · proposed by the model'}
       </div>
       <EvidenceLinks label="support" ids={h.support} entity={h.entity} />
       <EvidenceLinks label="refute" ids={h.refute} entity={h.entity} />

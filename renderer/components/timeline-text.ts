@@ -42,6 +42,10 @@ export function describeEvent(e: LedgerEvent): string | null {
       return e.isRefuted ? `Hypothesis ${e.id} refuted: ${e.reason}` : null;
     case 'HypothesisAccepted':
       return `Hypothesis ${e.id} accepted`;
+    case 'HypothesisProposed':
+      return `${short(e.node)}: model proposed a ${e.cause} hypothesis on ${short(e.entity)}`;
+    case 'HypothesisRejected':
+      return `${short(e.node)}: model's hypothesis on ${short(e.proposal.entity)} rejected (${e.reason})`;
     case 'AnalystHypothesis':
       return `Analyst ${e.action === 'pin' ? 'pinned' : 'rejected'} hypothesis ${e.id}`;
     case 'ModelCalled':

@@ -54,19 +54,24 @@ export function positiveInt(value: string | undefined, flag: string): number | u
 }
 
 /** The policy spec named by --policy; flag problems become UsageErrors naming the flag. */
-export function policySpecFrom(flags: PolicyFlags): PolicySpec {
+export function policySpecFrom(flags: PolicyFlags & { hypotheses?: boolean }): PolicySpec {
   if (flags.policy === 'heuristic') {
     // Without this, a forgotten `--policy llm` would silently run the heuristic instead.
     if (flags.baseUrl !== undefined || flags.model !== undefined)
       throw new UsageError('--base-url and --model apply to the LLM policy only; add --policy llm');
     return { kind: 'heuristic' };
   }
-  if (flags.policy === 'llm') return usage(() => llmSpecFrom(flags));
+  // With the hypothesis layer on, the model also proposes hypotheses (explore v3, docs/hypotheses.md).
+  if (flags.policy === 'llm') return usage(() => ({ ...llmSpecFrom(flags), ...(flags.hypotheses ? { hypotheses: true } : {}) }));
   throw new UsageError(`--policy ${flags.policy}: expected heuristic or llm`);
 }
 
 /** The policy for --policy, made by the one factory (main/policies/create-policy.ts). */
-export function openPolicy(flags: PolicyFlags, env: Env, deps: Parameters<typeof createPolicy>[2] = {}): PolicyHandle {
+export function openPolicy(
+  flags: PolicyFlags & { hypotheses?: boolean },
+  env: Env,
+  deps: Parameters<typeof createPolicy>[2] = {},
+): PolicyHandle {
   const spec = policySpecFrom(flags);
   return usage(() => createPolicy(spec, env, deps));
 }

@@ -8,11 +8,14 @@ import { paginateEvidence } from './chunking.js';
 import { ContextTooSmallError } from './errors.js';
 import { fabricatedIds, clipOutput } from './grounding.js';
 import { embedJson, renderPrompt, type PromptTemplate, type RenderedPrompt } from './prompts.js';
-import { ChunkNotesReply, ExploreReply, responseSchemaText } from './schemas.js';
+import { ChunkNotesReply, responseSchemaText } from './schemas.js';
+import type { ExploreReplySchema } from './schemas.js';
 
 export interface ExploreDeps {
   ctx: AskContext;
   explore: PromptTemplate;
+  /** ExploreReply, or ExploreHypothesesReply when the hypothesis layer is on. */
+  reply: ExploreReplySchema;
   chunk: PromptTemplate;
   count: TokenCounter;
 }
@@ -79,7 +82,7 @@ function withFallback(decided: Decided, packet: ContextPacket): ExploreResult {
 }
 
 function renderExplore(deps: ExploreDeps, packet: ContextPacket, notes: string): RenderedPrompt {
-  return renderPrompt(deps.explore, { schema: responseSchemaText(ExploreReply), node: packet.node, packet: embedJson(packet), notes });
+  return renderPrompt(deps.explore, { schema: responseSchemaText(deps.reply), node: packet.node, packet: embedJson(packet), notes });
 }
 
 async function decide(
@@ -93,7 +96,7 @@ async function decide(
     template: deps.explore,
     prompt,
     schemaName: 'policy_output',
-    schema: ExploreReply,
+    schema: deps.reply,
     phase: 'explore',
     node: packet.node,
     check: (value) => {
@@ -232,6 +235,7 @@ function withoutIds(output: PolicyOutput, ids: ReadonlySet<string>): PolicyOutpu
     label: isBeliefAffected ? 'Defer' : output.label,
     evidence: output.evidence.filter((id) => !ids.has(id)),
     claims: output.claims.filter((c) => !c.evidence.some((id) => ids.has(id))),
+    ...(output.hypotheses ? { hypotheses: output.hypotheses.filter((h) => ![...h.support, ...h.refute].some((id) => ids.has(id))) } : {}),
     reasoning: isBeliefAffected
       ? [...output.reasoning, `llm policy: label ${output.label} replaced by Defer (it cited evidence it was not shown)`]
       : output.reasoning,

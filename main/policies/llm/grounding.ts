@@ -4,6 +4,7 @@ import type { PolicyOutput } from '../../../core/model/index.js';
 const MAX_TEXT = 500;
 const MAX_LINES = 20;
 const MAX_ITEMS = 20;
+const MAX_HYPOTHESES = 8;
 
 /** Ids cited by an output (belief and claims) that are not among the allowed ones. */
 export function fabricatedIds(output: Pick<PolicyOutput, 'evidence' | 'claims'>, allowed: ReadonlySet<string>): string[] {
@@ -25,6 +26,9 @@ export function clipOutput(output: PolicyOutput): PolicyOutput {
     reasoning: output.reasoning.slice(0, MAX_LINES).map(clip),
     claims: output.claims.slice(0, MAX_ITEMS).map((c) => ({ ...c, condition: clip(c.condition), effect: clip(c.effect) })),
     proposals: [...new Set(output.proposals)].slice(0, MAX_ITEMS),
+    ...(output.hypotheses
+      ? { hypotheses: output.hypotheses.slice(0, MAX_HYPOTHESES).map((h) => ({ ...h, statement: clip(h.statement) })) }
+      : {}),
   };
 }
 

@@ -37,6 +37,8 @@ export const LlmOptions = z.object({
   useCache: z.boolean().default(true),
   /** SQLite file of the response cache; null disables caching entirely. */
   cacheFile: z.string().min(1).nullable().default(null),
+  /** The hypothesis layer is on: explore replies also propose hypotheses (explore v3). Absent = off. */
+  hypotheses: z.boolean().optional(),
 });
 export type LlmOptions = z.infer<typeof LlmOptions>;
 export type LlmOptionsInput = z.input<typeof LlmOptions>;

@@ -13,8 +13,8 @@ import { explorePacket } from './explore.js';
 import { chooseCodeStep, type CodeStepAnswer } from './code-step.js';
 import { finalizeDiagnosis, type FinalizeResult } from './finalize.js';
 import { describeLlmOptions, parseLlmOptions, type LlmOptionsInput } from './options.js';
-import { defaultPromptsDir, loadPrompt, renderPrompt } from './prompts.js';
-import { ExploreReply, responseSchemaText } from './schemas.js';
+import { defaultPromptsDir, EXPLORE_HYPOTHESES_VERSION, loadPrompt, renderPrompt } from './prompts.js';
+import { ExploreHypothesesReply, ExploreReply, responseSchemaText } from './schemas.js';
 import { createChatTransport, type ResponseMode } from './transport.js';
 
 export interface LlmPolicyDeps {
@@ -60,7 +60,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
   const dir = deps.promptsDir ?? defaultPromptsDir();
   const prompts = {
     bootstrap: loadPrompt('bootstrap', dir),
-    explore: loadPrompt('explore', dir),
+    explore: options.hypotheses ? loadPrompt('explore', dir, EXPLORE_HYPOTHESES_VERSION) : loadPrompt('explore', dir),
     chunk: loadPrompt('explore-chunk', dir),
     finalize: loadPrompt('finalize', dir),
     code: loadPrompt('code-step', dir),
@@ -91,8 +91,9 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     unreachableStreak: 0,
     ...(deps.progress ? { progress: deps.progress } : {}),
   };
+  const reply = options.hypotheses ? ExploreHypothesesReply : ExploreReply;
   const exploreOverhead = promptTokens(
-    renderPrompt(prompts.explore, { schema: responseSchemaText(ExploreReply), node: 'x'.repeat(80), packet: '', notes: '' }),
+    renderPrompt(prompts.explore, { schema: responseSchemaText(reply), node: 'x'.repeat(80), packet: '', notes: '' }),
     count,
   );
   // JSON escaping inside the prompt costs a little more than the packet's own count: keep 5% spare.
@@ -100,7 +101,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
 
   async function evaluate(packet: ContextPacket): Promise<PolicyResult> {
     const started = clock.now();
-    const result = await explorePacket({ ctx, explore: prompts.explore, chunk: prompts.chunk, count }, packet);
+    const result = await explorePacket({ ctx, explore: prompts.explore, reply, chunk: prompts.chunk, count }, packet);
     if (result.fallback !== null) stats.fallbacks++;
     return {
       output: result.output,

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PromptTemplateError } from './errors.js';
-import { defaultPromptsDir, embedJson, loadPrompt, promptNames, renderPrompt } from './prompts.js';
+import { defaultPromptsDir, embedJson, EXPLORE_HYPOTHESES_VERSION, loadPrompt, promptNames, renderPrompt } from './prompts.js';
 import { tempDir } from '../../platform/testing/temp-dirs.js';
 
 describe('prompt templates', () => {
@@ -13,6 +13,15 @@ describe('prompt templates', () => {
       expect(template.hash).toMatch(/^[0-9a-f]{64}$/);
       expect(template.system).toContain('{{schema}}');
     }
+  });
+
+  it('keeps explore v2 for the layer off and loads v3, which asks for hypotheses, for the layer on', () => {
+    const v2 = loadPrompt('explore');
+    const v3 = loadPrompt('explore', defaultPromptsDir(), EXPLORE_HYPOTHESES_VERSION);
+    expect(v3.version).toBe(3);
+    expect(v2.system).not.toContain('"hypotheses"');
+    expect(v3.system).toContain('"hypotheses"');
+    expect(v3.hash).not.toBe(v2.hash);
   });
 
   it('changes the hash when the wording changes, and refuses a wrong version header', () => {

@@ -28,9 +28,15 @@ export function defaultPromptsDir(): string {
   return path.join(findPackageRoot(import.meta.url), 'resources', 'prompts');
 }
 
+/**
+ * Versions used only on request: explore v3 asks for hypotheses too (the hypothesis layer is on,
+ * docs/hypotheses.md); with the layer off, explore v2 is sent unchanged.
+ */
+export const EXPLORE_HYPOTHESES_VERSION = 3;
+
 /** Reads `<name>.v<version>.md`: a front-matter header (id, version), then system and user parts. */
-export function loadPrompt(name: PromptName, dir: string = defaultPromptsDir()): PromptTemplate {
-  const file = path.join(dir, `${name}.v${versions[name]}.md`);
+export function loadPrompt(name: PromptName, dir: string = defaultPromptsDir(), version: number = versions[name]): PromptTemplate {
+  const file = path.join(dir, `${name}.v${version}.md`);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -43,14 +49,14 @@ export function loadPrompt(name: PromptName, dir: string = defaultPromptsDir()):
     (header[1] ?? '').split('\n').map((line) => [line.split(':')[0]?.trim() ?? '', line.slice(line.indexOf(':') + 1).trim()] as const),
   );
   if (fields.get('id') !== name) throw new PromptTemplateError(file, `declares id "${fields.get('id') ?? ''}" instead of "${name}"`);
-  if (fields.get('version') !== String(versions[name]))
-    throw new PromptTemplateError(file, `declares version ${fields.get('version') ?? 'none'}, expected ${versions[name]}`);
+  if (fields.get('version') !== String(version))
+    throw new PromptTemplateError(file, `declares version ${fields.get('version') ?? 'none'}, expected ${version}`);
   const body = text.slice(header[0].length);
   const parts = /^<!-- system -->\n([\s\S]*?)<!-- user -->\n([\s\S]*)$/.exec(body);
   if (!parts) throw new PromptTemplateError(file, 'needs a "<!-- system -->" part followed by a "<!-- user -->" part');
   return {
     id: name,
-    version: versions[name],
+    version,
     hash: createHash('sha256').update(text).digest('hex'),
     system: (parts[1] ?? '').trim(),
     user: (parts[2] ?? '').trim(),

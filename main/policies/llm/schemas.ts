@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { PolicyOutput } from '../../../core/model/index.js';
+import { HypothesisProposal, PolicyOutputBase } from '../../../core/model/index.js';
 
-/** The explore phase answers with exactly the policy output of core/model. */
-export const ExploreReply = PolicyOutput;
+/** The explore phase answers with exactly the policy output of core/model (without hypotheses: the layer is off). */
+export const ExploreReply = PolicyOutputBase;
+
+/** Most hypotheses read from one explore reply (the prompt asks for at most 3). */
+export const MAX_REPLY_HYPOTHESES = 8;
+
+/**
+ * With the hypothesis layer on, the reply also proposes and scores hypotheses (docs/hypotheses.md,
+ * "Model-proposed hypotheses"); the controller's guard judges every one of them.
+ */
+export const ExploreHypothesesReply = PolicyOutputBase.extend({ hypotheses: z.array(HypothesisProposal).default([]) });
+export type ExploreReplySchema = typeof ExploreReply | typeof ExploreHypothesesReply;
 
 /** Map step of map-reduce: notes on one chunk, each citing ids of that chunk only. */
 export const ChunkNotesReply = z.object({
