@@ -31,7 +31,9 @@ export function PacketView({
   // An evidence item picked in the hypothesis panel is highlighted and scrolled into view.
   const picked = useWorkbench((s) => s.selectedEvidence);
   const pickedRef = useRef<HTMLLIElement | null>(null);
-  useEffect(() => pickedRef.current?.scrollIntoView?.({ block: 'nearest' }), [picked, packet]);
+  useEffect(() => {
+    pickedRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [picked, packet]);
   return (
     <section className="packet" aria-label="Context packet">
       <h3>Context packet{seq === null ? '' : ` (ledger #${seq})`}</h3>
