@@ -3,6 +3,7 @@ import type { Belief } from '../../model/belief.js';
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket, PacketNeighbour } from '../../model/packet.js';
 import { evaluateHeuristic } from './decide.js';
+import { steadyTraceEdge } from './test-support.js';
 
 // Changes as causes and the proportionality of delays (docs/changes.md). Times in ms; the incident starts at 10 min.
 const node = 'shop/Service/checkout';
@@ -23,21 +24,8 @@ function ev(detail: EvidenceDetail, time = 11 * MIN, entity = node): EvidenceIte
 }
 const change = (time: number, entity = node): EvidenceItem =>
   ev({ type: 'change', changeKind: 'feature_flag', diff: [{ path: 'data.flag', from: 'off', to: 'on' }], actor: null }, time, entity);
-const edge = (caller: string, callee: string, over: Partial<Extract<EvidenceDetail, { type: 'trace_edge' }>> = {}): EvidenceItem =>
-  ev({
-    type: 'trace_edge',
-    caller,
-    callee,
-    windowCalls: 100,
-    baselineCalls: 100,
-    windowErrorRate: 0,
-    baselineErrorRate: 0,
-    windowP95Ms: 10,
-    baselineP95Ms: 10,
-    isDiscovered: false,
-    callRateRatio: 1,
-    ...over,
-  });
+const edge = (caller: string, callee: string, over: Parameters<typeof steadyTraceEdge>[2] = {}): EvidenceItem =>
+  ev(steadyTraceEdge(caller, callee, over));
 const belief = (label: Belief['label']): Belief => ({ label, evidence: [], summary: label, confidence: 0.8 });
 const neighbour = (id: string, relation: PacketNeighbour['relation'], direction: 'in' | 'out', b: Belief | null): PacketNeighbour => ({
   id,

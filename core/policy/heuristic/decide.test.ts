@@ -3,6 +3,7 @@ import type { Belief } from '../../model/belief.js';
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { decideHeuristic, evaluateHeuristic } from './decide.js';
+import { steadyTraceEdge } from './test-support.js';
 
 const node = 'shop/Service/db';
 let seq = 0;
@@ -31,21 +32,8 @@ function ev(detail: EvidenceDetail, time = 500): EvidenceItem {
     provenance: { file: 'x.jsonl', line: 1, sha256: 'h', extractor: 'raw' },
   };
 }
-const edge = (caller: string, callee: string, over: Partial<Extract<EvidenceDetail, { type: 'trace_edge' }>> = {}): EvidenceItem =>
-  ev({
-    type: 'trace_edge',
-    caller,
-    callee,
-    windowCalls: 100,
-    baselineCalls: 100,
-    windowErrorRate: 0,
-    baselineErrorRate: 0,
-    windowP95Ms: 10,
-    baselineP95Ms: 10,
-    isDiscovered: false,
-    callRateRatio: 1,
-    ...over,
-  });
+const edge = (caller: string, callee: string, over: Parameters<typeof steadyTraceEdge>[2] = {}): EvidenceItem =>
+  ev(steadyTraceEdge(caller, callee, over));
 const oom = (): EvidenceItem => ev({ type: 'event', reason: 'OOMKilled', eventType: 'Warning', count: 1, isFailure: true });
 const belief = (label: Belief['label']): Belief => ({ label, evidence: [], summary: label, confidence: 0.8 });
 
