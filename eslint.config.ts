@@ -19,7 +19,16 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSAnyKeyword', message: 'No casts to any.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSAsExpression > TSAnyKeyword', message: 'No casts to any.' },
+        {
+          // An expression-bodied effect hands React its value as the cleanup; a non-function
+          // value crashes the page on the next re-render ('q is not a function').
+          selector: 'CallExpression[callee.name=/^use(Layout)?Effect$/] > ArrowFunctionExpression[expression=true]',
+          message: 'Give an effect a block body: an expression body becomes its cleanup.',
+        },
+      ],
     },
   },
   {
