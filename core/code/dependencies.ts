@@ -102,7 +102,10 @@ export function dependencyRefs(pdg: CodePdg, blocks?: readonly number[]): Depend
     for (const fact of b.facts) {
       for (const literal of fact.strings)
         for (const n of namesInLiteral(literal)) refs.push({ ...n, text: literal.slice(0, maxText), line: fact.line, ...at });
-      for (const callee of fact.calls) {
+      // A generated client's constructor, factory or class names its service: the callee, or a
+      // type-like name the call is made on (`PaymentServiceGrpc.newBlockingStub`).
+      const receivers = fact.calls.length === 0 ? [] : fact.uses.filter((u) => /^[A-Z]/.test(u) && !fact.calls.includes(u));
+      for (const callee of [...fact.calls, ...receivers]) {
         const name = clientServiceName(callee);
         if (name !== null) refs.push({ name, via: 'client', text: callee.slice(0, maxText), line: fact.line, ...at });
       }
