@@ -33,6 +33,13 @@ function targetOf(h: HypothesisNode, observed: readonly ClassObservation[], stat
     return cls ?? gone;
   }
   const parent = h.parent === null ? undefined : state.hypotheses.hypotheses.get(h.parent);
+  // A code region (level 4, from the code layer) keeps its own support; it stands while its mechanism does.
+  if (h.level === 4) {
+    if (!parent) return gone;
+    const mechanism = targetOf(parent, observed, state);
+    if (mechanism.isRefuted) return { ...gone, reason: `its mechanism ${parent.id} no longer stands` };
+    return { confidence: h.confidence, support: [], refute: [], isRefuted: false, reason: '' };
+  }
   const cause = h.level === 2 ? h.cause : (parent?.cause ?? h.cause);
   const entity = observed.find((o) => o.cause === cause)?.entities.find((e) => e.entity === h.entity);
   if (!entity) return gone;

@@ -9,6 +9,7 @@ import {
 } from '../../core/controller/index.js';
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
 import { discriminatingEvidence } from '../../core/policy/heuristic/index.js';
+import { codeRegionEvents } from '../../core/hypotheses/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
 import {
   fold,
@@ -246,8 +247,12 @@ export class Investigation implements InvestigationRun {
       const env = { state: this.controller.state, store, code, graph: this.graph, walker, shouldStop };
       const drilled = await drillOneOrigin(env, node);
       if (drilled.events.length > 0) this.controller.recordLayerEvents(drilled.events, drilled.visits);
-      if (drilled.interrupted !== null) return;
+      if (drilled.interrupted !== null) break;
     }
+    // With the hypothesis layer: accepted mechanisms refined into their code regions (level 4), once the walk is done.
+    if (!this.isFinished) return;
+    const regions = codeRegionEvents(this.controller.state);
+    if (regions.length > 0) this.controller.recordLayerEvents(regions);
   }
 
   pause(): void {
