@@ -10,7 +10,7 @@ export interface HypothesisEmitter {
   emit(event: NewLedgerEvent): number;
 }
 
-/** Level 3 (mechanism) answers the incident; level 4 (code region) waits for the code layer. */
+/** Level 3 (mechanism) answers the incident; level 4 (code region) comes from the code layer (code-regions.ts). */
 export const MAX_LEVEL = 3;
 /** A focus loop drills or backtracks at most this many times per tick (each move is a ledger event). */
 const MAX_MOVES = 12;
