@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -9,9 +9,14 @@ import { WorkbenchPage } from './workbench-page.js';
 let served: Served;
 let dir: string;
 let origin: string;
+let cache: string;
 
 test.beforeAll(async () => {
-  dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-code-')), 'bundle');
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-code-'));
+  dir = path.join(tmp, 'bundle');
+  // The parse cache goes to the test's folder, never the user's cache (the CLI children inherit it).
+  cache = path.join(tmp, 'code-cache');
+  process.env['EOG_CODE_CACHE'] = cache;
   await runCli(['generate', '--fault', 'code_error', '--services', '6', '--seed', '3', '--rate', '20', '--with-source', '--out', dir]);
   // The test (never the workbench) reads the answer: the failing service's name.
   const truth = parse(readFileSync(path.join(dir, 'ground_truth.yaml'), 'utf8')) as {
@@ -40,4 +45,5 @@ test('a generated code fault is diagnosed down to the function, shown in the ins
   await expect(block).toHaveAttribute('data-file', /Handler\.java$/);
   await expect(block.locator('pre')).toContainText('.getId()');
   await expect(code).toContainText('frame');
+  expect(readdirSync(cache).length).toBeGreaterThan(0);
 });

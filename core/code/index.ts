@@ -14,5 +14,18 @@ export {
   type CodeChooser,
   type CodeStepContext,
   type WalkResult,
+  type WalkCrossing,
   type WalkStep,
 } from './walk.js';
+export {
+  clientServiceName,
+  dependencyRefs,
+  matchDependencies,
+  namesInLiteral,
+  normaliseDependencyName,
+  type DependencyEntity,
+  type DependencyRef,
+  type DependencyTarget,
+  type DependencyVia,
+} from './dependencies.js';
+export { codeCrossings, dependencyScope, maxCrossings } from './cross.js';

@@ -3,7 +3,8 @@ import type { EvidenceItem } from '../model/evidence.js';
 import type { DrilledBlock } from './drill.js';
 import type { CodeBlock } from './model.js';
 import { assemblePdg } from './pdg.js';
-import { maxWalkSteps, walkCode, type CodeAction, type CodeStepContext } from './walk.js';
+import type { DependencyTarget } from './dependencies.js';
+import { maxWalkSteps, walkCode, type CodeAction, type CodeStepContext, type WalkInput } from './walk.js';
 
 const fact = (line: number, calls: string[] = []) => ({ kind: 'call' as const, line, defines: [], uses: [], calls, strings: [] });
 const block = (
@@ -50,9 +51,25 @@ const ranked: DrilledBlock[] = [
 ];
 const items = [{ id: 'e1', score: 1, summary: 'boom', detail: { type: 'log' } }] as unknown as EvidenceItem[];
 
-function walk(answer: (c: CodeStepContext, i: number) => CodeAction | null) {
+/** `g` names a dependency: `http://db:5432` at its first line. */
+const dependencies = (blocks: readonly CodeBlock[]): DependencyTarget[] =>
+  blocks
+    .filter((b) => b.name === 'g')
+    .map((b) => ({
+      entity: 'ns/Service/db',
+      name: 'db',
+      text: 'http://db:5432',
+      via: 'url',
+      block: b.id,
+      file: b.file,
+      line: 8,
+      function: 'g',
+    }));
+
+function walk(answer: (c: CodeStepContext, i: number) => CodeAction | null, extra: Partial<WalkInput> = {}) {
   let i = 0;
   return walkCode({
+    ...extra,
     pdg,
     anchors: [{ kind: 'log', text: 'boom', evidence: 'e1' }],
     ranked,
@@ -104,5 +121,47 @@ describe('the code walk (core/code/walk.ts)', () => {
     expect(far.steps[0]).toMatchObject({ by: 'heuristic', action: 'select', rejected: 'block "B7" is not an admissible neighbour' });
     const invented = await walk(() => ({ action: 'select', block: 'B1', reason: 'x', evidence: ['e9'] }));
     expect(invented.steps[0]?.rejected).toBe('evidence "e9" not in the context');
+  });
+
+  it('crosses to a dependency the context lists, citing the block that names it; the walk ends there', async () => {
+    const seen: CodeStepContext[] = [];
+    const r = await walk(
+      (c) => (seen.push(c), { action: 'cross', entity: 'ns/Service/db', block: 'B2', reason: 'g calls db', evidence: ['e1'] }),
+      { dependencies },
+    );
+    expect(seen[0]?.dependencies).toEqual([{ entity: 'ns/Service/db', block: 'B2', line: 8, via: 'url', text: 'http://db:5432' }]);
+    expect(r.steps).toEqual([expect.objectContaining({ by: 'model', action: 'cross', entity: 'ns/Service/db', rejected: null })]);
+    expect(r.crossings).toEqual([
+      { target: expect.objectContaining({ entity: 'ns/Service/db', line: 8 }), reason: 'g calls db', evidence: ['e1'] },
+    ]);
+    expect(r.selected).toBeNull();
+  });
+
+  it('rejects a cross to an entity the cited block does not name, or citing unknown evidence', async () => {
+    const other = await walk(() => ({ action: 'cross', entity: 'ns/Service/cache', block: 'B2', reason: 'x', evidence: [] }), {
+      dependencies,
+    });
+    expect(other.steps[0]).toMatchObject({
+      by: 'heuristic',
+      rejected: 'block "B2" names no dependency "ns/Service/cache" the investigation lacks',
+    });
+    expect(other.crossings).toEqual([]);
+    const wrongBlock = await walk(() => ({ action: 'cross', entity: 'ns/Service/db', block: 'B1', reason: 'x', evidence: [] }), {
+      dependencies,
+    });
+    expect(wrongBlock.steps[0]?.rejected).toContain('names no dependency');
+    const invented = await walk(() => ({ action: 'cross', entity: 'ns/Service/db', block: 'B2', reason: 'x', evidence: ['e9'] }), {
+      dependencies,
+    });
+    expect(invented.steps[0]?.rejected).toBe('evidence "e9" not in the context');
+  });
+
+  it('stops when told to (deadline, stop) and says why, keeping the steps taken', async () => {
+    let calls = 0;
+    const r = await walk((c) => ({ action: 'expand', block: c.block.id === 'B1' ? 'B2' : 'B1' }), {
+      shouldStop: () => (++calls > 2 ? 'deadline: passed' : null),
+    });
+    expect(r.steps).toHaveLength(2);
+    expect(r.interrupted).toBe('deadline: passed');
   });
 });

@@ -2,6 +2,7 @@ import type { EvidenceItem } from '../model/evidence.js';
 import { maxDrillEvidence, type DrillAnchor, type DrilledBlock } from './drill.js';
 import type { CodeBlock, CodePdg } from './model.js';
 import { PdgIndex } from './pdg.js';
+import type { DependencyTarget, DependencyVia } from './dependencies.js';
 
 /**
  * The LLM policy's walk through an Origin's code (docs/code-layer.md): one block's bounded local
@@ -17,7 +18,8 @@ const maxSummaryChars = 200;
 export type CodeAction =
   | { action: 'expand'; block: string }
   | { action: 'select'; block: string; reason: string; evidence: string[] }
-  | { action: 'stop'; reason: string };
+  | { action: 'stop'; reason: string }
+  | { action: 'cross'; entity: string; block: string; reason: string; evidence: string[] };
 
 export type Relation = 'parent' | 'child' | 'caller' | 'callee' | 'data-from' | 'data-to';
 
@@ -30,6 +32,11 @@ export interface CodeStepContext {
   anchors: Array<{ kind: string; text: string; evidence: string }>;
   neighbours: Array<{ id: string; relation: Relation; description: string }>;
   evidence: Array<{ id: string; type: string; summary: string }>;
+  /**
+   * Entities of the service graph this block or a neighbour names in its code and nothing links
+   * the Origin to (docs/code-layer.md, "Crossing back"): what a `cross` may name.
+   */
+  dependencies: Array<{ entity: string; block: string; line: number; via: DependencyVia; text: string }>;
 }
 
 /** The model's answer to one context: an action, or why there is none (endpoint fault, unusable reply). */
@@ -44,10 +51,22 @@ export interface WalkStep {
   reason: string;
   evidence: string[];
   rejected: string | null;
+  /** The entity a `cross` names. */
+  entity?: string;
+}
+
+/** A crossing the model proposed and the checks passed: the entity, the reference cited (file:line) and why. */
+export interface WalkCrossing {
+  target: DependencyTarget;
+  reason: string;
+  evidence: string[];
 }
 
 export interface WalkResult {
   steps: WalkStep[];
+  crossings: WalkCrossing[];
+  /** Why the walk ended before it finished (deadline, stop), or null. */
+  interrupted: string | null;
   /** The block selected and by whom; null when the walk ended without one (the ranking stands). */
   selected: { block: CodeBlock; by: 'model' | 'heuristic'; reason: string; evidence: string[] } | null;
 }
@@ -62,6 +81,10 @@ export interface WalkInput {
   choose: CodeChooser;
   /** Told of each step as it is taken (the ledger records it after that step's exchanges). */
   onStep?: (step: WalkStep) => void;
+  /** The checked references of these blocks to entities the Origin is not linked to (none when omitted). */
+  dependencies?: (blocks: readonly CodeBlock[]) => DependencyTarget[];
+  /** Asked before every step: why the walk must end now (deadline, stop), or null to go on. */
+  shouldStop?: () => string | null;
 }
 
 const idOf = (b: CodeBlock): string => `B${b.id}`;
@@ -97,7 +120,7 @@ export async function walkCode(input: WalkInput): Promise<WalkResult> {
   const index = new PdgIndex(pdg);
   const rankOf = (b: CodeBlock): number => ranked.findIndex((r) => sameBlock(b, r));
   const start = ranked[0] === undefined ? undefined : pdg.blocks.find((b) => sameBlock(b, ranked[0] as DrilledBlock));
-  const result: WalkResult = { steps: [], selected: null };
+  const result: WalkResult = { steps: [], crossings: [], selected: null, interrupted: null };
   const record = (s: WalkStep): void => {
     result.steps.push(s);
     input.onStep?.(s);
@@ -107,7 +130,10 @@ export async function walkCode(input: WalkInput): Promise<WalkResult> {
   const evidence = strongest.map((e) => ({ id: e.id, type: e.detail.type, summary: e.summary.slice(0, maxSummaryChars) }));
   let at = start;
   for (let step = 0; step < maxWalkSteps; step++) {
+    result.interrupted = input.shouldStop?.() ?? null;
+    if (result.interrupted !== null) return result;
     const neighbours = neighboursOf(index, at);
+    const targets = input.dependencies?.([at, ...neighbours.map((n) => n.block)]) ?? [];
     const rank = rankOf(at);
     const mine = rank < 0 ? [] : (ranked[rank] as DrilledBlock).evidence;
     const context: CodeStepContext = {
@@ -128,6 +154,7 @@ export async function walkCode(input: WalkInput): Promise<WalkResult> {
         .map((a) => ({ kind: a.kind, text: a.text.slice(0, maxAnchorChars), evidence: a.evidence })),
       neighbours: neighbours.map((n) => ({ id: idOf(n.block), relation: n.relation, description: describe(n.block) })),
       evidence,
+      dependencies: targets.map((t) => ({ entity: t.entity, block: `B${t.block}`, line: t.line, via: t.via, text: t.text })),
     };
     const answer = await choose(context);
     const rejected = answer.choice === null ? (answer.error ?? 'no usable answer') : inadmissible(answer.choice, context);
@@ -135,7 +162,13 @@ export async function walkCode(input: WalkInput): Promise<WalkResult> {
       const choice = answer.choice;
       const target = choice.action === 'stop' ? null : (pdg.blocks[Number(choice.block.slice(1))] as CodeBlock);
       const reason = choice.action === 'expand' ? '' : choice.reason;
-      const cited = choice.action === 'select' ? choice.evidence : [];
+      const cited = choice.action === 'select' || choice.action === 'cross' ? choice.evidence : [];
+      if (choice.action === 'cross') {
+        const ref = targets.find((t) => t.entity === choice.entity && `B${t.block}` === choice.block) as DependencyTarget;
+        record({ step, at, by: 'model', action: 'cross', target, reason, evidence: cited, rejected: null, entity: choice.entity });
+        result.crossings.push({ target: ref, reason, evidence: cited });
+        return result;
+      }
       record({ step, at, by: 'model', action: choice.action, target, reason, evidence: cited, rejected: null });
       if (choice.action === 'select' && target) result.selected = { block: target, by: 'model', reason, evidence: cited };
       if (choice.action !== 'expand' || target === null) return result;
@@ -168,6 +201,14 @@ export async function walkCode(input: WalkInput): Promise<WalkResult> {
 export function inadmissible(choice: CodeAction, context: CodeStepContext): string | null {
   if (choice.action === 'stop') return null;
   const neighbour = context.neighbours.some((n) => n.id === choice.block);
+  if (choice.action === 'cross') {
+    if (!neighbour && choice.block !== context.block.id) return `block ${clip(choice.block)} is neither this block nor a neighbour`;
+    if (!context.dependencies.some((d) => d.entity === choice.entity && d.block === choice.block))
+      return `block ${clip(choice.block)} names no dependency ${clip(choice.entity)} the investigation lacks`;
+    const known = new Set(context.evidence.map((e) => e.id));
+    const invented = choice.evidence.filter((id) => !known.has(id));
+    return invented.length === 0 ? null : `evidence ${invented.slice(0, 3).map(clip).join(', ')} not in the context`;
+  }
   if (choice.action === 'expand') return neighbour ? null : `block ${clip(choice.block)} is not an admissible neighbour`;
   if (!neighbour && choice.block !== context.block.id) return `block ${clip(choice.block)} is neither this block nor a neighbour`;
   if (choice.evidence.length === 0) return 'a selection must cite evidence';

@@ -20,7 +20,7 @@ import {
   SeedNotInGraphError,
   UnknownHypothesisError,
 } from './errors.js';
-import { applyPolicyResult, broadcast, visitLimit } from './evaluate.js';
+import { activate, applyPolicyResult, broadcast, visitLimit } from './evaluate.js';
 import type { EvaluationContext } from './evaluate.js';
 import { computeFrontier } from './frontier.js';
 import { citableFaults, toEvidenceRef } from './grounding.js';
@@ -78,9 +78,11 @@ export interface Controller {
   record(events: readonly PhaseRecord[]): StepRecord;
   /**
    * Records what a layer beyond the walk found (the code layer's drill into an Origin's
-   * source), in one transaction like a tick; beliefs are not touched.
+   * source), in one transaction like a tick; beliefs are not touched. `visits` are entities
+   * the layer sends the walk to (a dependency the code names, reason `code`): queued by the
+   * controller's own rules (visit limit, damping, pins), so a finished walk goes on.
    */
-  recordLayerEvents(events: readonly NewLedgerEvent[]): StepRecord;
+  recordLayerEvents(events: readonly NewLedgerEvent[], visits?: readonly { node: EntityId; by: EntityId }[]): StepRecord;
 }
 
 function resolveSettings(options: ControllerOptions): ControllerSettings {
@@ -309,16 +311,22 @@ export function createController(options: ControllerOptions): Controller {
     return recordOutsideWalk(phaseEvents, 'record a phase');
   }
 
-  function recordLayerEvents(layerEvents: readonly NewLedgerEvent[]): StepRecord {
-    return recordOutsideWalk(layerEvents, 'record layer events');
+  function recordLayerEvents(layerEvents: readonly NewLedgerEvent[], visits: readonly { node: EntityId; by: EntityId }[] = []): StepRecord {
+    for (const v of visits) if (!graph.has(v.node)) throw new UnknownEntityError(v.node);
+    return recordOutsideWalk(layerEvents, 'record layer events', visits);
   }
 
-  /** One transaction of events that change no belief (a phase's records, a layer's findings). */
-  function recordOutsideWalk(extra: readonly NewLedgerEvent[], what: string): StepRecord {
+  /** One transaction of events that change no belief (a phase's records, a layer's findings, the visits it asks for). */
+  function recordOutsideWalk(
+    extra: readonly NewLedgerEvent[],
+    what: string,
+    visits: readonly { node: EntityId; by: EntityId }[] = [],
+  ): StepRecord {
     if (isBusy) throw new ControllerBusyError(what);
     const tick = new Tick(state);
     try {
       for (const event of extra) tick.emit(event);
+      for (const v of visits) activate(tick, ctx, v.node, 'code', v.by);
       return commit(tick);
     } catch (error) {
       state = fold(events);

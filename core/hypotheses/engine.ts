@@ -10,7 +10,7 @@ export interface HypothesisEmitter {
   emit(event: NewLedgerEvent): number;
 }
 
-/** Level 3 (mechanism) answers the incident; level 4 (code region) waits for the code layer. */
+/** Level 3 (mechanism) answers the incident; level 4 (code region) comes from the code layer (code-regions.ts). */
 export const MAX_LEVEL = 3;
 /** A focus loop drills or backtracks at most this many times per tick (each move is a ledger event). */
 const MAX_MOVES = 12;
@@ -33,6 +33,13 @@ function targetOf(h: HypothesisNode, observed: readonly ClassObservation[], stat
     return cls ?? gone;
   }
   const parent = h.parent === null ? undefined : state.hypotheses.hypotheses.get(h.parent);
+  // A code region (level 4, from the code layer) keeps its own support; it stands while its mechanism does.
+  if (h.level === 4) {
+    if (!parent) return gone;
+    const mechanism = targetOf(parent, observed, state);
+    if (mechanism.isRefuted) return { ...gone, reason: `its mechanism ${parent.id} no longer stands` };
+    return { confidence: h.confidence, support: [], refute: [], isRefuted: false, reason: '' };
+  }
   const cause = h.level === 2 ? h.cause : (parent?.cause ?? h.cause);
   const entity = observed.find((o) => o.cause === cause)?.entities.find((e) => e.entity === h.entity);
   if (!entity) return gone;

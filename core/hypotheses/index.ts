@@ -4,3 +4,4 @@ export { observe, type ClassObservation, type EntityObservation } from './observ
 export { causeClassOf } from './classify.js';
 export { chainOf, rankedChildren, isStanding, compareHypotheses } from './tree.js';
 export { classStatements } from './statements.js';
+export { codeRegionEvents, maxCodeRegions } from './code-regions.js';

@@ -1,6 +1,7 @@
 import type { LedgerEvent } from './events.js';
 import { edgeKey, nodeOf } from './state.js';
 import { applyHypothesisEvent, reopenAccepted } from './state-hypotheses.js';
+import { codeClaimant } from './events-code-cross.js';
 import type { InvestigationState } from './state.js';
 
 export class LedgerOrderError extends Error {
@@ -122,6 +123,30 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       return;
     case 'CodeStep':
       return;
+    case 'CodeDependencyFound': {
+      // The dependency may explain the Origin: an E_S edge target → node that no re-evaluation retracts.
+      const { seq, node, target, evidence, file, line, text } = event;
+      const key = edgeKey(target, node);
+      if (!state.edges.has(key)) {
+        const condition = `${node}'s code calls ${target} (${file}:${line}: ${JSON.stringify(text)})`;
+        const effect = `${node} fails with what ${target} does`;
+        state.edges.set(key, { from: target, to: node, by: node, evidence, condition, effect, isDiscovered: true, seq });
+        link(state, target, node);
+        link(state, node, target);
+      }
+      let claimants = state.claimants.get(key);
+      if (!claimants) {
+        claimants = new Set();
+        state.claimants.set(key, claimants);
+      }
+      claimants.add(codeClaimant(node));
+      const list = state.codeDependencies.get(node) ?? [];
+      list.push(event);
+      state.codeDependencies.set(node, list);
+      reopenAccepted(state.hypotheses);
+      markRunning(state);
+      return;
+    }
     case 'Finished':
       state.finished = event;
       state.status = 'finished';

@@ -41,6 +41,12 @@ export const CodeDrilled = z.object({
    * heuristic drill, so its ledgers keep their bytes.
    */
   chosenBy: z.enum(['model', 'heuristic']).optional(),
+  /**
+   * Why the model's walk ended early (the deadline passed, the run was stopped, the token cap
+   * was spent): the steps it took are recorded and the heuristic ranking stands. Absent when
+   * the walk ran to its end.
+   */
+  interrupted: z.string().optional(),
 });
 export type CodeDrilled = z.infer<typeof CodeDrilled>;
 
@@ -66,11 +72,13 @@ export const CodeStep = z.object({
   step: z.number().int().nonnegative(),
   at: CodeStepBlock,
   by: z.enum(['model', 'heuristic']),
-  action: z.enum(['expand', 'select', 'stop']),
-  /** The block expanded to or selected; null for stop. */
+  action: z.enum(['expand', 'select', 'stop', 'cross']),
+  /** The block expanded to, selected or cited by a cross; null for stop. */
   block: CodeStepBlock.nullable(),
   reason: z.string(),
   evidence: z.array(z.string()),
   rejected: z.string().nullable(),
+  /** A cross's entity of the service graph (CodeDependencyFound follows); absent otherwise. */
+  entity: z.string().optional(),
 });
 export type CodeStep = z.infer<typeof CodeStep>;

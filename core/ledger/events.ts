@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
 import { CodeDrilled, CodeStep } from './events-code.js';
+import { CodeDependencyFound } from './events-code-cross.js';
 import { ControllerSettings } from './settings.js';
 import { hypothesisEvents } from './events-hypotheses.js';
 import {
@@ -20,8 +21,11 @@ import {
  * so call durations travel out of band (StepRecord.metrics).
  */
 
-/** `hypothesis`: the reasoning focus asked for the node's evidence (hypothesis layer only). */
-export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis'] as const;
+/**
+ * `hypothesis`: the reasoning focus asked for the node's evidence (hypothesis layer only);
+ * `code`: an Origin's source names it and nothing else linked them (CodeDependencyFound).
+ */
+export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis', 'code'] as const;
 export const ActivationReason = z.enum(activationReasons);
 export type ActivationReason = z.infer<typeof ActivationReason>;
 
@@ -197,6 +201,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   RunStopped,
   CodeDrilled,
   CodeStep,
+  CodeDependencyFound,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

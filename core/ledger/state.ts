@@ -65,6 +65,8 @@ export interface InvestigationState {
   finished: EventOf<'Finished'> | null;
   /** The code layer's drill into each Origin's source (docs/code-layer.md), by node. */
   code: Map<EntityId, EventOf<'CodeDrilled'>>;
+  /** Dependencies each Origin's code names that nothing else linked (CodeDependencyFound), by node. */
+  codeDependencies: Map<EntityId, EventOf<'CodeDependencyFound'>[]>;
   /** The hypothesis layer (empty when it is off). */
   hypotheses: HypothesisLayerState;
   /** The model-driven path as recorded (events-llm.ts): calls, fallbacks, the phases' results. */
@@ -103,6 +105,7 @@ export function createState(): InvestigationState {
     hypotheses: createHypothesisLayer(),
     llm: { calls: 0, failedCalls: 0, fallbacks: 0, settings: null, bootstrap: null, prose: null, stopped: null },
     code: new Map(),
+    codeDependencies: new Map(),
   };
 }
 

@@ -10,6 +10,7 @@ export const faultTypes = [
   'feature_flag_deploy',
   'feature_flag_noise',
   'feature_flag_hidden_edge',
+  'untraced_dependency',
 ] as const;
 export type FaultType = (typeof faultTypes)[number];
 
@@ -39,6 +40,7 @@ export const faultCategory: Record<FaultType, string> = {
   feature_flag_deploy: 'Change',
   feature_flag_noise: 'Change',
   feature_flag_hidden_edge: 'Change',
+  untraced_dependency: 'Dependency',
 };
 
 /** Change-driven incidents: a feature flag surges traffic into a saturating database, with a red herring per variant. */

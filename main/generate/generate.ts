@@ -1,4 +1,5 @@
 import { writeCodeFaultSource } from './code-fault.js';
+import { writeDependencySource } from './dependency-source.js';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { EntityId } from '../../core/model/ids.js';
@@ -36,7 +37,11 @@ export interface GenerateOptions {
   gzip?: boolean;
   /** Start of the baseline, epoch ms (default 2026-03-01T09:00:00Z). */
   start?: number;
-  /** For a code_error: also write the failing service's source and code.json (the code layer's incident). */
+  /**
+   * For a code_error: also write every service's source and code.json, the failing handler at
+   * fault (the code layer's incident); for an untraced_dependency, every service's source
+   * calling its dependencies by URL (the code layer's crossing back to the service graph).
+   */
   withSource?: boolean;
 }
 
@@ -178,7 +183,8 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
       `${JSON.stringify(manifest(options, system, timeline, golden, topology.entities.length), null, 2)}\n`,
     );
     writeFileSync(join(temp, 'ground_truth.yaml'), groundTruthYaml(system, plan, golden, name));
-    if (options.withSource && plan.spans)
+    if (options.withSource && plan.untraced.length > 0) writeDependencySource(temp, system);
+    else if (options.withSource && plan.spans)
       writeCodeFaultSource(
         temp,
         system.services.map((sv) => sv.name),

@@ -53,6 +53,8 @@ export interface FaultPlan {
   surge: SurgePlan | null;
   /** Call edges X → service that topology.json leaves out. */
   hiddenEdges: Array<[number, number]>;
+  /** Services with no tracing: their spans are not captured and callers see only an anonymous upstream failure. */
+  untraced: number[];
   changes: ChangeRecord[];
   /** Alerts that are not the incident's (a red herring on the monitoring stack). */
   alerts: AlertRecord[];
@@ -89,6 +91,7 @@ export function base(fault: FaultType, service: ServiceModel, rootCause: EntityI
     leakBytesPerMinute: 0,
     surge: null,
     hiddenEdges: [],
+    untraced: [],
     changes: [],
     alerts: [],
     flagConfigMaps: [],

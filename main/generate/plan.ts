@@ -22,6 +22,8 @@ export function planFault(rng: Rng, system: SystemModel, fault: FaultType, timel
       return planSurge(rng, system, timeline);
     case 'hidden_dependency':
       return planHiddenDependency(rng, system);
+    case 'untraced_dependency':
+      return planUntracedDependency(rng, system);
     case 'feature_flag':
     case 'feature_flag_deploy':
     case 'feature_flag_noise':
@@ -173,5 +175,30 @@ function planHiddenDependency(rng: Rng, system: SystemModel): FaultPlan {
   };
   plan.mechanism = 'file_descriptor_exhaustion';
   plan.condition = `${s.name}, called by services whose dependency is not declared, runs out of file descriptors`;
+  return plan;
+}
+
+/**
+ * A dependency nothing observes but its own logs: no tracing, no declared edge. Its callers fail
+ * with an anonymous upstream error, so telemetry points at them; only their code names it.
+ */
+function planUntracedDependency(rng: Rng, system: SystemModel): FaultPlan {
+  const pool = candidateServices(system, false).filter((s) => s.callers.length > 0);
+  const leaves = pool.filter((s) => s.callees.length === 0);
+  const s = rng.pick(leaves.length > 0 ? leaves : pool.length > 0 ? pool : candidateServices(system, false));
+  const plan = base('untraced_dependency', s, s.id);
+  plan.hiddenEdges = s.callers.map((c) => [c, s.index]);
+  plan.untraced = [s.index];
+  const max = rng.pick([100, 200, 500]);
+  plan.spans = {
+    pods: new Set(s.pods),
+    errorProbability: rng.uniform(0.4, 0.6),
+    errorStatus: 'too many connections',
+    errorLog: `FATAL: remaining connection slots are reserved (max_connections=${max}); rejecting client`,
+    extraMs: rng.uniform(40, 120),
+    perCallDelayMs: 0,
+  };
+  plan.mechanism = 'connection_exhaustion';
+  plan.condition = `${s.name}, an untraced dependency no topology declares, runs out of connection slots`;
   return plan;
 }

@@ -9,6 +9,8 @@ import { iso } from './timeline.js';
 export const MAX_SPANS_PER_TRACE = 300;
 const BASELINE_ERROR_STATUS = 'connection reset by peer';
 const RESTART_STATUS = 'upstream connect error or disconnect/reset before headers. reset reason: connection failure';
+/** What a caller records when a call to an untraced dependency fails: no name, only the status. */
+const UNTRACED_FAILURE = 'upstream request failed: 500 Internal Server Error';
 
 export interface RecordSink {
   write(record: object): void;
@@ -103,7 +105,9 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
     kind: 'server',
   };
   // The parent goes first in the file, as collectors usually see it; its duration is filled in below.
-  trace.spans.push(span);
+  // An untraced service's span is simulated but never captured.
+  const isTraced = !ctx.plan.untraced.includes(serviceIndex);
+  if (isTraced) trace.spans.push(span);
 
   if (ctx.isRestarting(pod, start)) {
     // The container is down; the pod's sidecar proxy answers for it at once.
@@ -132,7 +136,9 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
         cursor += child.durationMs + 2 * net + 2 * delay;
         if (child.code >= 500 && code < 500 && rng.chance(0.85)) {
           code = 502;
-          status = `downstream ${system.services[edge.to]?.name ?? 'callee'} returned ${child.code}`;
+          status = ctx.plan.untraced.includes(edge.to)
+            ? UNTRACED_FAILURE
+            : `downstream ${system.services[edge.to]?.name ?? 'callee'} returned ${child.code}`;
         }
       }
     }
@@ -155,14 +161,15 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
   }
   ctx.stats.add(pod, serviceIndex, durationMs, code >= 500);
   const end = iso(start + durationMs);
-  if (errorLog) trace.logs.push({ time: end, entity: podId, severity: 'ERROR', body: errorLog, traceId: trace.traceId, spanId });
+  // Without tracing, logs carry no trace context.
+  const context = isTraced ? { traceId: trace.traceId, spanId } : {};
+  if (errorLog) trace.logs.push({ time: end, entity: podId, severity: 'ERROR', body: errorLog, ...context });
   trace.logs.push({
     time: end,
     entity: podId,
     severity: code >= 500 ? 'WARN' : 'INFO',
     body: accessLog(s, operation, code, durationMs, rng),
-    traceId: trace.traceId,
-    spanId,
+    ...context,
   });
   return { durationMs, code };
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { drillOrigin } from '../../core/code/index.js';
+import { codeCrossings, drillOrigin, matchDependencies, dependencyRefs, type DependencyTarget } from '../../core/code/index.js';
+import type { OperationalGraph } from '../../core/graph/index.js';
 import type { CodeBlockRef, InvestigationState, NewLedgerEvent } from '../../core/ledger/index.js';
+import type { EntityId } from '../../core/model/ids.js';
 import type { EvidenceItem } from '../../core/model/evidence.js';
 import { codeEntryFor } from '../../core/snapshot/code.js';
 import { buildServicePdg, type BundleCode } from '../code/index.js';
@@ -27,57 +29,143 @@ function evidenceOf(state: InvestigationState, store: EvidenceStore, node: strin
 }
 
 /**
- * The code layer's drill for every Origin of a finished walk whose service the bundle has
- * source for (docs/code-layer.md): one CodeDrilled event each, in frontier order. With a
- * `walker` (the LLM policy) the model walks each Origin's code from the ranking's best block,
- * recorded as ModelCalled and CodeStep events before its CodeDrilled.
+ * What the Origin is already linked to, so a crossing goes only where nothing else led: itself,
+ * its aliases, their topology and E_S neighbours (with their aliases), and earlier crossings.
  */
-export async function drillOrigins(
-  state: InvestigationState,
-  store: EvidenceStore,
-  code: BundleCode,
-  walker: CodeWalker | null = null,
-): Promise<NewLedgerEvent[]> {
-  const events: NewLedgerEvent[] = [];
-  for (const node of state.finished?.frontier ?? []) {
-    const entry = codeEntryFor(code.map, node);
-    if (entry === null) continue;
-    const root = code.resolve(entry.root);
-    const pdg = await buildServicePdg(root);
-    const items = evidenceOf(state, store, node);
-    const drilled = drillOrigin(pdg, items);
-    const { anchors, blocks } = drilled;
-    let refs: CodeBlockRef[] = blocks.map((b) => ({
-      file: b.file,
-      function: b.function,
-      startLine: b.startLine,
-      endLine: b.endLine,
-      level: b.level,
-      score: b.score,
-      reason: b.reason,
-      evidence: b.evidence,
-      snippet: snippetOf(root, b.file, b.startLine, b.endLine),
-    }));
-    let chosenBy: { chosenBy: 'model' | 'heuristic' } | object = {};
-    if (walker !== null && blocks.length > 0) {
-      const sourceOf = (b: { file: string; startLine: number; endLine: number }): string[] =>
-        snippetOf(root, b.file, b.startLine, b.endLine).split('\n');
-      const walked = await walkOrigin(node, pdg, drilled, items, refs, walker, sourceOf);
-      events.push(...walked.events);
-      refs = walked.blocks;
-      chosenBy = { chosenBy: walked.chosenBy };
-    }
-    events.push({
-      type: 'CodeDrilled',
-      node,
-      status: anchors.length === 0 ? 'no-anchor' : refs.length === 0 ? 'no-match' : 'located',
-      root: entry.root,
-      commit: entry.commit ?? null,
-      anchors: anchors.map((a) => ({ kind: a.kind, text: a.text, evidence: a.evidence })),
-      blocks: refs,
-      warnings: pdg.warnings.map((w) => `${w.file}: ${w.message}`),
-      ...chosenBy,
-    });
+function linkedTo(graph: OperationalGraph, state: InvestigationState, node: EntityId): Set<EntityId> {
+  const out = new Set<EntityId>();
+  const addGroup = (id: EntityId): void => {
+    for (const a of graph.has(id) ? graph.aliases(id) : [id]) out.add(a);
+  };
+  for (const a of graph.has(node) ? graph.aliases(node) : [node]) {
+    addGroup(a);
+    if (graph.has(a)) for (const n of graph.neighbours(a)) addGroup(n.id);
+    for (const n of state.edgeNeighbours.get(a) ?? []) addGroup(n);
   }
-  return events;
+  for (const d of state.codeDependencies.get(node) ?? []) addGroup(d.target);
+  return out;
+}
+
+export interface DrillEnv {
+  state: InvestigationState;
+  store: EvidenceStore;
+  code: BundleCode;
+  graph: OperationalGraph;
+  /** The LLM policy's step of the walk; null: the heuristic ranking drills alone. */
+  walker: CodeWalker | null;
+  /** Why the drill must end now (deadline, stop, token cap), or null. */
+  shouldStop: () => string | null;
+}
+
+export interface OriginDrill {
+  node: EntityId;
+  /** ModelCalled and CodeStep (the model's walk), CodeDrilled, then one CodeDependencyFound per crossing. */
+  events: NewLedgerEvent[];
+  /** The entities the crossings send the walk to (the controller queues them, reason `code`). */
+  visits: Array<{ node: EntityId; by: EntityId }>;
+  /** Why the drill stopped early, or null. */
+  interrupted: string | null;
+}
+
+/** The Origins of a finished walk whose service has source and that were not drilled yet, in frontier order. */
+export function undrilledOrigins(state: InvestigationState, code: BundleCode): EntityId[] {
+  return (state.finished?.frontier ?? []).filter((node) => !state.code.has(node) && codeEntryFor(code.map, node) !== null);
+}
+
+function crossingEvent(node: EntityId, t: DependencyTarget, by: 'heuristic' | 'model', evidence: string[], reason: string): NewLedgerEvent {
+  return {
+    type: 'CodeDependencyFound',
+    node,
+    target: t.entity,
+    by,
+    via: t.via,
+    text: t.text,
+    file: t.file,
+    line: t.line,
+    function: t.function,
+    evidence,
+    reason,
+  };
+}
+
+/**
+ * The code layer's drill of one Origin (docs/code-layer.md): its evidence anchored in its
+ * service's source and ranked; with a walker, the model's walk from the best block; then the
+ * crossings back to the service graph — entities the code names that nothing links the
+ * Origin to, checked against the topology and cited by file:line.
+ */
+export async function drillOneOrigin(env: DrillEnv, node: EntityId): Promise<OriginDrill> {
+  const { state, store, code, graph, walker } = env;
+  const entry = codeEntryFor(code.map, node);
+  if (entry === null) return { node, events: [], visits: [], interrupted: null };
+  const root = code.resolve(entry.root);
+  const pdg = await buildServicePdg(root);
+  const items = evidenceOf(state, store, node);
+  const drilled = drillOrigin(pdg, items);
+  const { anchors, blocks } = drilled;
+  const events: NewLedgerEvent[] = [];
+  let refs: CodeBlockRef[] = blocks.map((b) => ({
+    file: b.file,
+    function: b.function,
+    startLine: b.startLine,
+    endLine: b.endLine,
+    level: b.level,
+    score: b.score,
+    reason: b.reason,
+    evidence: b.evidence,
+    snippet: snippetOf(root, b.file, b.startLine, b.endLine),
+  }));
+  const exclude = linkedTo(graph, state, node);
+  const entities = graph.ids().map((id) => graph.entity(id));
+  let extra: { chosenBy?: 'model' | 'heuristic'; interrupted?: string } = {};
+  const modelCrossings: OriginDrill['events'] = [];
+  let interrupted: string | null = null;
+  if (walker !== null && blocks.length > 0) {
+    const sourceOf = (b: { file: string; startLine: number; endLine: number }): string[] =>
+      snippetOf(root, b.file, b.startLine, b.endLine).split('\n');
+    const walked = await walkOrigin(node, pdg, drilled, items, refs, {
+      walker,
+      sourceOf,
+      dependencies: (bs) =>
+        matchDependencies(
+          dependencyRefs(
+            pdg,
+            bs.map((b) => b.id),
+          ),
+          entities,
+          exclude,
+        ),
+      shouldStop: env.shouldStop,
+    });
+    events.push(...walked.events);
+    refs = walked.blocks;
+    interrupted = walked.interrupted;
+    extra = { chosenBy: walked.chosenBy, ...(interrupted === null ? {} : { interrupted }) };
+    for (const c of walked.crossings) {
+      modelCrossings.push(crossingEvent(node, c.target, 'model', c.evidence, `crossed by the model: ${c.reason}`));
+      exclude.add(c.target.entity);
+    }
+  }
+  events.push({
+    type: 'CodeDrilled',
+    node,
+    status: anchors.length === 0 ? 'no-anchor' : refs.length === 0 ? 'no-match' : 'located',
+    root: entry.root,
+    commit: entry.commit ?? null,
+    anchors: anchors.map((a) => ({ kind: a.kind, text: a.text, evidence: a.evidence })),
+    blocks: refs,
+    warnings: pdg.warnings.map((w) => `${w.file}: ${w.message}`),
+    ...extra,
+  });
+  // An interrupted drill records what it had and sends the walk nowhere: the run is ending.
+  if (interrupted !== null) return { node, events, visits: [], interrupted };
+  if (env.shouldStop() !== null) return { node, events, visits: [], interrupted: null };
+  events.push(...modelCrossings);
+  const cited = [...new Set(blocks.flatMap((b) => b.evidence))].slice(0, 5);
+  for (const t of codeCrossings(pdg, blocks, entities, exclude)) {
+    const reason = `${t.file}:${t.line} in ${t.function || '(module)'} names ${t.entity} (${t.via}); no topology or claimed edge links them`;
+    events.push(crossingEvent(node, t, 'heuristic', cited, reason));
+  }
+  const visits = events.flatMap((e) => (e.type === 'CodeDependencyFound' ? [{ node: e.target, by: node }] : []));
+  return { node, events, visits, interrupted: null };
 }

@@ -37,12 +37,12 @@ function withWalk(walk: (context: CodeStepContext) => FakeReply): (request: Fake
   };
 }
 
-async function run(script: (request: FakeRequest) => FakeReply) {
+async function run(script: (request: FakeRequest) => FakeReply, signal?: AbortSignal) {
   const fake = await serve(script);
   const ledgerFile = join(mkdtempSync(join(root, 'run-')), 'ledger.sqlite');
   const policy = testPolicy(fake.url);
   try {
-    const { diagnosis } = await investigateSnapshot(bundle, { policy, ledgerFile });
+    const { diagnosis } = await investigateSnapshot(bundle, { policy, ledgerFile, signal });
     const ledger = openLedger(ledgerFile);
     const events: LedgerEvent[] = ledger.events();
     ledger.close();
@@ -123,5 +123,27 @@ describe('the LLM policy walks the code drill', () => {
     expect(r.steps).toEqual([expect.objectContaining({ by: 'heuristic', action: 'select' })]);
     expect(r.steps[0]?.rejected).toBeTruthy();
     expect(r.codeCalls.every((c) => c.type === 'ModelCalled' && c.outcome !== 'ok')).toBe(true);
+  }, 120_000);
+
+  it('records what an interrupted walk had: its steps, the ranking, and why it ended', async () => {
+    const heuristic = await investigateSnapshot(bundle, { policy: createHeuristicPolicy() });
+    const expected = heuristic.diagnosis.entities.find((e) => e.contributing_factor && e.name.endsWith(`/${service}`))?.code;
+    const stop = new AbortController();
+    let seen = 0;
+    const r = await run(
+      withWalk((c) => {
+        // The run is stopped while the model answers its second step.
+        if (++seen === 2) stop.abort();
+        return { content: JSON.stringify({ action: 'expand', block: c.neighbours[0]?.id ?? 'B0' }) };
+      }),
+      stop.signal,
+    );
+    expect(r.steps.map((s) => [s.by, s.action])).toEqual([
+      ['model', 'expand'],
+      ['model', 'expand'],
+    ]);
+    const drilled = r.drilled.find((d) => d.node.endsWith(`/${service}`));
+    expect(drilled).toMatchObject({ chosenBy: 'heuristic', interrupted: 'stopped: the run was interrupted' });
+    expect(r.origin?.code).toEqual(expected);
   }, 120_000);
 });

@@ -1,4 +1,13 @@
-import { walkCode, type CodeBlock, type CodePdg, type DrillAnchor, type DrilledBlock, type WalkStep } from '../../core/code/index.js';
+import {
+  walkCode,
+  type CodeBlock,
+  type CodePdg,
+  type DependencyTarget,
+  type DrillAnchor,
+  type DrilledBlock,
+  type WalkCrossing,
+  type WalkStep,
+} from '../../core/code/index.js';
 import type { CodeBlockRef, CodeStepBlock, NewLedgerEvent } from '../../core/ledger/index.js';
 import type { EvidenceItem } from '../../core/model/evidence.js';
 import type { CodeStepAnswer } from '../policies/llm/index.js';
@@ -25,6 +34,7 @@ function stepEvent(node: string, s: WalkStep): NewLedgerEvent {
     reason: s.reason,
     evidence: s.evidence,
     rejected: s.rejected,
+    ...(s.entity === undefined ? {} : { entity: s.entity }),
   };
 }
 
@@ -33,12 +43,24 @@ export interface WalkedDrill {
   events: NewLedgerEvent[];
   blocks: CodeBlockRef[];
   chosenBy: 'model' | 'heuristic';
+  /** Dependencies the model crossed to (checked: the block names the entity). */
+  crossings: WalkCrossing[];
+  /** Why the walk ended early, or null. */
+  interrupted: string | null;
+}
+
+export interface WalkOptions {
+  walker: CodeWalker;
+  sourceOf: (block: CodeBlock) => string[];
+  dependencies: (blocks: readonly CodeBlock[]) => DependencyTarget[];
+  shouldStop: () => string | null;
 }
 
 /**
  * The LLM policy's walk over one Origin's PDG (core/code/walk.ts): the model's exchanges and
  * steps as ledger events, and the blocks with the selected one first (the ranking after it).
- * A walk that selects nothing leaves the heuristic ranking as it was.
+ * A walk that selects nothing leaves the heuristic ranking as it was; an interrupted one keeps
+ * the steps it took.
  */
 export async function walkOrigin(
   node: string,
@@ -46,16 +68,18 @@ export async function walkOrigin(
   drilled: { anchors: DrillAnchor[]; blocks: DrilledBlock[] },
   items: readonly EvidenceItem[],
   refs: CodeBlockRef[],
-  walker: CodeWalker,
-  sourceOf: (block: CodeBlock) => string[],
+  options: WalkOptions,
 ): Promise<WalkedDrill> {
   const events: NewLedgerEvent[] = [];
+  const { walker, sourceOf } = options;
   const walked = await walkCode({
     pdg,
     anchors: drilled.anchors,
     ranked: drilled.blocks,
     items,
     sourceOf,
+    dependencies: options.dependencies,
+    shouldStop: options.shouldStop,
     choose: async (context) => {
       const answer = await walker(node, context);
       for (const call of answer.calls) events.push({ type: 'ModelCalled', ...call });
@@ -63,8 +87,9 @@ export async function walkOrigin(
     },
     onStep: (s) => events.push(stepEvent(node, s)),
   });
+  const { crossings, interrupted } = walked;
   const selected = walked.selected;
-  if (selected === null) return { events, blocks: refs, chosenBy: 'heuristic' };
+  if (selected === null) return { events, blocks: refs, chosenBy: 'heuristic', crossings, interrupted };
   const b = selected.block;
   const same = (r: CodeBlockRef): boolean =>
     r.file === b.file && r.startLine === b.startLine && r.endLine === b.endLine && r.level === b.level;
@@ -80,5 +105,6 @@ export async function walkOrigin(
     evidence: selected.evidence,
     snippet: ranked?.snippet ?? sourceOf(b).join('\n'),
   };
-  return { events, blocks: [first, ...refs.filter((r) => !same(r))].slice(0, maxBlocks), chosenBy: selected.by };
+  const blocks = [first, ...refs.filter((r) => !same(r))].slice(0, maxBlocks);
+  return { events, blocks, chosenBy: selected.by, crossings, interrupted };
 }

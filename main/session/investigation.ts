@@ -9,6 +9,7 @@ import {
 } from '../../core/controller/index.js';
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
 import { discriminatingEvidence } from '../../core/policy/heuristic/index.js';
+import { codeRegionEvents } from '../../core/hypotheses/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
 import {
   fold,
@@ -26,7 +27,7 @@ import { openLedger, type LedgerFile } from '../ledger/index.js';
 import type { BootstrapAlertView, BootstrapChoice, CodeStepAnswer, FinalizeResult } from '../policies/llm/index.js';
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import type { BundleCode } from '../code/index.js';
-import { drillOrigins } from './code-drill.js';
+import { drillOneOrigin, undrilledOrigins } from './code-drill.js';
 import { StorePacketBuilder } from './packet-builder.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
@@ -112,6 +113,7 @@ export class Investigation implements InvestigationRun {
   private folded: { length: number; state: InvestigationState } | null = null;
   /** Records of a phase run before the controller existed (the bootstrap), written after InvestigationStarted. */
   private readonly preamble: PhaseRecord[];
+  private readonly graph: OperationalGraph;
 
   /**
    * Opens an investigation, letting a phased policy choose the window and the seed order
@@ -139,6 +141,7 @@ export class Investigation implements InvestigationRun {
     const { store } = options;
     this.preamble = prepared?.preamble ?? [];
     const graph = prepared?.graph ?? OperationalGraph.fromTopology(store.topology());
+    this.graph = graph;
     this.bootstrap = prepared?.bootstrap ?? bootstrapFromStore(store, graph, options.window);
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
     const history = this.ledger?.events() ?? [];
@@ -199,10 +202,18 @@ export class Investigation implements InvestigationRun {
     return record;
   }
 
+  /**
+   * Runs to the end. The code layer may send a finished walk on (a dependency an Origin's code
+   * names): the controller then visits it and finishes again, and the new Origins are drilled.
+   * Each Origin is drilled once, so this ends.
+   */
   async run(signal?: AbortSignal): Promise<EventOf<'Finished'> | null> {
-    const finished = await this.controller.run({ signal, shouldStop: this.stopCheck() });
-    await this.drillCode();
-    return finished;
+    for (;;) {
+      const finished = await this.controller.run({ signal, shouldStop: this.stopCheck() });
+      if (finished === null) return null;
+      await this.drillCode(signal);
+      if (this.isFinished) return this.controller.state.finished;
+    }
   }
 
   /** The limits beyond the evaluation budget: the deadline, then the policy's own (token cap, unreachable endpoint). */
@@ -216,16 +227,32 @@ export class Investigation implements InvestigationRun {
   }
 
   /**
-   * The code layer: once finished, drills each Origin into its service's source, recorded as
-   * CodeDrilled events (once per ledger). Without source in the bundle nothing is recorded,
-   * so such a ledger is byte for byte what it was before the layer.
+   * The code layer: once finished, drills each Origin not drilled yet into its service's
+   * source, one transaction per Origin (CodeDrilled, the model's walk, crossings back to the
+   * service graph with the visits they ask for). A drill cut short (deadline, stop) records
+   * what it had and ends the layer's work for this run. Without source in the bundle nothing
+   * is recorded, so such a ledger is byte for byte what it was before the layer.
    */
-  private async drillCode(): Promise<void> {
+  private async drillCode(signal?: AbortSignal): Promise<void> {
     const { code, store, policy } = this.options;
-    if (!code || !this.isFinished || this.controller.events.some((e) => e.type === 'CodeDrilled')) return;
+    if (!code || !this.isFinished) return;
     const walker = isPhasedPolicy(policy) && policy.codeStep ? policy.codeStep.bind(policy) : null;
-    const events = await drillOrigins(this.controller.state, store, code, walker);
-    if (events.length > 0) this.controller.recordLayerEvents(events);
+    const limit = this.stopCheck();
+    const shouldStop = (): string | null => {
+      if (signal?.aborted) return 'stopped: the run was interrupted';
+      const hit = limit();
+      return hit === null ? null : `${hit.reason}: ${hit.detail}`;
+    };
+    for (const node of undrilledOrigins(this.controller.state, code)) {
+      const env = { state: this.controller.state, store, code, graph: this.graph, walker, shouldStop };
+      const drilled = await drillOneOrigin(env, node);
+      if (drilled.events.length > 0) this.controller.recordLayerEvents(drilled.events, drilled.visits);
+      if (drilled.interrupted !== null) break;
+    }
+    // With the hypothesis layer: accepted mechanisms refined into their code regions (level 4), once the walk is done.
+    if (!this.isFinished) return;
+    const regions = codeRegionEvents(this.controller.state);
+    if (regions.length > 0) this.controller.recordLayerEvents(regions);
   }
 
   pause(): void {

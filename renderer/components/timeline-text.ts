@@ -68,6 +68,8 @@ export function describeEvent(e: LedgerEvent): string | null {
       return `Stopped early: ${e.reason.replace('_', ' ')} (${e.detail})`;
     case 'CodeDrilled':
       return `Code: ${short(e.node)} → ${e.blocks[0] ? `${e.blocks[0].file}:${e.blocks[0].startLine} ${e.blocks[0].function}` : e.status}`;
+    case 'CodeDependencyFound':
+      return `Code: ${short(e.node)} names ${short(e.target)} at ${e.file}:${e.line} (${e.by}); visiting it`;
     case 'CodeStep':
       return e.rejected === null
         ? null

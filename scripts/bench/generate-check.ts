@@ -63,10 +63,12 @@ export interface FaultCheckResult {
 }
 
 async function checkOne(dir: string, fault: FaultType, seed: number, services: number, row: FaultRow, hypotheses: boolean): Promise<void> {
-  const incident = await generateIncident(dir, { fault, seed, services });
+  // A dependency only code reveals needs the source (code.json is read from the bundle folder).
+  const withSource = fault === 'untraced_dependency';
+  const incident = await generateIncident(dir, { fault, seed, services, withSource });
   const storeFile = join(dir, '.eog', 'store.sqlite');
   await importBundle(dir, storeFile);
-  const { diagnosis } = await investigateSnapshot(storeFile, {
+  const { diagnosis } = await investigateSnapshot(withSource ? dir : storeFile, {
     policy: createHeuristicPolicy(),
     ...(hypotheses ? { settings: { hypotheses: {} } } : {}),
   });

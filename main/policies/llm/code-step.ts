@@ -62,6 +62,7 @@ function fitPrompt(
       source: source.slice(0, lines),
       evidence: context.evidence.slice(0, entries),
       neighbours: context.neighbours.slice(0, entries),
+      dependencies: context.dependencies.slice(0, entries),
     };
     const prompt = renderPrompt(template, { schema: responseSchemaText(CodeStepReply), block: embedJson(view) });
     if (promptTokens(prompt, count) <= budget) return { prompt, view };

@@ -8,7 +8,7 @@ export const promptNames = ['bootstrap', 'explore', 'explore-chunk', 'finalize',
 export type PromptName = (typeof promptNames)[number];
 
 /** The version of each template in use; a new wording is a new file, never an edit in place. */
-const versions: Record<PromptName, number> = { bootstrap: 1, explore: 2, 'explore-chunk': 1, finalize: 1, 'code-step': 1 };
+const versions: Record<PromptName, number> = { bootstrap: 1, explore: 2, 'explore-chunk': 1, finalize: 1, 'code-step': 2 };
 
 export interface PromptTemplate {
   id: PromptName;

@@ -35,11 +35,12 @@ export const FinalizeReply = z.object({
 });
 export type FinalizeReply = z.infer<typeof FinalizeReply>;
 
-/** A step of the code drill's walk (docs/code-layer.md): expand to a neighbour, select a block, or stop. */
+/** A step of the code drill's walk (docs/code-layer.md): expand to a neighbour, select a block, stop, or cross to a dependency the code names. */
 export const CodeStepReply = z.discriminatedUnion('action', [
   z.object({ action: z.literal('expand'), block: z.string() }),
   z.object({ action: z.literal('select'), block: z.string(), reason: z.string(), evidence: z.array(z.string()) }),
   z.object({ action: z.literal('stop'), reason: z.string() }),
+  z.object({ action: z.literal('cross'), entity: z.string(), block: z.string(), reason: z.string(), evidence: z.array(z.string()) }),
 ]);
 export type CodeStepReply = z.infer<typeof CodeStepReply>;
 
