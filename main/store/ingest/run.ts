@@ -29,6 +29,8 @@ export interface IngestInput {
   files: RecordFile[];
   manifest: SnapshotManifest;
   knownEdges: KnownEdge[];
+  /** Derive the signals while reading (false: the first reader of the store does; signals/stored.ts). */
+  derive: boolean;
 }
 
 export interface Ingested {
@@ -108,14 +110,15 @@ export async function ingestRecords(input: IngestInput, link: StoreLink, mode: W
     },
     onFileDone: (file, done) => link.files.fileDone(file, done),
   });
-  const lead = new RecordProducer({ manifest: input.manifest, alerts: [] });
+  const lead = new RecordProducer({ manifest: input.manifest, alerts: [], derive: input.derive });
   for (const file of input.files) if (file.kind === 'alerts') await lead.read(file, writer);
   const shares = shareFiles(
     input.files.filter((f) => f.kind !== 'alerts'),
     mode,
   );
   try {
-    if (shares.workers.length > 0) threads = new ProducerThreads(shares.workers, { manifest: input.manifest, alerts: lead.alerts }, link);
+    if (shares.workers.length > 0)
+      threads = new ProducerThreads(shares.workers, { manifest: input.manifest, alerts: lead.alerts, derive: input.derive }, link);
     for (const file of shares.main) await lead.read(file, writer);
     const extents = threads ? await threads.read() : [];
     const extent = spanOf([lead.extent, ...extents]);
