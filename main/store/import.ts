@@ -2,9 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { RecordFileName } from '../../core/snapshot/schema.js';
-import type { Topology } from '../../core/model/topology.js';
-import { buildAliasGroups } from '../../core/graph/index.js';
-import type { KnownEdge } from '../../core/signals/index.js';
 import { openDatabase, type Db } from '../db/open.js';
 import { openBundle, type Bundle } from '../snapshot/bundle.js';
 import type { ImportWarning } from '../snapshot/errors.js';
@@ -16,6 +13,8 @@ import { snapshotHashOf, writeMeta } from './meta.js';
 import { signalIndexes, storeMigrations } from './schema.js';
 import type { SignalCounts } from './signals/build.js';
 import { insertSignals } from './signals/insert.js';
+import { aliasExpandedEdges } from './signals/known-edges.js';
+import { writeSignalsState } from './signals/stored.js';
 import type { WindowInfo } from './window.js';
 
 export interface ImportProgress {
@@ -30,7 +29,8 @@ export interface ImportSummary {
   store: string;
   rows: Partial<Record<RecordFileName, number>>;
   totalRows: number;
-  signals: SignalCounts;
+  /** The derived signals stored, or null when they were left to the store's first reader (`signals: 'defer'`). */
+  signals: SignalCounts | null;
   warnings: ImportWarning[];
   snapshotHash: string;
   window: WindowInfo;
@@ -43,7 +43,15 @@ export interface ImportOptions {
   progressIntervalMs?: number;
   /** Parse in worker threads (default `auto`: for large bundles; see ingest/run.ts). */
   worker?: WorkerMode;
+  /**
+   * `now` (default): derive the signals while reading the records. `defer`: store the records
+   * only and leave the signals to the store's first reader, which derives the same ones once
+   * (EvidenceStore.open; signals/stored.ts): what `eog import` does.
+   */
+  signals?: SignalTiming;
 }
+
+export type SignalTiming = 'now' | 'defer';
 
 /**
  * Imports a native bundle into a new evidence store, all or nothing: everything is written to
@@ -127,13 +135,23 @@ async function fill(db: Db, bundle: Bundle, paths: Paths, options: ImportOptions
     files.indexMissing();
     for (const sql of signalIndexes) db.exec(sql);
   };
-  const input = { files: bundle.records, manifest: bundle.manifest.value, knownEdges: aliasExpandedEdges(topology.value) };
+  const derive = (options.signals ?? 'now') === 'now';
+  const input = {
+    files: bundle.records,
+    manifest: bundle.manifest.value,
+    knownEdges: derive ? aliasExpandedEdges(topology.value) : [],
+    derive,
+  };
   const link = { db, files, registry, partFile: (i: number) => paths.temp + partSuffix(i) };
   const produced = await ingestRecords(input, link, options.worker ?? 'auto', afterRecords);
-  report('signals', '');
-  const signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
+  let signals: SignalCounts | null = null;
+  if (derive) {
+    report('signals', '');
+    signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
+  }
   const snapshotHash = snapshotHashOf([bundle.manifest, topology, ...files.hashes]);
   writeMeta(db, { manifest: bundle.manifest.value, snapshotHash, window: produced.window, bundleRoot: bundle.root, manifestFileId });
+  writeSignalsState(db, derive ? 'derived' : 'pending', produced.extent);
   return {
     store: dest,
     rows: files.rows,
@@ -143,19 +161,4 @@ async function fill(db: Db, bundle: Bundle, paths: Paths, options: ImportOptions
     snapshotHash,
     window: produced.window,
   };
-}
-
-/**
- * Topology edges as spans see them: a `calls` edge between two services also covers their
- * pods (and deployments), so pod-to-pod calls are not mistaken for discovered dependencies.
- */
-function aliasExpandedEdges(topology: Topology): KnownEdge[] {
-  const groups = buildAliasGroups(topology.entities);
-  const out: KnownEdge[] = [];
-  for (const e of topology.edges) {
-    for (const source of groups.get(e.source) ?? [e.source]) {
-      for (const target of groups.get(e.target) ?? [e.target]) out.push({ source, target });
-    }
-  }
-  return out;
 }

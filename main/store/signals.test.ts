@@ -104,10 +104,10 @@ afterAll(() => {
 describe('derived signals', () => {
   it('are counted in the import summary', () => {
     expect(summary.window.source).toBe('manifest');
-    expect(summary.signals.failure_event).toBe(1);
-    expect(summary.signals.metric_anomaly).toBeGreaterThanOrEqual(1);
-    expect(summary.signals.trace_edge).toBe(4); // two edges, each seen from both ends
-    expect(summary.signals.log_template).toBeGreaterThanOrEqual(2);
+    expect(summary.signals?.failure_event).toBe(1);
+    expect(summary.signals?.metric_anomaly).toBeGreaterThanOrEqual(1);
+    expect(summary.signals?.trace_edge).toBe(4); // two edges, each seen from both ends
+    expect(summary.signals?.log_template).toBeGreaterThanOrEqual(2);
   });
 
   it('rank metric anomaly, then the new error template, then failing and discovered edges, before raw records', () => {

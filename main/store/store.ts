@@ -10,6 +10,7 @@ import { readRawLines, type RawLine } from './raw-lines.js';
 import { kindTable, rawItem, signalItem, type Row, type RowContext } from './rows.js';
 import { SeriesQueries } from './series.js';
 import { storeMigrations } from './schema.js';
+import { ensureStoredSignals } from './signals/stored.js';
 import type { WindowInfo } from './window.js';
 
 export class NotAnEvidenceStoreError extends Error {
@@ -71,7 +72,12 @@ export class EvidenceStore {
     this.seriesQueries = new SeriesQueries(this.statements, this.ctx);
   }
 
+  /**
+   * Opens a store read-only. A store whose import left its derived signals to the first
+   * reader (`eog import`) gets them here, once, in a write transaction (signals/stored.ts).
+   */
   static open(file: string): EvidenceStore {
+    ensureStoredSignals(file);
     const db = openDatabase(file, storeMigrations, { readonly: true });
     try {
       return new EvidenceStore(db, file);

@@ -7,7 +7,26 @@ export interface ImportRatioOptions {
   runs: number;
   /** `eog --help` start-ups timed per variant. */
   starts: number;
+  /** Rounds of the first-and-second `eog investigate` comparison (0: skipped). */
+  investigations: number;
   log?: (line: string) => void;
+}
+
+/** Median wall and CPU seconds of one step, over the rounds. */
+export interface StepTime {
+  wallSeconds: number;
+  cpuSeconds: number | null;
+}
+
+/**
+ * Where the derived signals' cost went: `eog import` (signals deferred to the store's first
+ * reader) then two `eog investigate <store>`, against `eog import --signals now` (as before)
+ * then the same two.
+ */
+export interface InvestigateFigures {
+  rounds: number;
+  deferred: { importTime: StepTime; first: StepTime; second: StepTime };
+  now: { importTime: StepTime; first: StepTime; second: StepTime };
 }
 
 export interface ImportRatioFigures {
@@ -30,4 +49,5 @@ export interface ImportRatioFigures {
   /** Median start-up to `eog --help`: the built bundle, and the sources under tsx (how `npm run eog` used to run). */
   startBuiltMs: number;
   startSourcesMs: number;
+  investigate: InvestigateFigures | null;
 }

@@ -1,12 +1,14 @@
 /**
  * The CLI as users run it (not a test):
- *   npx tsx scripts/bench/import-ratio.ts [--rows 1000000] [--services 200] [--runs 3] [--starts 10] [--write]
+ *   npx tsx scripts/bench/import-ratio.ts [--rows 1000000] [--services 200] [--runs 3] [--starts 10] [--investigations 1] [--write]
  * (--write replaces its section, 1b, in BENCHMARKS.md; `npm run bench` writes it with the rest)
  * Builds dist/main, generates a native bundle (`eog generate`: metrics, logs and spans over
  * the services), then times, each spawned and end to end, a bare JSON.parse of every line of
  * its record files (bare-parse.mjs) and `node dist/main/cli.js import <bundle> --store <tmp>`,
  * alternating the two so that load from other users falls on both alike. Target: the import
- * takes at most 3x the bare parse. Also times start-up to `eog --help`, built and from sources.
+ * takes at most 3x the bare parse. `eog import` leaves the derived signals to the store's
+ * first reader, so it also times where that cost went: import then `eog investigate <store>`
+ * twice, deferred and with `--signals now`. Also times start-up to `eog --help`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { generateIncident } from '../../main/generate/index.js';
 import { describeMachine } from './machine.js';
-import { IMPORT_RATIO_TARGET, type ImportRatioFigures, type ImportRatioOptions } from './import-ratio-figures.js';
+import {
+  IMPORT_RATIO_TARGET,
+  type ImportRatioFigures,
+  type ImportRatioOptions,
+  type InvestigateFigures,
+  type StepTime,
+} from './import-ratio-figures.js';
 import { importRatioSection } from './report.js';
 import { replaceBenchSubsection } from './section.js';
 import { median } from './stats.js';
@@ -43,6 +51,43 @@ function buildCli(): void {
 
 const cpuSeconds = (runs: readonly ChildTiming[]): number | null =>
   runs.every((r) => r.cpuMs !== null) ? median(runs.map((r) => r.cpuMs ?? 0)) / 1000 : null;
+
+const stepTime = (runs: readonly ChildTiming[]): StepTime => ({
+  wallSeconds: median(runs.map((r) => r.wallMs)) / 1000,
+  cpuSeconds: cpuSeconds(runs),
+});
+
+/**
+ * Where the signals' cost went: `eog import` (deferred) then `eog investigate <store>` twice
+ * (the first derives the signals), against `eog import --signals now` then the same two.
+ */
+function timeInvestigations(bundle: string, dir: string, rounds: number, log: (line: string) => void): InvestigateFigures {
+  const runs = { deferred: [[], [], []] as ChildTiming[][], now: [[], [], []] as ChildTiming[][] };
+  for (let i = 0; i < rounds; i++) {
+    for (const mode of ['now', 'deferred'] as const) {
+      const store = join(dir, `investigate-${mode}.sqlite`);
+      for (const suffix of ['', '-wal', '-shm']) rmSync(store + suffix, { force: true });
+      const signals = mode === 'now' ? ['--signals', 'now'] : [];
+      const steps = [
+        timeNode([CLI, 'import', bundle, '--store', store, ...signals], root),
+        timeNode([CLI, 'investigate', store, '--out', join(dir, `d-${mode}-1.json`)], root),
+        timeNode([CLI, 'investigate', store, '--out', join(dir, `d-${mode}-2.json`)], root),
+      ];
+      steps.forEach((t, k) => runs[mode][k]?.push(t));
+      const walls = steps.map((t) => `${(t.wallMs / 1000).toFixed(2)} s`).join(', ');
+      log(`import-ratio: ${mode === 'now' ? 'import --signals now' : 'import (deferred)'}, investigate, investigate: ${walls}`);
+    }
+    if (readFileSync(join(dir, 'd-now-1.json'), 'utf8') !== readFileSync(join(dir, 'd-deferred-1.json'), 'utf8')) {
+      throw new Error('the diagnosis of a store whose signals were deferred differs from one derived at import');
+    }
+  }
+  const of = (r: ChildTiming[][]): { importTime: StepTime; first: StepTime; second: StepTime } => ({
+    importTime: stepTime(r[0] ?? []),
+    first: stepTime(r[1] ?? []),
+    second: stepTime(r[2] ?? []),
+  });
+  return { rounds, deferred: of(runs.deferred), now: of(runs.now) };
+}
 
 function timeStarts(args: readonly string[], count: number): number {
   return median(Array.from({ length: count }, () => timeNode(args, root).wallMs));
@@ -74,6 +119,7 @@ export async function benchImportRatio(options: ImportRatioOptions): Promise<Imp
           `import ${(imported.wallMs / 1000).toFixed(2)} s${cpu(imported)} (load ${imported.loadBefore.toFixed(1)}), ratio ${(imported.wallMs / parse.wallMs).toFixed(2)}`,
       );
     }
+    const investigate = options.investigations > 0 ? timeInvestigations(bundle, dir, options.investigations, log) : null;
     const startBuiltMs = timeStarts([CLI, '--help'], options.starts);
     const startSourcesMs = timeStarts(['--import', 'tsx', join(root, 'main', 'cli', 'main.ts'), '--help'], options.starts);
     log(`import-ratio: eog --help ${startBuiltMs.toFixed(0)} ms built, ${startSourcesMs.toFixed(0)} ms from sources (tsx)`);
@@ -95,6 +141,7 @@ export async function benchImportRatio(options: ImportRatioOptions): Promise<Imp
       starts: options.starts,
       startBuiltMs,
       startSourcesMs,
+      investigate,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -108,6 +155,7 @@ async function main(): Promise<void> {
       services: { type: 'string', default: '200' },
       runs: { type: 'string', default: '3' },
       starts: { type: 'string', default: '10' },
+      investigations: { type: 'string', default: '1' },
       write: { type: 'boolean', default: false },
     },
   });
@@ -117,6 +165,7 @@ async function main(): Promise<void> {
     services: Number(values.services),
     runs: Number(values.runs),
     starts: Number(values.starts),
+    investigations: Number(values.investigations),
     log: (line) => process.stderr.write(`${line}\n`),
   });
   const cpu =

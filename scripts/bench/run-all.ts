@@ -35,7 +35,7 @@ function plan(quick: boolean): Plan {
   if (quick) {
     return {
       importOptions: { rows: 200_000, runs: 1, worker: 'auto', queries: 50, log },
-      importRatio: { rows: 100_000, services: 50, runs: 1, starts: 3, log },
+      importRatio: { rows: 100_000, services: 50, runs: 1, starts: 3, investigations: 1, log },
       controller: { sizes: [1_000, 10_000], runs: 1, steps: 500, seeds: 200, log },
       scale: {
         sizes: [
@@ -50,7 +50,7 @@ function plan(quick: boolean): Plan {
   }
   return {
     importOptions: { rows: 5_000_000, runs: 3, worker: 'auto', queries: 200, log },
-    importRatio: { rows: 1_000_000, services: 200, runs: 3, starts: 10, log },
+    importRatio: { rows: 1_000_000, services: 200, runs: 3, starts: 10, investigations: 1, log },
     controller: { ...CONTROLLER_DEFAULTS, log },
     // One 10k-entity bundle (~7M records) takes minutes to generate and import on 2 cores: investigate it 3 times instead of 3 bundles.
     scale: {

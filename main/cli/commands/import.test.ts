@@ -27,6 +27,20 @@ describe('eog import', () => {
     expect(text).not.toContain('\u001b');
   });
 
+  it('leaves the signals to the first reader by default and says so; --signals now derives them', async () => {
+    const records = {
+      events: [{ time: T0, entity: 'shop/Pod/p', type: 'Warning', reason: 'OOMKilling', message: 'Memory cgroup out of memory' }],
+    };
+    const bundle = writeBundle({ records }, join(tempDir(), 'b'));
+    const deferred = await runImport(bundle, { store: join(tempDir(), 'd.sqlite') });
+    expect(deferred.signals).toBeNull();
+    expect(formatSummary(deferred)).toContain('signals  derived on first use');
+    const now = await runImport(bundle, { store: join(tempDir(), 'n.sqlite'), signals: 'now' });
+    expect(now.signals?.failure_event).toBe(1);
+    expect(formatSummary(now)).toContain('failure_event 1');
+    await expect(runImport(bundle, { signals: 'later' })).rejects.toThrow(/--signals later/);
+  });
+
   it('refuses a folder that is not a bundle with a usage error', async () => {
     await expect(runImport(tempDir(), {})).rejects.toBeInstanceOf(UsageError);
     const bundle = writeBundle({}, join(tempDir(), 'b'));

@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { detectFormat } from '../../convert/detect-format.js';
-import { importBundle, type ImportProgress, type ImportSummary, type WorkerMode } from '../../store/index.js';
+import { importBundle, type ImportProgress, type ImportSummary, type SignalTiming, type WorkerMode } from '../../store/index.js';
 import { UsageError } from '../errors.js';
 
 interface ImportFlags {
   store?: string;
   json?: boolean;
   worker?: string;
+  signals?: string;
 }
 
 /** Snapshot text is hostile: control characters (terminal escapes) are shown, not obeyed. */
@@ -27,9 +28,11 @@ const MAX_WARNINGS_SHOWN = 20;
 export function formatSummary(s: ImportSummary): string {
   const lines = [`imported ${s.totalRows.toLocaleString('en')} records in ${(s.elapsedMs / 1000).toFixed(1)} s into ${printable(s.store)}`];
   for (const [kind, n] of Object.entries(s.rows)) lines.push(`  ${kind.padEnd(8)} ${n.toLocaleString('en')}`);
-  const signals = Object.entries(s.signals)
-    .map(([k, n]) => `${k} ${n}`)
-    .join(', ');
+  const signals = s.signals
+    ? Object.entries(s.signals)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')
+    : 'derived on first use (eog investigate, the app), once, into this store';
   lines.push(`  signals  ${signals}`);
   const w = s.window.window;
   lines.push(`  window   ${new Date(w.start).toISOString()} .. ${new Date(w.end).toISOString()} (${s.window.source})`);
@@ -49,6 +52,12 @@ function workerMode(value: string | undefined): WorkerMode {
   throw new UsageError(`--worker ${value}: expected auto, always or never`);
 }
 
+function signalTiming(value: string | undefined): SignalTiming {
+  if (value === undefined) return 'defer';
+  if (value === 'now' || value === 'defer') return value;
+  throw new UsageError(`--signals ${value}: expected now or defer`);
+}
+
 export async function runImport(snapshot: string, flags: ImportFlags): Promise<ImportSummary> {
   if (!existsSync(join(snapshot, 'snapshot.json'))) {
     const format = detectFormat(snapshot);
@@ -63,6 +72,7 @@ export async function runImport(snapshot: string, flags: ImportFlags): Promise<I
   const isTty = process.stderr.isTTY === true;
   const summary = await importBundle(snapshot, store, {
     worker: workerMode(flags.worker),
+    signals: signalTiming(flags.signals),
     ...(isTty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r\u001b[2K${formatProgress(p)}`) } : {}),
   });
   if (isTty) process.stderr.write('\r\u001b[2K');
@@ -79,6 +89,11 @@ export function registerImport(program: Command): void {
     .option('--store <file>', 'evidence store to write (default: <snapshot>/.eog/store.sqlite)')
     .option('--json', 'print the summary as JSON')
     .option('--worker <mode>', 'parse in a worker thread: auto | always | never', 'auto')
+    .option(
+      '--signals <when>',
+      'derive the signals (log templates, metric anomalies, trace edges) now, or defer them to the first reader of the store, which stores them once',
+      'defer',
+    )
     .action(async (snapshot: string, flags: ImportFlags) => {
       const summary = await runImport(snapshot, flags);
       process.stdout.write(flags.json ? `${JSON.stringify(summary, null, 2)}\n` : formatSummary(summary));

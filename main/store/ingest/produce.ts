@@ -4,7 +4,7 @@ import type { RecordFile } from '../../snapshot/bundle.js';
 import { streamLines } from '../../snapshot/lines.js';
 import { parseRecordLine, type RecordRow } from '../../snapshot/records.js';
 import { buildSignals, type SignalContext, type SignalRow } from '../signals/build.js';
-import { SignalCollector, type RowObserver } from '../signals/collect.js';
+import { SignalCollector, alertSpanOf, logObserver, type RowObserver } from '../signals/collect.js';
 import { LogTemplateCollector, emptyTemplateState } from '../signals/log-templates.js';
 import { OPEN_EXTENT, Periods } from '../signals/periods.js';
 import { deriveWindow, type AlertSpan } from '../window.js';
@@ -28,6 +28,12 @@ export interface ProducerSetup {
   manifest: SnapshotManifest;
   /** Alerts read so far (the alerts file is read first: it fixes the periods). */
   alerts: AlertSpan[];
+  /**
+   * Whether to derive the signals while reading (default true). False leaves them to the
+   * first reader of the store (signals/stored.ts), which feeds the same collectors the same
+   * rows from the store.
+   */
+  derive?: boolean;
 }
 
 /**
@@ -59,17 +65,10 @@ export class RecordProducer {
 
   private observerFor(kind: RecordFileName): RowObserver | null {
     if (kind === 'alerts') {
-      return (row) => this.alerts.push({ name: String(row[3]), start: row[1], end: typeof row[2] === 'number' ? row[2] : null });
+      return (row) => this.alerts.push(alertSpanOf(row));
     }
-    if (kind === 'logs') {
-      const templates = (this.templates ??= new LogTemplateCollector(this.periods()));
-      // Log columns: [entity, time, severity, body, ...].
-      // Log columns: [entity, time, severity, body, traceId, spanId, ...].
-      return (row, line) => {
-        const span = typeof row[4] === 'string' && typeof row[5] === 'string' ? `${row[4]}/${row[5]}` : null;
-        templates.add(line, row[0], row[1], typeof row[2] === 'string' ? row[2] : null, typeof row[3] === 'string' ? row[3] : '', span);
-      };
-    }
+    if (this.setup.derive === false) return null;
+    if (kind === 'logs') return logObserver((this.templates ??= new LogTemplateCollector(this.periods())));
     this.collector ??= new SignalCollector(this.periods());
     return this.collector.observerFor(kind);
   }
@@ -91,6 +90,7 @@ export class RecordProducer {
 
   /** The derived signals of the records this producer read, once the final window is known. */
   signals(context: SignalContext): SignalRow[] {
+    if (this.setup.derive === false) return [];
     const collector = this.collector ?? new SignalCollector(Periods.fromPlan(context.final));
     return buildSignals(collector, this.templates?.state() ?? emptyTemplateState(), context);
   }

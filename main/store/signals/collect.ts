@@ -1,6 +1,8 @@
 import { MetricSeriesCollector, TraceEdgeAggregator, classifyEvent, type EventCategory } from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { RecordRow } from '../../snapshot/records.js';
+import type { AlertSpan } from '../window.js';
+import type { LogTemplateCollector } from './log-templates.js';
 import { FAR, type Periods } from './periods.js';
 
 /** Sees one parsed record: entity id, time, then the record's columns in the order of store/schema.ts. */
@@ -18,6 +20,21 @@ export interface FailureEvent {
 }
 
 type Cell = RecordRow[number];
+
+/** An alert row as the window sees it (columns: entity, startsAt, endsAt, name, ...). */
+export const alertSpanOf = (row: RecordRow): AlertSpan => ({
+  name: String(row[3]),
+  start: row[1],
+  end: typeof row[2] === 'number' ? row[2] : null,
+});
+
+/** Feeds log rows (columns: entity, time, severity, body, traceId, spanId, ...) to the template miner. */
+export function logObserver(templates: LogTemplateCollector): RowObserver {
+  return (row, line) => {
+    const span = typeof row[4] === 'string' && typeof row[5] === 'string' ? `${row[4]}/${row[5]}` : null;
+    templates.add(line, row[0], row[1], typeof row[2] === 'string' ? row[2] : null, typeof row[3] === 'string' ? row[3] : '', span);
+  };
+}
 const text = (v: Cell | undefined): string => (typeof v === 'string' ? v : '');
 const numberOr = (v: Cell | undefined, fallback: number): number => (typeof v === 'number' ? v : fallback);
 
