@@ -28,6 +28,8 @@ export interface FaultCheckOptions {
   keep?: boolean;
   /** Investigate with the hypothesis layer on (default settings δ, η). */
   hypotheses?: boolean;
+  /** Leave out the source an untraced_dependency is generated with (the ablation of the code layer). */
+  noSource?: boolean;
   log?: (line: string) => void;
 }
 
@@ -62,9 +64,17 @@ export interface FaultCheckResult {
   keptIn: string | null;
 }
 
-async function checkOne(dir: string, fault: FaultType, seed: number, services: number, row: FaultRow, hypotheses: boolean): Promise<void> {
+async function checkOne(
+  dir: string,
+  fault: FaultType,
+  seed: number,
+  services: number,
+  row: FaultRow,
+  hypotheses: boolean,
+  noSource: boolean,
+): Promise<void> {
   // A dependency only code reveals needs the source (code.json is read from the bundle folder).
-  const withSource = fault === 'untraced_dependency';
+  const withSource = fault === 'untraced_dependency' && !noSource;
   const incident = await generateIncident(dir, { fault, seed, services, withSource });
   const storeFile = join(dir, '.eog', 'store.sqlite');
   await importBundle(dir, storeFile);
@@ -118,7 +128,15 @@ export async function benchFaultTypes(options: FaultCheckOptions): Promise<Fault
         misses: [],
       };
       for (let seed = 1; seed <= options.seeds; seed++)
-        await checkOne(join(root, `${fault}-${seed}`), fault, seed, options.services, row, options.hypotheses === true);
+        await checkOne(
+          join(root, `${fault}-${seed}`),
+          fault,
+          seed,
+          options.services,
+          row,
+          options.hypotheses === true,
+          options.noSource === true,
+        );
       row.meanFrontierSize /= Math.max(1, row.runs);
       for (const m of row.misses)
         log(
@@ -141,6 +159,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
       faults: { type: 'string' },
       keep: { type: 'boolean', default: false },
       hypotheses: { type: 'boolean', default: false },
+      'no-source': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
   });
@@ -152,6 +171,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
     ...(values.faults === undefined ? {} : { faults: values.faults.split(',').map(parseFaultType) }),
     keep: values.keep,
     hypotheses: values.hypotheses,
+    noSource: values['no-source'],
     log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
   });
   process.stdout.write(
