@@ -121,6 +121,7 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       state.code.set(event.node, event);
       return;
     case 'CodeStep':
+    case 'VoteCast':
       return;
     case 'Finished':
       state.finished = event;
