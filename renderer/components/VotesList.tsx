@@ -5,9 +5,13 @@ import type { DiagnosisVote } from '../../core/diagnosis/index.js';
  * weight and score, the winner marked. Entity names come from the snapshot: React escapes them.
  */
 export function VotesList({ votes }: { votes: readonly DiagnosisVote[] }) {
+  const winner = votes.find((v) => v.winner)?.run ?? 0;
   return (
     <>
       <h3>Votes ({votes.length} runs)</h3>
+      {winner !== 0 && (
+        <p className="muted">The graph and timeline show run 0&apos;s walk; this diagnosis and its export are run {winner}&apos;s.</p>
+      )}
       <table className="votes" aria-label="Votes">
         <thead>
           <tr>
