@@ -59,7 +59,8 @@ export async function openRun(
     run = await Investigation.open({
       store,
       policy,
-      settings: controllerSettings,
+      // Run r > 0 of a vote also shuffles the nodes a broadcast wakes together (docs/voting.md).
+      settings: request.run ? { ...controllerSettings, visitSeed: request.run } : controllerSettings,
       window,
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
