@@ -2,6 +2,7 @@ import type { Belief, ContextPacket, EntityId } from '../model/index.js';
 import type { OperationalGraph } from '../graph/index.js';
 import type { ActivationReason, ControllerSettings } from '../ledger/index.js';
 import { edgeKey } from '../ledger/index.js';
+import { hashString, seededShuffle } from '../random/index.js';
 import { neighbourIds } from './belief-view.js';
 import { guardOutput } from './guard.js';
 import { guardHypotheses } from './guard-hypotheses.js';
@@ -40,6 +41,17 @@ export function activate(tick: Tick, ctx: EvaluationContext, node: EntityId, rea
 }
 
 /**
+ * Nodes woken together (by one broadcast, or proposed by one evaluation) have equal priority in
+ * the FIFO queue; a run of a vote (settings.visitSeed) queues them in an order shuffled from its
+ * seed and where it is (`at`: seq and sender), so a replay or a resumed run shuffles the same
+ * way. Without the setting they keep today's order (sorted; the policy's).
+ */
+function visitOrder(ctx: EvaluationContext, ids: readonly EntityId[], at: string): readonly EntityId[] {
+  const seed = ctx.settings.visitSeed;
+  return seed === undefined ? ids : seededShuffle(ids, hashString(`${seed}/${at}`));
+}
+
+/**
  * Step 7: send the node's belief to its neighbours (topology ∪ E_S) that are part of the
  * investigation, and re-activate the visited ones. Unvisited, unqueued neighbours are not
  * woken: they will read the belief from their packet if exploration reaches them.
@@ -48,7 +60,7 @@ export function broadcast(tick: Tick, ctx: EvaluationContext, node: EntityId, re
   const { state } = tick;
   const entry = state.nodes.get(node);
   if (!entry?.belief || entry.beliefSeq === null) return;
-  for (const to of neighbourIds(ctx.graph, state, node)) {
+  for (const to of visitOrder(ctx, neighbourIds(ctx.graph, state, node), `${state.seq}/${node}`)) {
     const other = state.nodes.get(to);
     const isVisited = (other?.visits ?? 0) > 0;
     if (!isVisited && !state.active.has(to)) continue;
@@ -139,5 +151,6 @@ export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: Enti
     for (const end of [claim.from, claim.to]) if (end !== node) activate(tick, ctx, end, 'claim', node);
   }
   if (ctx.settings.revision && isBeliefChanged(previous, belief)) broadcast(tick, ctx, node, 'message');
-  for (const proposal of guarded.proposals) activate(tick, ctx, proposal, 'proposal', node);
+  for (const proposal of visitOrder(ctx, guarded.proposals, `${tick.state.seq}/${node}/proposals`))
+    activate(tick, ctx, proposal, 'proposal', node);
 }

@@ -3,6 +3,7 @@ import { EvidenceKind, Extractor } from '../model/evidence.js';
 import { DiagnosisHypothesis } from './hypotheses.js';
 import { modelRunFields } from './model-run.js';
 import { DiagnosisCodeBlock } from './code.js';
+import { votesFields } from './votes.js';
 
 /** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
 export const DiagnosisEntity = z.object({
@@ -69,5 +70,6 @@ export const Diagnosis = z.object({
   /** The hypothesis layer's causal graph; absent when the layer is off. */
   hypotheses: z.array(DiagnosisHypothesis).optional(),
   ...modelRunFields,
+  ...votesFields,
 });
 export type Diagnosis = z.infer<typeof Diagnosis>;

@@ -15,6 +15,8 @@ export const InvestigationSettings = ControllerSettings.extend({
   policy: z.enum(policies).default('heuristic'),
   /** Null: the bootstrap derives the window from the alerts (design.md §2). */
   window: WindowOverride.nullable().default(null),
+  /** Independent runs that vote on the root (docs/voting.md); absent or 1: one run. */
+  runs: z.number().int().min(1).max(16).optional(),
 });
 export type InvestigationSettings = z.infer<typeof InvestigationSettings>;
 

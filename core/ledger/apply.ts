@@ -122,6 +122,7 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       state.code.set(event.node, event);
       return;
     case 'CodeStep':
+    case 'VoteCast':
       return;
     case 'CodeDependencyFound': {
       // The dependency may explain the Origin: an E_S edge target → node that no re-evaluation retracts.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
 import { CodeDrilled, CodeStep } from './events-code.js';
+import { VoteCast } from './events-voting.js';
 import { CodeDependencyFound } from './events-code-cross.js';
 import { ControllerSettings } from './settings.js';
 import { hypothesisEvents } from './events-hypotheses.js';
@@ -201,6 +202,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   RunStopped,
   CodeDrilled,
   CodeStep,
+  VoteCast,
   CodeDependencyFound,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;

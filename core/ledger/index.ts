@@ -7,6 +7,7 @@ export * from './state-hypotheses.js';
 export * from './events.js';
 export * from './events-llm.js';
 export * from './events-code.js';
+export * from './events-voting.js';
 export * from './events-code-cross.js';
 export * from './active-set.js';
 export * from './state.js';

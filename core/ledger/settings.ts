@@ -15,6 +15,11 @@ export const ControllerSettings = z.object({
   revision: z.boolean().default(true),
   /** Policy calls in flight at once; results are still applied in a fixed order. */
   concurrency: z.number().int().min(1).max(64).default(1),
+  /**
+   * Run r > 0 of a vote (docs/voting.md): neighbours woken together by one broadcast are queued
+   * in an order shuffled from this seed instead of sorted. Absent for run 0 and single runs.
+   */
+  visitSeed: z.number().int().positive().optional(),
   /** The hypothesis layer (Graph of States); absent = off, and nothing of it is recorded. */
   hypotheses: HypothesisSettings.optional(),
 });

@@ -15,6 +15,17 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** Fisher–Yates with a seeded generator: every order is reachable, the same seed gives the same one. */
+export function seededShuffle<T>(items: readonly T[], seed: number): T[] {
+  const random = seededRandom(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
 /** FNV-1a: a stable 32-bit hash of a string, to derive seeds from ids. */
 export function hashString(text: string): number {
   let hash = 0x811c9dc5;

@@ -10,10 +10,12 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
 export function formatTable(rows: readonly BenchRow[]): string {
   const header = ['case', 'run', 'expected', 'predicted (top 3)', 'ok@1', 'ok@3', 'steps', 'calls', 'tokens', 'ms'];
+  // With k > 1 runs per case, `*` marks the run whose diagnosis won the vote.
+  const isVoted = rows.some((r) => r.run > 1);
   const body = rows.map((r) =>
     [
       r.case,
-      String(r.run),
+      `${r.run}${isVoted && r.isVoteWinner ? '*' : ''}`,
       r.expected.join(',') || '-',
       r.predicted.join(', ') || '-',
       r.acAt ? (r.acAt[1] ? 'yes' : 'no') : '-',
@@ -38,7 +40,7 @@ export function formatSummary(s: BenchSummary, label = ''): string {
     `${label}cases ${s.cases}, runs ${s.runs}, scored ${s.scored}`,
     `  AC@1 ${pct(s.ac1)}   AC@3 ${pct(s.ac3)}   AC@5 ${pct(s.ac5)}`,
     `  root-cause entity precision ${s.rcEntity.precision.toFixed(3)} recall ${s.rcEntity.recall.toFixed(3)} F1 ${s.rcEntity.f1.toFixed(3)}`,
-    s.runs > 1 ? `  pass@${s.runs} ${pct(s.passAtK)}   majority@${s.runs} ${pct(s.majorityAtK)}` : null,
+    s.runs > 1 ? `  pass@${s.runs} ${pct(s.passAtK)}   maj@${s.runs} (voted) ${pct(s.majorityAtK)}` : null,
     `  steps ${s.steps}, policy calls ${s.policyCalls}, tokens ${s.tokens}, median ${s.msMedian} ms per case`,
   ]
     .filter((l): l is string => l !== null)

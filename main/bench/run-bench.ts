@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Policy } from '../../core/controller/index.js';
 import type { ControllerSettingsInput } from '../../core/ledger/index.js';
-import { majorityAtK, passAtK } from '../../core/scoring/index.js';
+import { passAtK } from '../../core/scoring/index.js';
 import { investigateSnapshot } from '../session/index.js';
 import { loadGroundTruth, scoreCase, type CaseScore } from './score-case.js';
 
@@ -28,6 +28,10 @@ export interface BenchRow {
   policyCalls: number;
   tokens: number;
   ms: number;
+  /** This run won the case's vote (the only run when k = 1). */
+  isVoteWinner: boolean;
+  /** The case's voted diagnosis is right at AC@1 (the same on every row of the case); null when unscored. */
+  votedCorrect: boolean | null;
 }
 
 export interface BenchSummary {
@@ -38,7 +42,9 @@ export interface BenchSummary {
   ac3: number;
   ac5: number;
   rcEntity: { precision: number; recall: number; f1: number };
+  /** Share of cases with at least one of the k runs right at AC@1. */
   passAtK: number;
+  /** Share of cases whose voted diagnosis (the weighted vote over the k runs' roots) is right at AC@1. */
   majorityAtK: number;
   steps: number;
   policyCalls: number;
@@ -52,12 +58,19 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
   const total = bundles.length * options.runs;
   for (const bundle of bundles) {
     const gt = loadGroundTruth(bundle);
-    for (let run = 1; run <= options.runs; run++) {
-      const { diagnosis, ms } = await investigateSnapshot(bundle, {
-        policy: options.policy(),
-        settings: options.settings,
-        tokenBudget: options.tokenBudget,
-      });
+    // One voted investigation of k runs per case (docs/voting.md): each run is a row; the vote's
+    // winner decides majority@k.
+    const voted = await investigateSnapshot(bundle, {
+      policy: options.policy(),
+      settings: options.settings,
+      tokenBudget: options.tokenBudget,
+      runs: options.runs,
+    });
+    const votedScore = gt ? scoreCase(gt, voted.diagnosis) : null;
+    const winner = voted.diagnosis.votes?.find((v) => v.winner)?.run ?? 0;
+    for (const [index, diagnosis] of voted.runs.entries()) {
+      const run = index + 1;
+      const ms = voted.ms / voted.runs.length;
       const score = gt ? scoreCase(gt, diagnosis) : null;
       const row: BenchRow = {
         case: path.basename(bundle),
@@ -73,6 +86,8 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
         policyCalls: diagnosis.run.policyCalls,
         tokens: diagnosis.run.tokensIn + diagnosis.run.tokensOut,
         ms: Math.round(ms),
+        isVoteWinner: index === winner,
+        votedCorrect: votedScore?.acAt[1] ?? null,
       };
       rows.push(row);
       options.onCase?.(rows.length, total, row);
@@ -84,10 +99,10 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
 function summarise(rows: readonly BenchRow[], cases: number, runs: number): BenchSummary {
   const scored = rows.filter((r) => r.acAt !== null);
   const mean = (f: (r: BenchRow) => number): number => (scored.length ? round(scored.reduce((a, r) => a + f(r), 0) / scored.length) : 0);
-  const byCase = new Map<string, boolean[]>();
-  for (const r of scored) byCase.set(r.case, [...(byCase.get(r.case) ?? []), r.correct]);
+  const byCase = new Map<string, BenchRow[]>();
+  for (const r of scored) byCase.set(r.case, [...(byCase.get(r.case) ?? []), r]);
   const perCase = [...byCase.values()];
-  const share = (f: (runs: boolean[]) => boolean): number => (perCase.length ? round(perCase.filter(f).length / perCase.length) : 0);
+  const share = (f: (runs: BenchRow[]) => boolean): number => (perCase.length ? round(perCase.filter(f).length / perCase.length) : 0);
   const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
   return {
     cases,
@@ -101,8 +116,8 @@ function summarise(rows: readonly BenchRow[], cases: number, runs: number): Benc
       recall: mean((r) => r.rcEntity?.recall ?? 0),
       f1: mean((r) => r.rcEntity?.f1 ?? 0),
     },
-    passAtK: share(passAtK),
-    majorityAtK: share(majorityAtK),
+    passAtK: share((runs) => passAtK(runs.map((r) => r.correct))),
+    majorityAtK: share((runs) => runs[0]?.votedCorrect === true),
     steps: rows.reduce((a, r) => a + r.steps, 0),
     policyCalls: rows.reduce((a, r) => a + r.policyCalls, 0),
     tokens: rows.reduce((a, r) => a + r.tokens, 0),

@@ -1,10 +1,11 @@
-import { statSync } from 'node:fs';
-import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
-import { fold, type InvestigationState, type LedgerEvent } from '../../core/ledger/index.js';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { buildDiagnosis, withVotes, type Diagnosis } from '../../core/diagnosis/index.js';
+import { fold, type EventOf, type InvestigationState, type LedgerEvent } from '../../core/ledger/index.js';
 import type { EvidenceItem } from '../../core/model/index.js';
 import { DatabaseTooNewError, openDatabase } from '../db/open.js';
 import { ledgerMigrations, openLedger, type LedgerFile } from '../ledger/index.js';
-import { EmptyLedgerError, LedgerNotFoundError, NotALedgerError } from './errors.js';
+import { EmptyLedgerError, LedgerNotFoundError, NotALedgerError, VotedRunMissingError } from './errors.js';
 
 export interface LedgerDiagnosis {
   diagnosis: Diagnosis;
@@ -36,10 +37,25 @@ export function diagnosisFromLedger(file: string): LedgerDiagnosis {
       alerts: state.started.bootstrap?.alerts ?? [],
       policyCalls: events.filter((e) => e.type === 'PolicyCalled').length,
     });
-    return { diagnosis, state, events, evidence, isFinished: state.status === 'finished' };
+    return { diagnosis: voted(file, diagnosis, events), state, events, evidence, isFinished: state.status === 'finished' };
   } finally {
     ledger.close();
   }
+}
+
+/**
+ * A voted investigation's diagnosis (docs/voting.md) is the winning run's, read from that run's
+ * ledger beside this one, with every run's vote; this ledger's walk (run 0) stays the record.
+ */
+function voted(file: string, diagnosis: Diagnosis, events: readonly LedgerEvent[]): Diagnosis {
+  const vote = events.find((e): e is EventOf<'VoteCast'> => e.type === 'VoteCast');
+  if (!vote) return diagnosis;
+  if (vote.winner === 0) return withVotes(diagnosis, vote);
+  const name = vote.runs.find((r) => r.run === vote.winner)?.ledger ?? null;
+  if (name === null) throw new VotedRunMissingError(file, vote.winner, 'was not recorded');
+  const winnerFile = path.join(path.dirname(file), path.basename(name));
+  if (!existsSync(winnerFile)) throw new VotedRunMissingError(file, vote.winner, `${winnerFile} is missing`);
+  return withVotes(diagnosisFromLedger(winnerFile).diagnosis, vote);
 }
 
 /** Evidence id → item over all stored packets. Ids are deterministic, so the first copy wins. */

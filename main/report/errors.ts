@@ -22,3 +22,10 @@ export class EmptyLedgerError extends Error {
     );
   }
 }
+
+export class VotedRunMissingError extends Error {
+  override name = 'VotedRunMissingError';
+  constructor(file: string, run: number, detail: string) {
+    super(`${file}: the vote chose run ${run}, whose ledger ${detail}. Keep each run's ledger (<ledger>.run<r>) beside the first run's.`);
+  }
+}

@@ -1,2 +1,2 @@
 export { diagnosisFromLedger, type LedgerDiagnosis } from './diagnosis-from-ledger.js';
-export { EmptyLedgerError, LedgerNotFoundError, NotALedgerError } from './errors.js';
+export { EmptyLedgerError, LedgerNotFoundError, NotALedgerError, VotedRunMissingError } from './errors.js';

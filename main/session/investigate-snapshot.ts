@@ -17,10 +17,14 @@ export interface InvestigateSnapshotOptions {
   deadlineMs?: number | null;
   /** Stops the run like a kill: nothing more is written, a ledger file resumes where it stopped. */
   signal?: AbortSignal;
+  /** Independent runs that vote (docs/voting.md); 1 (the default) runs once, as before. */
+  runs?: number;
 }
 
 export interface InvestigateSnapshotResult {
   diagnosis: Diagnosis;
+  /** Every run's own diagnosis, run 0 first (the one `diagnosis` for a single run). */
+  runs: Diagnosis[];
   ms: number;
 }
 
@@ -34,11 +38,13 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
   const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(snapshot) });
   try {
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.
-    const settings = InvestigationSettings.parse({ ...options.settings, policy: policyLabel(options.policy) });
+    const runs = options.runs !== undefined && options.runs > 1 ? { runs: options.runs } : {};
+    const settings = InvestigationSettings.parse({ ...options.settings, ...runs, policy: policyLabel(options.policy) });
     const deadline = options.deadlineMs == null ? null : Date.now() + options.deadlineMs;
     await service.start({ settings, policy: options.policy, ledgerFile: options.ledgerFile, tokenBudget: options.tokenBudget, deadline });
     await service.runToEnd(options.signal);
-    return { diagnosis: await service.diagnosis(), ms: performance.now() - started };
+    const diagnosis = await service.diagnosis();
+    return { diagnosis, runs: await service.runDiagnoses(), ms: performance.now() - started };
   } finally {
     service.close();
   }

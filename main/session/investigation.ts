@@ -10,6 +10,7 @@ import {
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
 import { discriminatingEvidence } from '../../core/policy/heuristic/index.js';
 import { codeRegionEvents } from '../../core/hypotheses/index.js';
+import { varyVisitOrder } from '../../core/voting/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
 import {
   fold,
@@ -48,6 +49,8 @@ export interface InvestigationOptions {
   deadline?: number | null;
   /** The bundle's source per service (code.json): once the walk finishes, each Origin is drilled into it. */
   code?: BundleCode | null;
+  /** Which run of a vote this is (docs/voting.md): run r > 0 visits equal-priority seeds in an order seeded by r. */
+  visitRun?: number;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
@@ -123,7 +126,7 @@ export class Investigation implements InvestigationRun {
     const { store, policy } = options;
     if (!isPhasedPolicy(policy) || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
     const graph = OperationalGraph.fromTopology(store.topology());
-    const boot = bootstrapFromStore(store, graph, options.window);
+    const boot = varied(bootstrapFromStore(store, graph, options.window), options.visitRun);
     if (boot.seeds.length === 0) return new Investigation(options, { graph, bootstrap: boot });
     const windows = [boot.window, store.window()].filter((w, i, all) => all.findIndex((o) => o.start === w.start && o.end === w.end) === i);
     const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts: storeAlerts(store) });
@@ -142,7 +145,7 @@ export class Investigation implements InvestigationRun {
     this.preamble = prepared?.preamble ?? [];
     const graph = prepared?.graph ?? OperationalGraph.fromTopology(store.topology());
     this.graph = graph;
-    this.bootstrap = prepared?.bootstrap ?? bootstrapFromStore(store, graph, options.window);
+    this.bootstrap = prepared?.bootstrap ?? varied(bootstrapFromStore(store, graph, options.window), options.visitRun);
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
     const history = this.ledger?.events() ?? [];
     // A resumed investigation keeps the window it started with.
@@ -259,6 +262,11 @@ export class Investigation implements InvestigationRun {
     this.controller.pause();
   }
 
+  /** Records the vote over the runs of this investigation (docs/voting.md), once, after it finished. */
+  recordVote(event: Omit<EventOf<'VoteCast'>, 'seq'>): void {
+    this.controller.recordLayerEvents([event]);
+  }
+
   override(node: string, label: Label, note: string): StepRecord {
     return this.controller.applyOverride(node, label, note);
   }
@@ -330,6 +338,11 @@ function alertInputs(store: EvidenceStore, boot: BootstrapResult): Array<{ id: s
   return store
     .alerts()
     .flatMap((a) => (a.detail.type === 'alert' && !ignored.has(a.id) ? [{ id: a.id, name: a.detail.name, entity: a.entity }] : []));
+}
+
+/** The bootstrap with run r's visit order among equal priorities; run 0 (and a single run) unchanged. */
+function varied(boot: BootstrapResult, run: number | undefined): BootstrapResult {
+  return run ? { ...boot, seeds: varyVisitOrder(boot.seeds, run) } : boot;
 }
 
 function hasHistory(ledgerFile: string): boolean {

@@ -7,6 +7,11 @@ import { Investigation } from './investigation.js';
 import type { InvestigationRun } from './run.js';
 import type { InvestigationTarget, StartRequest } from './start-request.js';
 
+/** A policy that can ask again with another seed (the LLM policy); the heuristic varies by visit order alone. */
+function isSeedable(policy: Policy): policy is Policy & { withSeed(seed: number): Policy & { close(): void } } {
+  return 'withSeed' in policy && typeof policy.withSeed === 'function';
+}
+
 function isPolicySpec(policy: Policy | PolicySpec): policy is PolicySpec {
   return 'kind' in policy && !('evaluate' in policy);
 }
@@ -31,23 +36,37 @@ export async function openRun(
   let policy: Policy;
   if (isPolicySpec(chosen)) {
     // With the hypothesis layer on, an LLM policy also proposes hypotheses (docs/hypotheses.md).
-    const spec = chosen.kind === 'llm' && request.settings.hypotheses ? { ...chosen, hypotheses: true } : chosen;
+    const layered = chosen.kind === 'llm' && request.settings.hypotheses ? { ...chosen, hypotheses: true } : chosen;
+    // Run r > 0 of a vote asks the model with request seed r (docs/voting.md).
+    const spec = layered.kind === 'llm' && request.run ? { ...layered, requestSeed: request.run } : layered;
     ownedPolicy = createPolicy(spec, env, progress ? { progress } : {});
     policy = ownedPolicy.policy;
+  } else if (request.run && isSeedable(chosen)) {
+    const seeded = chosen.withSeed(request.run);
+    ownedPolicy = {
+      policy: seeded,
+      description: null,
+      summary: () => null,
+      isEndpointUnreachable: () => false,
+      close: () => seeded.close(),
+    };
+    policy = seeded;
   } else policy = chosen;
   try {
     const store = await target.source.store();
-    const { policy: _kind, window, ...controllerSettings } = request.settings;
+    const { policy: _kind, window, runs: _runs, ...controllerSettings } = request.settings;
     let run: InvestigationRun | null = null;
     run = await Investigation.open({
       store,
       policy,
-      settings: controllerSettings,
+      // Run r > 0 of a vote also shuffles the nodes a broadcast wakes together (docs/voting.md).
+      settings: request.run ? { ...controllerSettings, visitSeed: request.run } : controllerSettings,
       window,
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
       deadline: request.deadline ?? null,
       code: target.source.bundleDir ? readBundleCode(target.source.bundleDir) : null,
+      visitRun: request.run ?? 0,
       onCommit: () => {
         if (run) onCommit(run);
       },

@@ -1,5 +1,5 @@
 import type { Diagnosis } from '../../core/diagnosis/index.js';
-import type { InvestigationState, LedgerEvent } from '../../core/ledger/index.js';
+import type { EventOf, InvestigationState, LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/index.js';
 import type { RawLine } from '../store/index.js';
 
@@ -25,5 +25,7 @@ export interface InvestigationRun {
   packetJson(hash: string): string | null;
   /** The snapshot lines an evidence item came from. */
   rawLines(evidenceId: string): Promise<RawLine[]>;
+  /** Records the vote over a voted investigation's runs (a live run only; a replay has it already). */
+  recordVote?(event: Omit<EventOf<'VoteCast'>, 'seq'>): void;
   close(): void;
 }

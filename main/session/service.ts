@@ -1,69 +1,21 @@
-import type { EntityCharts } from '../../core/charts/index.js';
-import type { Diagnosis } from '../../core/diagnosis/index.js';
 import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
 import { createState, foldUpTo, type LedgerEvent } from '../../core/ledger/index.js';
-import type { Label } from '../../core/model/index.js';
-import { parseExportFormat, renderExportFile, type ExportFile } from '../../core/report/index.js';
-import type { Env, PolicyHandle } from '../policies/create-policy.js';
+import { parseExportFormat, renderExportFile } from '../../core/report/index.js';
+import type { PolicyHandle } from '../policies/create-policy.js';
 import type { ProgressSink } from '../policies/llm/index.js';
 import { InvestigationNotStartedError, InvestigationRunningError, ReadOnlyInvestigationError } from './errors.js';
 import { buildEntityCharts, reportCharts, unavailableCharts } from './charts/index.js';
-import { inspectDetails, lastPacket, type NodeDetails } from './inspect.js';
+import { inspectDetails, lastPacket } from './inspect.js';
 import { openRun } from './open-run.js';
 import { projectState } from './project.js';
 import type { InvestigationRun } from './run.js';
 import type { InvestigationTarget, StartRequest } from './start-request.js';
+import { createVoting } from './voting.js';
+
+import type { InvestigationService, ServiceOptions } from './service-types.js';
 
 export type { InvestigationTarget, StartRequest } from './start-request.js';
-
-export interface ServiceOptions {
-  /** Pushed after every step of a run, and when a run stops. */
-  onChange?: (state: InvestigationState) => void;
-  /** Where the API key is read from (create-policy's rule); default process.env. */
-  env?: Env;
-}
-
-export type ExportInputFormat = 'json' | 'markdown' | 'html' | 'gexf' | 'graphml';
-
-/**
- * THE investigation service: CLI investigate and bench, the web host and Electron all run an
- * investigation through it. It owns the run's lifecycle (start, step, run/pause, override),
- * the views of the ledger (step back, seek, inspect, events) and the outputs (diagnosis with
- * a phased policy's finalize phase, export). The ledger is never rewound: stepping back is a
- * read-only view of an earlier prefix.
- */
-export interface InvestigationService {
-  start(request: StartRequest): Promise<InvestigationState>;
-  step(): Promise<InvestigationState>;
-  stepBack(): InvestigationState;
-  /** Views the state right after ledger event `seq`; at or past the head goes live again. */
-  seek(seq: number): InvestigationState;
-  /** Belief history, packet and raw lines of a node at the viewed ledger position. */
-  inspect(node: string): Promise<NodeDetails>;
-  /**
-   * Evidence charts of a node, drawn from the evidence store (imported on first use) and
-   * downsampled to `width` pixel columns, with where each item of its last packet is on them.
-   */
-  charts(node: string, width: number): Promise<EntityCharts>;
-  /** Starts a run in the background (at most `maxSteps` steps); progress goes to onChange. */
-  run(maxSteps?: number): InvestigationState;
-  /** Runs to the end (or a pause, or until `signal` aborts) and rethrows what stopped it. */
-  runToEnd(signal?: AbortSignal): Promise<InvestigationState>;
-  pause(): InvestigationState;
-  reset(): InvestigationState;
-  override(node: string, label: Label, note: string): InvestigationState;
-  /** An analyst rejects or pins a hypothesis (hypothesis layer only), recorded like an override. */
-  judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): InvestigationState;
-  state(): InvestigationState;
-  events(afterSeq: number, limit: number): { events: LedgerEvent[]; hasMore: boolean };
-  diagnosis(): Promise<Diagnosis>;
-  exportFile(format: ExportInputFormat, graphPng?: string): Promise<ExportFile>;
-  /** Cancels the evidence import the Start in flight is waiting for; false when there is none. */
-  cancelImport(): boolean;
-  /** Resolves when the run in flight (if any) has stopped; for shutdown and tests. */
-  settled(): Promise<void>;
-  close(): void;
-}
+export type { ExportInputFormat, InvestigationService, ServiceOptions } from './service-types.js';
 
 /** Seq of the last event before each evaluation (StepStarted events mark the boundaries). */
 function boundaries(events: readonly LedgerEvent[]): number[] {
@@ -87,6 +39,8 @@ export function createInvestigationService(target: InvestigationTarget, options:
   let isPauseRequested = false;
   /** Why the last run stopped early; shown until the next run. */
   let lastError: string | null = null;
+  let request: StartRequest | null = null;
+  const voting = createVoting(target, options.env ?? process.env);
 
   /** Model requests in flight (the LLM policy's progress), oldest first: the UI says it is waiting. */
   const inFlight: string[] = [];
@@ -128,10 +82,12 @@ export function createInvestigationService(target: InvestigationTarget, options:
     isPauseRequested = false;
     const own: Promise<void> = (async () => {
       try {
-        if (!Number.isFinite(maxSteps)) return void (await h.run(controller.signal));
+        if (!Number.isFinite(maxSteps)) await h.run(controller.signal);
         // A bounded run steps one evaluation at a time, so it stops exactly at `maxSteps`.
-        while (!controller.signal.aborted && !isPauseRequested && h.state.status !== 'finished' && h.state.evaluations < stopAfter)
-          await h.step();
+        else
+          while (!controller.signal.aborted && !isPauseRequested && h.state.status !== 'finished' && h.state.evaluations < stopAfter)
+            await h.step();
+        await voting.finish(h, request, controller.signal);
       } catch (error) {
         if (!isErrorKept) throw error;
         lastError = describe(error);
@@ -147,16 +103,18 @@ export function createInvestigationService(target: InvestigationTarget, options:
   };
 
   return {
-    async start(request) {
+    async start(started) {
       requireIdle('start again');
       release();
-      settings = target.kind === 'replay' ? target.replay.settings : request.settings;
+      request = started;
+      voting.reset();
+      settings = target.kind === 'replay' ? target.replay.settings : started.settings;
       viewSeq = null;
       lastError = null;
       try {
         const opened = await openRun(
           target,
-          request,
+          started,
           options.env ?? process.env,
           (run) => {
             // Progress is pushed while a run loop is in flight; single steps answer with their state.
@@ -185,6 +143,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
       // At the end of a replay there is nothing more to step through.
       if (h.isReadOnly) return view();
       await h.step();
+      await voting.finish(h, request, new AbortController().signal);
       return view();
     },
     stepBack() {
@@ -246,6 +205,8 @@ export function createInvestigationService(target: InvestigationTarget, options:
     },
     reset() {
       release();
+      request = null;
+      voting.reset();
       settings = null;
       viewSeq = null;
       lastError = null;
@@ -272,10 +233,11 @@ export function createInvestigationService(target: InvestigationTarget, options:
       const after = (handle?.events ?? []).filter((e) => e.seq > afterSeq);
       return { events: after.slice(0, limit), hasMore: after.length > limit };
     },
-    diagnosis: () => requireHandle().diagnosis(),
+    diagnosis: () => voting.diagnosis(requireHandle(), request?.ledgerFile ?? null),
+    runDiagnoses: () => voting.runs(requireHandle()),
     async exportFile(format, graphPng) {
       const h = requireHandle();
-      const diagnosis = await h.diagnosis();
+      const diagnosis = await voting.diagnosis(h, request?.ledgerFile ?? null);
       const parsed = parseExportFormat(format);
       const charts = parsed === 'html' && target.kind === 'snapshot' ? reportCharts(await target.source.store(), h) : [];
       return renderExportFile(parsed, diagnosis, {

@@ -20,4 +20,9 @@ export interface StartRequest {
   tokenBudget?: number;
   /** Wall-clock time (epoch ms) after which the walk stops with RunStopped "deadline". */
   deadline?: number | null;
+  /**
+   * Which run of a vote this Start opens (docs/voting.md); 0 (the default) is the unvaried run.
+   * The service sets it for runs 1 … K−1 of `settings.runs`; callers leave it out.
+   */
+  run?: number;
 }

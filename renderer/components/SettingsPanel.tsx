@@ -11,6 +11,8 @@ export function SettingsPanel() {
   const llm = useWorkbench((s) => s.llm);
   const maxVisits = useWorkbench((s) => s.maxVisits);
   const kFlips = useWorkbench((s) => s.kFlips);
+  const runs = useWorkbench((s) => s.runs);
+  const setRuns = useWorkbench((s) => s.setRuns);
   const isLocked = useWorkbench((s) => (s.investigation?.seq ?? -1) >= 0);
   const setPolicy = useWorkbench((s) => s.setPolicy);
   const setLlm = useWorkbench((s) => s.setLlm);
@@ -26,6 +28,7 @@ export function SettingsPanel() {
     model: useId(),
     visits: useId(),
     flips: useId(),
+    runs: useId(),
     start: useId(),
     end: useId(),
     hint: useId(),
@@ -69,6 +72,8 @@ export function SettingsPanel() {
         />
         <label htmlFor={ids.flips}>Flips before damping</label>
         <input id={ids.flips} type="number" min={0} max={100} value={kFlips} onChange={(e) => setKFlips(e.currentTarget.valueAsNumber)} />
+        <label htmlFor={ids.runs}>Runs that vote</label>
+        <input id={ids.runs} type="number" min={1} max={16} value={runs} onChange={(e) => setRuns(e.currentTarget.valueAsNumber)} />
         <label htmlFor={ids.layer} className="checkbox">
           <input
             id={ids.layer}

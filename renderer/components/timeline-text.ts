@@ -74,6 +74,10 @@ export function describeEvent(e: LedgerEvent): string | null {
       return e.rejected === null
         ? null
         : `Code step ${e.step} of ${short(e.node)}: model answer rejected (${e.rejected}); heuristic ${e.action}`;
+    case 'VoteCast': {
+      const winner = e.runs.find((r) => r.run === e.winner)?.root;
+      return `Vote over ${e.runs.length} runs: run ${e.winner} wins${winner ? ` (${short(winner.entity)}, ${winner.type})` : ''}`;
+    }
     case 'HypothesisDerived':
     case 'HypothesisRefined':
     case 'HypothesisSupported':

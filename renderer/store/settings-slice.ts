@@ -43,6 +43,7 @@ export const createSettingsSlice =
     policy: 'heuristic',
     llm: DEFAULT_LLM,
     maxVisits: 5,
+    runs: 1,
     kFlips: 3,
     // δ = 0.1 and η = 2 as in core/ledger/settings-hypotheses.ts (their reasons are there).
     hypotheses: { isOn: false, delta: 0.1, eta: 2 },
@@ -51,6 +52,7 @@ export const createSettingsSlice =
     setPolicy: (policy) => set({ policy }),
     setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),
     setMaxVisits: (value) => set({ maxVisits: clampInt(value, 1, 100, 5) }),
+    setRuns: (value) => set({ runs: clampInt(value, 1, 16, 1) }),
     setKFlips: (value) => set({ kFlips: clampInt(value, 0, 100, 3) }),
     setHypotheses: (value) =>
       set((s) => {

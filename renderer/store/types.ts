@@ -62,6 +62,8 @@ export interface SettingsSlice {
   /** Where the llm policy sends requests; the key stays with the backend. */
   llm: LlmEndpoint;
   maxVisits: number;
+  /** Independent runs that vote on the root (docs/voting.md); 1 runs once. */
+  runs: number;
   kFlips: number;
   /** The hypothesis layer (Graph of States) and its thresholds δ and η; off by default. */
   hypotheses: { isOn: boolean; delta: number; eta: number };
@@ -71,6 +73,7 @@ export interface SettingsSlice {
   setPolicy(policy: PolicyChoice): void;
   setLlm(llm: Partial<LlmEndpoint>): void;
   setMaxVisits(value: number): void;
+  setRuns(value: number): void;
   setKFlips(value: number): void;
   setHypotheses(value: Partial<{ isOn: boolean; delta: number; eta: number }>): void;
   setWindowText(window: Partial<{ start: string; end: string }>): void;

@@ -10,7 +10,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
     ['model', 'random', 'snapshot'],
     ['graph', 'ledger', 'signals', 'charts', 'code'],
     ['hypotheses'],
-    ['context', 'bootstrap', 'controller', 'scoring'],
+    ['context', 'bootstrap', 'controller', 'scoring', 'voting'],
     ['policy', 'diagnosis'],
     ['report'],
     ['lesson'],

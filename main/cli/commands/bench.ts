@@ -32,7 +32,7 @@ export function registerBench(program: Command): void {
     .argument('<dir>', 'folder of bundles, one bundle, or a dataset root (nezha | itbench-lite)')
     .option('--format <format>', 'input format when converting on the fly: nezha | itbench-lite')
     .option('--policy <name>', 'heuristic | llm', 'heuristic')
-    .option('--runs <k>', 'repeated runs per case (pass@k, majority@k)', '1')
+    .option('--runs <k>', 'runs per case, which vote (docs/voting.md): pass@k and majority@k from the voted diagnosis', '1')
     .option('--budget <n>', 'maximum policy invocations per case')
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens')
@@ -49,11 +49,6 @@ async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {
   // One policy for the whole bench: the LLM policy is stateless per packet, and one instance
   // keeps one cache connection and remembers a response-format downgrade across cases.
   const chosen = openPolicy(flags, process.env);
-  if (chosen.description?.useCache === true && runs > 1) {
-    process.stderr.write(
-      "note: with the response cache on, runs after the first replay the first run's answers; add --no-cache for independent runs\n",
-    );
-  }
   try {
     const cases = await collectCases(dir, flags.format, progress);
     try {

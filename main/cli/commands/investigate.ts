@@ -4,6 +4,7 @@ import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import { investigateSnapshot } from '../../session/index.js';
 import { stderrProgress } from './progress.js';
+import { printable } from '../../bench/index.js';
 import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 export type InvestigateFlags = PolicyFlags &
@@ -11,6 +12,7 @@ export type InvestigateFlags = PolicyFlags &
     out?: string;
     ledger?: string;
     deadline?: string;
+    runs?: string;
   };
 
 /** Exit code when the model endpoint could not be reached for any question (the diagnosis is the heuristic's). */
@@ -28,6 +30,7 @@ export function registerInvestigate(program: Command): void {
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
+    .option('--runs <k>', "independent runs that vote on the root (docs/voting.md); the diagnosis is the winner with every run's vote", '1')
     .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
   addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
     const progress = stderrProgress();
@@ -40,12 +43,17 @@ export function registerInvestigate(program: Command): void {
         ledgerFile: flags.ledger ?? null,
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
         deadlineMs: deadline === undefined ? null : deadline * 1000,
+        runs: positiveInt(flags.runs, '--runs'),
       });
       const text = `${JSON.stringify(withPolicyDescription(diagnosis, chosen.description), null, 2)}\n`;
       if (flags.out) writeFileSync(flags.out, text);
       else process.stdout.write(text);
       const summary = chosen.summary();
       if (summary) process.stderr.write(`${summary}\n`);
+      for (const v of diagnosis.votes ?? [])
+        process.stderr.write(
+          `run ${v.run}: root ${v.root ? `${printable(v.root.entity)} (${printable(v.root.type)})` : '(none)'}, weight ${v.weight.toFixed(3)}, score ${v.score.toFixed(3)}${v.winner ? ' — winner' : ''}\n`,
+        );
       if (diagnosis.stopped) process.stderr.write(`stopped early (${diagnosis.stopped.reason}): ${diagnosis.stopped.detail}\n`);
       if (flags.out) {
         process.stderr.write(

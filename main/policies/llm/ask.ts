@@ -177,6 +177,7 @@ function keyInput<T>(ctx: AskContext, spec: AskSpec<T>, messages: readonly ChatM
     temperature: ctx.options.temperature,
     maxTokens: ctx.options.maxTokens,
     messages: [...messages],
+    ...(ctx.options.requestSeed === undefined ? {} : { seed: ctx.options.requestSeed }),
   };
 }
 

@@ -26,6 +26,8 @@ export interface CacheKeyInput {
   temperature: number;
   maxTokens: number;
   messages: readonly ChatMessage[];
+  /** The request's seed, for the runs of a vote; absent otherwise (the key is then what it always was). */
+  seed?: number;
 }
 
 /**
@@ -36,7 +38,16 @@ export interface CacheKeyInput {
 export function cacheKey(input: CacheKeyInput): string {
   return createHash('sha256')
     .update(
-      JSON.stringify([input.model, input.prompt, input.promptHash, input.schemaName, input.temperature, input.maxTokens, input.messages]),
+      JSON.stringify([
+        input.model,
+        input.prompt,
+        input.promptHash,
+        input.schemaName,
+        input.temperature,
+        input.maxTokens,
+        input.messages,
+        ...(input.seed === undefined ? [] : [input.seed]),
+      ]),
     )
     .digest('hex');
 }

@@ -33,6 +33,11 @@ export const LlmOptions = z.object({
   maxBackoffMs: z.number().int().min(0).default(20_000),
   /** Seed of the jitter, so a run's timing decisions are reproducible. */
   seed: z.number().int().default(1),
+  /**
+   * Sent as the request's `seed` (and part of the cache key) when set: the runs of a vote
+   * (docs/voting.md) ask with seeds 1, 2, …; absent for run 0 and single runs, whose requests keep their bytes.
+   */
+  requestSeed: z.number().int().nonnegative().optional(),
   /** Read answers from the response cache (writes always happen when a cache file is set). */
   useCache: z.boolean().default(true),
   /** SQLite file of the response cache; null disables caching entirely. */

@@ -44,6 +44,8 @@ export interface LlmPolicy extends Policy {
   describe(): Record<string, unknown>;
   /** Every ask found the endpoint unreachable (or was skipped for it): the run never reached the model. */
   isEndpointUnreachable(): boolean;
+  /** The same policy asking with another request seed (a run of a vote, docs/voting.md); close it separately. */
+  withSeed(seed: number): LlmPolicy;
   /** Closes the response cache; the policy must not be used afterwards. */
   close(): void;
 }
@@ -133,6 +135,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
       return null;
     },
     isEndpointUnreachable: () => stats.asks > 0 && stats.asks === stats.unreachable,
+    withSeed: (seed) => createLlmPolicy({ ...options, requestSeed: seed }, deps),
     close: () => ctx.cache?.close(),
   };
 }

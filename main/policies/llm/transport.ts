@@ -81,6 +81,7 @@ export function createChatTransport(options: LlmOptions, deps: TransportDeps): C
       messages: request.messages,
       temperature: options.temperature,
       max_tokens: options.maxTokens,
+      ...(options.requestSeed === undefined ? {} : { seed: options.requestSeed }),
       ...responseFormat(mode, request),
     });
     const choice = completion.choices?.[0];
