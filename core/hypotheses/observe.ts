@@ -5,7 +5,7 @@ import { causeClassOf } from './classify.js';
 import { noAliases } from './observations.js';
 import type { AliasesOf, ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
 import { addProposals } from './proposals.js';
-import { quietEvidence } from './red-herrings.js';
+import { changeRefutation, quietEvidence } from './red-herrings.js';
 import { entityStatement } from './statements.js';
 
 export type { AliasesOf, ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
@@ -133,12 +133,15 @@ function observeEntity(
   }
   const changes = [...entry.packetEvidence.values()].filter((ref) => ref.kind === 'change').map((ref) => ref.id);
   const knownCause = known.get(entity);
-  if (knownCause === undefined && !(belief.label === 'Healthy' && changes.length > 0)) return null;
+  const refutation = changeRefutation(entry);
+  if (knownCause === undefined && refutation === null) return null;
   const cause = knownCause ?? 'change';
   const reason =
-    knownCause === undefined
-      ? 'the change preceded nothing abnormal on it (a red herring)'
-      : `its label is now ${belief.label}: ${clip(belief.summary)}`;
+    knownCause !== undefined
+      ? `its label is now ${belief.label}: ${clip(belief.summary)}`
+      : refutation === 'healthy'
+        ? 'the change preceded nothing abnormal on it (a red herring)'
+        : `the change was set aside as the trigger (${belief.label}: ${clip(belief.summary)}) (a red herring)`;
   return {
     ...base,
     statement: clip(entityStatement(entity, cause)),

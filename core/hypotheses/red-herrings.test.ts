@@ -43,6 +43,26 @@ describe('redHerrings', () => {
     expect(hypothesis?.refute).toContain('edge:front->cart');
   });
 
+  it('lists a change its node weighed and set aside as the trigger (an early deploy beside unexplained symptoms)', () => {
+    const ledger = new ScriptedLedger(settings);
+    ledger.emit({
+      type: 'PacketBuilt',
+      node: cart,
+      packetHash: 'cart',
+      tokenCount: 1,
+      window: { start: 0, end: 100_000 },
+      evidence: [change('change:5'), ref('err:cart')],
+    });
+    const belief = { label: 'Defer' as const, evidence: ['err:cart'], summary: 'Defer: errors up', confidence: 0.3 };
+    ledger.emit({ type: 'BeliefSet', node: cart, belief, previous: null, source: 'policy', reasoning: [], rules: ['change', 'metric'] });
+    expect(redHerrings(ledger.state)).toEqual([
+      expect.objectContaining({ change: 'change:5', reason: expect.stringContaining('set aside as the trigger') }),
+    ]);
+    // Without the policy weighing it (no change rule fired), an unexplained degradation leaves it open.
+    ledger.emit({ type: 'BeliefSet', node: cart, belief, previous: belief, source: 'policy', reasoning: [], rules: ['metric'] });
+    expect(redHerrings(ledger.state)).toEqual([]);
+  });
+
   it('does not list a change that a belief cites or that something abnormal followed', () => {
     const ledger = new ScriptedLedger(settings);
     // The flag is cited by cart's Origin belief; the ConfigMap itself looked Healthy.
