@@ -26,7 +26,7 @@ import { computeFrontier } from './frontier.js';
 import { citableFaults, toEvidenceRef } from './grounding.js';
 import { Tick } from './tick.js';
 import { concludeHypotheses } from '../hypotheses/index.js';
-import { followFocus } from './hypotheses.js';
+import { aliasesIn, followFocus } from './hypotheses.js';
 import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
 
 /** Events of the phases around the walk (bootstrap, finalize) that a host may record: they decide nothing. */
@@ -204,7 +204,7 @@ export function createController(options: ControllerOptions): Controller {
       const picks = pickNodes(tick);
       if (picks.length === 0) {
         const reason = budgetLeft(state) === 0 && state.active.size > 0 ? 'budget' : 'fixed_point';
-        if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses);
+        if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses, aliasesIn(ctx));
         tick.emit({ type: 'Finished', reason, ...computeFrontier(state) });
         return commit(tick);
       }
@@ -240,7 +240,7 @@ export function createController(options: ControllerOptions): Controller {
   function stop(reason: RunStopReason, detail: string): void {
     const tick = new Tick(state);
     tick.emit({ type: 'RunStopped', reason, detail });
-    if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses);
+    if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses, aliasesIn(ctx));
     tick.emit({ type: 'Finished', reason: 'budget', ...computeFrontier(state) });
     commit(tick);
   }

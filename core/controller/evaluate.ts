@@ -136,7 +136,8 @@ export function applyPolicyResult(tick: Tick, ctx: EvaluationContext, node: Enti
   checkOrigin(tick, ctx, node, packet, belief);
 
   for (const claim of guarded.claims) {
-    if (!state.edges.has(edgeKey(claim.from, claim.to))) {
+    // A second claimant of an existing edge is recorded too: the edge stands while anyone asserts it.
+    if (!state.claimants.get(edgeKey(claim.from, claim.to))?.has(node)) {
       tick.emit({
         type: 'EdgeClaimed',
         from: claim.from,

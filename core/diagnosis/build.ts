@@ -5,6 +5,7 @@ import { computeFrontier } from '../controller/frontier.js';
 import { modelRunOf } from './model-run.js';
 import type { Diagnosis } from './schema.js';
 import { diagnosisHypotheses } from './hypotheses.js';
+import { diagnosisRedHerrings } from './red-herrings.js';
 
 export interface DiagnosisAlertInput {
   id: string;
@@ -59,6 +60,8 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   const hypotheses = diagnosisHypotheses(state);
   // Evidence a hypothesis cites is listed like any other cited item, so its ids resolve in the report.
   for (const h of hypotheses ?? []) for (const id of [...h.support, ...h.refute]) cited.add(id);
+  const redHerrings = diagnosisRedHerrings(state);
+  for (const r of redHerrings ?? []) for (const id of [r.change, ...r.refute]) cited.add(id);
   const evidence = [...cited]
     .sort()
     .map(input.evidenceById)
@@ -85,6 +88,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
       settings: { ...(state.settings ?? {}), ...(state.llm.settings ? { llm: state.llm.settings } : {}) },
     },
     ...(hypotheses ? { hypotheses } : {}),
+    ...(redHerrings ? { red_herrings: redHerrings } : {}),
     ...modelRunOf(state),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EvidenceKind, Extractor } from '../model/evidence.js';
 import { DiagnosisHypothesis } from './hypotheses.js';
+import { DiagnosisRedHerring } from './red-herrings.js';
 import { modelRunFields } from './model-run.js';
 import { DiagnosisCodeBlock } from './code.js';
 import { votesFields } from './votes.js';
@@ -69,6 +70,8 @@ export const Diagnosis = z.object({
   }),
   /** The hypothesis layer's causal graph; absent when the layer is off. */
   hypotheses: z.array(DiagnosisHypothesis).optional(),
+  /** Changes that preceded nothing abnormal (refuted, red herrings); absent when there are none. */
+  red_herrings: z.array(DiagnosisRedHerring).optional(),
   ...modelRunFields,
   ...votesFields,
 });

@@ -4,6 +4,7 @@ import type { OperationalGraph } from '../graph/index.js';
 import { reasonHypotheses } from './engine.js';
 import type { HypothesisEmitter } from './engine.js';
 import { observe } from './observe.js';
+import { noAliases, type AliasesOf } from './observations.js';
 import { chainOf, compareHypotheses, isStanding, rankedChildren } from './tree.js';
 
 /** Hypotheses within δ of `best` among `ranked`: the evidence does not tell them apart. */
@@ -17,14 +18,14 @@ function tiedWith(best: HypothesisNode, ranked: readonly HypothesisNode[], setti
  * focus's siblings the evidence cannot separate from it (within δ). A cause class has to name
  * an entity to answer, so an accepted class accepts its entities within δ of its best one.
  */
-export function concludeHypotheses(tick: HypothesisEmitter, settings: HypothesisSettings): void {
-  reasonHypotheses(tick, settings);
+export function concludeHypotheses(tick: HypothesisEmitter, settings: HypothesisSettings, aliasesOf: AliasesOf = noAliases): void {
+  reasonHypotheses(tick, settings, aliasesOf);
   const layer = tick.state.hypotheses;
   const focus = layer.focus === null ? undefined : layer.hypotheses.get(layer.focus);
   if (!focus || !isStanding(focus)) return;
   const accepted: HypothesisNode[] = chainOf(layer, focus).slice(0, -1);
   const tied = tiedWith(focus, rankedChildren(layer, focus.parent), settings);
-  const observed = observe(tick.state);
+  const observed = observe(tick.state, aliasesOf);
   for (const h of tied) {
     accepted.push(h);
     if (h.level !== 1) continue;

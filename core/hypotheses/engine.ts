@@ -1,6 +1,7 @@
 import type { HypothesisNode, HypothesisSettings, InvestigationState, NewLedgerEvent } from '../ledger/index.js';
 import { observe } from './observe.js';
-import type { ClassObservation } from './observe.js';
+import type { AliasesOf, ClassObservation } from './observe.js';
+import { noAliases } from './observations.js';
 import { classStatements } from './statements.js';
 import { chainOf, childrenOf, isStanding, nextHypothesisId, rankedChildren } from './tree.js';
 
@@ -213,8 +214,8 @@ function settle(tick: HypothesisEmitter, settings: HypothesisSettings, observed:
  * the symptoms, turn labels into support and refute edges, keep the drilled branch's children
  * complete, then backtrack or drill down. Deterministic: the same state gives the same events.
  */
-export function reasonHypotheses(tick: HypothesisEmitter, settings: HypothesisSettings): void {
-  const observed = observe(tick.state);
+export function reasonHypotheses(tick: HypothesisEmitter, settings: HypothesisSettings, aliasesOf: AliasesOf = noAliases): void {
+  const observed = observe(tick.state, aliasesOf);
   const layer = tick.state.hypotheses;
   for (const cls of observed) {
     if ([...layer.hypotheses.values()].some((h) => h.level === 1 && h.cause === cls.cause)) continue;

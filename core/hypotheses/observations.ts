@@ -1,6 +1,12 @@
 import type { EntityId } from '../model/index.js';
 import type { CauseClass } from '../ledger/index.js';
 
+/** The alias group of an entity, itself included (a Service, its Deployment and Pods). */
+export type AliasesOf = (id: EntityId) => readonly EntityId[];
+
+/** Without a topology every entity stands alone. */
+export const noAliases: AliasesOf = (id) => [id];
+
 /**
  * What the node labels say about the hypotheses (labels are evidence for or against them).
  * Everything here is a pure function of the investigation state, in a fixed order.

@@ -2,11 +2,13 @@ import type { EntityId } from '../model/index.js';
 import { causeClasses, edgeKey } from '../ledger/index.js';
 import type { CauseClass, EvidenceRef, InvestigationState, NodeState } from '../ledger/index.js';
 import { causeClassOf } from './classify.js';
-import type { ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
+import { noAliases } from './observations.js';
+import type { AliasesOf, ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
 import { addProposals } from './proposals.js';
+import { changeRefutation, quietEvidence } from './red-herrings.js';
 import { entityStatement } from './statements.js';
 
-export type { ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
+export type { AliasesOf, ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
 
 const SUMMARY_CHARS = 200;
 
@@ -18,11 +20,19 @@ function isHard(ref: EvidenceRef): boolean {
   return ref.extractor !== 'llm_inferred' && ref.extractor !== 'analyst';
 }
 
-/** Origins that reach `target` through E_S edges, with the evidence of the edge that enters it. */
-function upstreamOrigins(state: InvestigationState, target: EntityId): Array<{ origin: EntityId; evidence: string[] }> {
+/**
+ * Origins that reach `target` — or any member of its alias group, which it speaks for — through
+ * E_S edges, with the evidence of the edge that enters the group.
+ */
+function upstreamOrigins(
+  state: InvestigationState,
+  target: EntityId,
+  aliasesOf: AliasesOf,
+): Array<{ origin: EntityId; evidence: string[] }> {
   const found: Array<{ origin: EntityId; evidence: string[] }> = [];
-  const seen = new Set<EntityId>([target]);
-  let layer: Array<{ node: EntityId; evidence: string[] }> = [{ node: target, evidence: [] }];
+  const group = [...new Set([target, ...aliasesOf(target)])].sort();
+  const seen = new Set<EntityId>(group);
+  let layer: Array<{ node: EntityId; evidence: string[] }> = group.map((node) => ({ node, evidence: [] }));
   while (layer.length > 0) {
     const next: Array<{ node: EntityId; evidence: string[] }> = [];
     for (const { node, evidence } of layer) {
@@ -40,8 +50,9 @@ function upstreamOrigins(state: InvestigationState, target: EntityId): Array<{ o
   return found;
 }
 
-function reaches(state: InvestigationState, from: EntityId, to: EntityId): boolean {
-  return upstreamOrigins(state, to).some((u) => u.origin === from);
+function reaches(state: InvestigationState, from: EntityId, to: EntityId, aliasesOf: AliasesOf): boolean {
+  const group = new Set([from, ...aliasesOf(from)]);
+  return upstreamOrigins(state, to, aliasesOf).some((u) => group.has(u.origin));
 }
 
 function mechanismOf(entity: EntityId, entry: NodeState): MechanismObservation {
@@ -69,6 +80,7 @@ function observeEntity(
   entry: NodeState,
   known: Map<EntityId, CauseClass>,
   rejected: ReadonlySet<EntityId>,
+  aliasesOf: AliasesOf,
 ): EntityObservation | null {
   const belief = entry.belief;
   if (!belief) return null;
@@ -93,7 +105,7 @@ function observeEntity(
     // A claimed explanation from an origin upstream (that this one does not explain back) makes
     // this origin its symptom, however loud it is: a downstream consequence often shows more
     // (new error templates, saturation) than the cause. Origins explaining each other both stand.
-    const explainer = upstreamOrigins(state, entity).find((u) => !reaches(state, entity, u.origin));
+    const explainer = upstreamOrigins(state, entity, aliasesOf).find((u) => !reaches(state, entity, u.origin, aliasesOf));
     if (explainer) {
       const reason = `explained by the hypothesis on ${explainer.origin} upstream`;
       return {
@@ -121,19 +133,23 @@ function observeEntity(
   }
   const changes = [...entry.packetEvidence.values()].filter((ref) => ref.kind === 'change').map((ref) => ref.id);
   const knownCause = known.get(entity);
-  if (knownCause === undefined && !(belief.label === 'Healthy' && changes.length > 0)) return null;
+  const refutation = changeRefutation(entry);
+  if (knownCause === undefined && refutation === null) return null;
   const cause = knownCause ?? 'change';
   const reason =
-    knownCause === undefined
-      ? 'the change preceded nothing abnormal on it (a red herring)'
-      : `its label is now ${belief.label}: ${clip(belief.summary)}`;
+    knownCause !== undefined
+      ? `its label is now ${belief.label}: ${clip(belief.summary)}`
+      : refutation === 'healthy'
+        ? 'the change preceded nothing abnormal on it (a red herring)'
+        : `the change was set aside as the trigger (${belief.label}: ${clip(belief.summary)}) (a red herring)`;
   return {
     ...base,
     statement: clip(entityStatement(entity, cause)),
     cause,
     confidence: 0,
     support: knownCause === undefined ? changes : [],
-    refute: [...belief.evidence],
+    // A red herring is refuted by the node's normal observations after it (its Healthy belief cites none).
+    refute: knownCause === undefined ? unique([[...belief.evidence], quietEvidence(entry)]) : [...belief.evidence],
     isRefuted: true,
     reason,
   };
@@ -150,7 +166,7 @@ function unique(lists: readonly (readonly string[])[]): string[] {
 }
 
 /** Observations per cause class, in the fixed order of `causeClasses`. */
-export function observe(state: InvestigationState): ClassObservation[] {
+export function observe(state: InvestigationState, aliasesOf: AliasesOf = noAliases): ClassObservation[] {
   const known = knownEntities(state);
   // An analyst's rejection of an entity hypothesis outweighs what the labels say.
   const rejected = new Set(
@@ -160,7 +176,7 @@ export function observe(state: InvestigationState): ClassObservation[] {
   );
   const byClass = new Map<CauseClass, EntityObservation[]>();
   for (const [entity, entry] of [...state.nodes].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
-    const seen = observeEntity(state, entity, entry, known, rejected);
+    const seen = observeEntity(state, entity, entry, known, rejected, aliasesOf);
     if (!seen) continue;
     const list = byClass.get(seen.cause) ?? [];
     list.push(seen);

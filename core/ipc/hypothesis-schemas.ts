@@ -20,6 +20,18 @@ export const HypothesisView = z.object({
 });
 export type HypothesisView = z.infer<typeof HypothesisView>;
 
+/** A change that preceded nothing abnormal: a refuted hypothesis (a red herring) with what refutes it. */
+export const RedHerringView = z.object({
+  change: z.string(),
+  /** ms since the epoch. */
+  time: z.number(),
+  entities: z.array(z.string()),
+  reason: z.string(),
+  refute: z.array(z.string()),
+  hypotheses: z.array(z.string()),
+});
+export type RedHerringView = z.infer<typeof RedHerringView>;
+
 /** The hypothesis layer's state: S_t, h*_t, the thresholds and the causal graph. */
 export const HypothesisLayerView = z.object({
   level: z.number().int().min(1).max(4),
@@ -27,6 +39,8 @@ export const HypothesisLayerView = z.object({
   delta: z.number(),
   eta: z.number().int(),
   hypotheses: z.array(HypothesisView),
+  /** Refuted changes (red herrings); absent in views of older hosts. */
+  redHerrings: z.array(RedHerringView).optional(),
 });
 export type HypothesisLayerView = z.infer<typeof HypothesisLayerView>;
 

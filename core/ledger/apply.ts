@@ -86,7 +86,10 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'EdgeClaimed': {
       const { seq, from, to, by, evidence, condition, effect, isDiscovered } = event;
       const key = edgeKey(from, to);
-      state.edges.set(key, { from, to, by, evidence, condition, effect, isDiscovered, seq });
+      // The first claim's wording stays while it stands; a later claimant only joins it.
+      const standing = state.edges.get(key);
+      if (!standing || !state.claimants.get(key)?.size)
+        state.edges.set(key, { from, to, by, evidence, condition, effect, isDiscovered, seq });
       let claimants = state.claimants.get(key);
       if (!claimants) {
         claimants = new Set();

@@ -1,6 +1,7 @@
 import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
 import type { HypothesisLayerView } from '../../core/ipc/index.js';
 import type { ModelActivity } from '../../core/ipc/model-activity.js';
+import { redHerrings } from '../../core/hypotheses/index.js';
 import { budgetLeft, hypothesesInOrder, type InvestigationState as LedgerState } from '../../core/ledger/index.js';
 
 export type ViewStatus = InvestigationState['status'];
@@ -102,5 +103,5 @@ function hypothesisView(state: LedgerState): { hypotheses?: HypothesisLayerView 
     isRejected: h.isRejected,
     ...(h.source ? { source: h.source } : {}),
   }));
-  return { hypotheses: { level, focus, delta: layer.delta, eta: layer.eta, hypotheses } };
+  return { hypotheses: { level, focus, delta: layer.delta, eta: layer.eta, hypotheses, redHerrings: redHerrings(state) } };
 }

@@ -1,4 +1,4 @@
-import type { HypothesisLayerView, HypothesisView } from '../../core/ipc/index.js';
+import type { HypothesisLayerView, HypothesisView, RedHerringView } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 
 const levelNames: Readonly<Record<number, string>> = { 1: 'cause', 2: 'entity', 3: 'mechanism', 4: 'code' };
@@ -24,6 +24,7 @@ export function HypothesisPanel() {
       ) : (
         <HypothesisList items={roots} layer={layer} />
       )}
+      <RedHerrings items={layer.redHerrings ?? []} />
     </section>
   );
 }
@@ -91,6 +92,32 @@ function EvidenceLinks({ label, ids, entity }: { label: string; ids: readonly st
           {id}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** Changes that preceded nothing abnormal: refuted, with the normal observations that refute them. */
+function RedHerrings({ items }: { items: readonly RedHerringView[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="red-herrings" data-testid="red-herrings">
+      <h3>Refuted changes (red herrings)</h3>
+      <ul className="hypothesis-tree">
+        {items.map((r) => (
+          <li key={r.change} className="hypothesis status-refuted" data-status="refuted" data-change={r.change}>
+            <div className="hypothesis-head">
+              <span className="tag">change</span>
+              <span className="hypothesis-statement mono">{r.change}</span>
+            </div>
+            <div className="muted">
+              refuted · {new Date(r.time).toISOString()} · {r.reason}
+              {r.hypotheses.length > 0 && ` · hypothesis ${r.hypotheses.join(', ')}`}
+            </div>
+            <EvidenceLinks label="support" ids={[r.change]} entity={r.entities[0] ?? null} />
+            <EvidenceLinks label="refute" ids={r.refute} entity={r.entities[0] ?? null} />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { Belief, Claim, Label } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { surgeRatio, type Finding } from './rules/index.js';
+import { thresholds } from './thresholds.js';
 
 type Explainer = Extract<Finding, { role: 'explainer' }>;
 
@@ -41,6 +42,42 @@ export function surgeClaims(packet: ContextPacket): Claim[] {
     });
   }
   return claims;
+}
+
+/**
+ * A saturating dependency whose inbound calls from a caller at least doubled, where that caller
+ * is itself an Origin of the incident, is a consequence of the caller's surge, whatever else
+ * it shows (a saturating database logs new errors of its own): the claim joins the caller's
+ * hypothesis to mine, so the surge — not my code — is the cause upstream. The callee side of
+ * `surgeClaims`, for when the caller's packet did not show the edge. Saturating means a cause
+ * of the kind load produces stands here (slower answers while my own calls are not, saturated
+ * resources, a crash); a surge does not stop a code path, so a node with only such causes
+ * keeps them. A retry storm does not qualify either: a caller retrying my failures is my
+ * Symptom, not an Origin.
+ */
+export function surgedByClaims(
+  packet: ContextPacket,
+  standing: readonly Finding[],
+  confirmed: readonly Explainer[],
+  beliefOf: (id: string) => Belief | null,
+): Claim[] {
+  const isSaturating = standing.some((c) => c.role === 'cause' && c.rule.explainedBy === 'surge');
+  if (!isSaturating) return [];
+  const best = new Map<string, Explainer>();
+  for (const f of confirmed) {
+    if (f.rule.explains !== 'load' || (f.ratio ?? 0) < thresholds.sourceSurgeRatio || beliefOf(f.neighbour)?.label !== 'Origin') continue;
+    const seen = best.get(f.neighbour);
+    if (!seen || (f.ratio ?? 0) > (seen.ratio ?? 0)) best.set(f.neighbour, f);
+  }
+  return [...best.values()]
+    .sort((a, b) => (a.neighbour < b.neighbour ? -1 : a.neighbour > b.neighbour ? 1 : 0))
+    .map((f) => ({
+      from: f.neighbour,
+      to: packet.node,
+      evidence: f.evidence,
+      condition: f.text,
+      effect: `${packet.node} degrades under the extra load`,
+    }));
 }
 
 /** A standing change on another entity (what configures or hosts me) explains me: the claim leads to it. */

@@ -1,6 +1,6 @@
 import type { Claim, Label, PolicyOutput } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { changeClaims, proposalsFor, relayClaims, surgeClaims } from './claims.js';
+import { changeClaims, proposalsFor, relayClaims, surgeClaims, surgedByClaims } from './claims.js';
 import type { Finding, RuleId } from './rules/index.js';
 import { analyseStanding, isConfirmed, type Explainer } from './standing.js';
 import { thresholds, verdictConfidence } from './thresholds.js';
@@ -96,6 +96,11 @@ export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
   if (label === 'Origin' && standing.some((c) => c.rule.startsSurge)) claims = surgeClaims(packet);
   // A change on what configures or hosts me (a ConfigMap, a Secret, a Node) explains me.
   if (label === 'Origin') claims.push(...changeClaims(packet, standing));
+  // An Origin caller's surge into me explains my saturation (proportionality: at least twice the calls).
+  if (label === 'Origin') {
+    const surged = surgedByClaims(packet, standing, confirmed, beliefOf);
+    claims.push(...surged.filter((c) => !claims.some((o) => o.from === c.from)));
+  }
   const evidence = unique(used.flatMap((f) => f.evidence));
   const output: PolicyOutput = {
     label,
