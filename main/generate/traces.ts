@@ -123,6 +123,8 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
   let cursor = start + self * 0.4;
   let code = 200;
   let status: string | undefined;
+  /** The caller's own ERROR line when an untraced dependency fails it (its code logs the failure, naming no one). */
+  let upstreamLog: string | null = null;
   // A request that fails in this service aborts before calling its dependencies.
   if (!failsItself) {
     for (const edge of s.callees) {
@@ -139,6 +141,7 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
           status = ctx.plan.untraced.includes(edge.to)
             ? UNTRACED_FAILURE
             : `downstream ${system.services[edge.to]?.name ?? 'callee'} returned ${child.code}`;
+          if (ctx.plan.untraced.includes(edge.to)) upstreamLog = UNTRACED_FAILURE;
         }
       }
     }
@@ -164,6 +167,8 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
   // Without tracing, logs carry no trace context.
   const context = isTraced ? { traceId: trace.traceId, spanId } : {};
   if (errorLog) trace.logs.push({ time: end, entity: podId, severity: 'ERROR', body: errorLog, ...context });
+  else if (upstreamLog !== null && code >= 500)
+    trace.logs.push({ time: end, entity: podId, severity: 'ERROR', body: upstreamLog, ...context });
   trace.logs.push({
     time: end,
     entity: podId,

@@ -9,7 +9,6 @@ import {
 } from '../../core/controller/index.js';
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
 import { discriminatingEvidence } from '../../core/policy/heuristic/index.js';
-import { codeRegionEvents } from '../../core/hypotheses/index.js';
 import { varyVisitOrder } from '../../core/voting/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
 import {
@@ -28,7 +27,7 @@ import { openLedger, type LedgerFile } from '../ledger/index.js';
 import type { BootstrapAlertView, BootstrapChoice, CodeStepAnswer, FinalizeResult } from '../policies/llm/index.js';
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import type { BundleCode } from '../code/index.js';
-import { drillOneOrigin, undrilledOrigins } from './code-drill.js';
+import { runCodeLayer } from './code-layer.js';
 import { StorePacketBuilder } from './packet-builder.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
@@ -229,16 +228,10 @@ export class Investigation implements InvestigationRun {
     };
   }
 
-  /**
-   * The code layer: once finished, drills each Origin not drilled yet into its service's
-   * source, one transaction per Origin (CodeDrilled, the model's walk, crossings back to the
-   * service graph with the visits they ask for). A drill cut short (deadline, stop) records
-   * what it had and ends the layer's work for this run. Without source in the bundle nothing
-   * is recorded, so such a ledger is byte for byte what it was before the layer.
-   */
+  /** The code layer (main/session/code-layer.ts); without source in the bundle nothing is recorded. */
   private async drillCode(signal?: AbortSignal): Promise<void> {
     const { code, store, policy } = this.options;
-    if (!code || !this.isFinished) return;
+    if (!code) return;
     const walker = isPhasedPolicy(policy) && policy.codeStep ? policy.codeStep.bind(policy) : null;
     const limit = this.stopCheck();
     const shouldStop = (): string | null => {
@@ -246,16 +239,7 @@ export class Investigation implements InvestigationRun {
       const hit = limit();
       return hit === null ? null : `${hit.reason}: ${hit.detail}`;
     };
-    for (const node of undrilledOrigins(this.controller.state, code)) {
-      const env = { state: this.controller.state, store, code, graph: this.graph, walker, shouldStop };
-      const drilled = await drillOneOrigin(env, node);
-      if (drilled.events.length > 0) this.controller.recordLayerEvents(drilled.events, drilled.visits);
-      if (drilled.interrupted !== null) break;
-    }
-    // With the hypothesis layer: accepted mechanisms refined into their code regions (level 4), once the walk is done.
-    if (!this.isFinished) return;
-    const regions = codeRegionEvents(this.controller.state);
-    if (regions.length > 0) this.controller.recordLayerEvents(regions);
+    await runCodeLayer(this.controller, { store, code, graph: this.graph, walker, shouldStop });
   }
 
   pause(): void {

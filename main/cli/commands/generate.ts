@@ -50,7 +50,7 @@ export function registerGenerate(program: Command): void {
     .option('--rows <n>', 'approximate number of telemetry records (sets the request rate)')
     .option('--rate <n>', 'requests per minute at each entry service (default: about 30 calls a minute per service)')
     .option('--gzip', 'write .jsonl.gz files')
-    .option('--with-source', "code_error: also write the failing service's source and code.json, for the code layer")
+    .option('--with-source', "code_error, untraced_dependency: also write every service's source and code.json, for the code layer")
     .option('--json', 'print one JSON line per bundle for machines')
     .action(async (options: GenerateCliOptions) => {
       if (Boolean(options.allFaults) === (options.fault !== undefined))

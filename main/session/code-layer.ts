@@ -1,0 +1,36 @@
+import type { Controller } from '../../core/controller/index.js';
+import type { OperationalGraph } from '../../core/graph/index.js';
+import { codeRegionEvents } from '../../core/hypotheses/index.js';
+import type { BundleCode } from '../code/index.js';
+import type { EvidenceStore } from '../store/index.js';
+import { drillOneOrigin, undrilledOrigins } from './code-drill.js';
+import type { CodeWalker } from './code-walk.js';
+
+export interface CodeLayerEnv {
+  store: EvidenceStore;
+  code: BundleCode;
+  graph: OperationalGraph;
+  /** The LLM policy's step of the walk; null: the heuristic ranking drills alone. */
+  walker: CodeWalker | null;
+  /** Why the layer must end now (deadline, stop, token cap), or null. */
+  shouldStop: () => string | null;
+}
+
+/**
+ * The code layer's turn once the walk has finished (docs/code-layer.md): each Origin not
+ * drilled yet, one transaction per Origin (CodeDrilled, the model's walk, crossings back to
+ * the service graph with the visits they ask for, which re-open the walk); a drill cut short
+ * records what it had and ends the turn. Then, with the hypothesis layer and the walk still
+ * finished, accepted mechanisms are refined into their code regions (level 4).
+ */
+export async function runCodeLayer(controller: Pick<Controller, 'state' | 'recordLayerEvents'>, env: CodeLayerEnv): Promise<void> {
+  if (controller.state.status !== 'finished') return;
+  for (const node of undrilledOrigins(controller.state, env.code)) {
+    const drilled = await drillOneOrigin({ ...env, state: controller.state }, node);
+    if (drilled.events.length > 0) controller.recordLayerEvents(drilled.events, drilled.visits);
+    if (drilled.interrupted !== null) break;
+  }
+  if (controller.state.status !== 'finished') return;
+  const regions = codeRegionEvents(controller.state);
+  if (regions.length > 0) controller.recordLayerEvents(regions);
+}
