@@ -5,6 +5,7 @@ import type { ControllerSettingsInput } from '../../core/ledger/index.js';
 import type { PolicySpec } from '../policies/create-policy.js';
 import { createInvestigationService } from './service.js';
 import { openSnapshotSource } from './snapshot-source.js';
+import type { StoreSpec } from '../store/index.js';
 
 export interface InvestigateSnapshotOptions {
   /** A policy the caller owns, or a spec the service makes (and closes) one from. */
@@ -17,6 +18,8 @@ export interface InvestigateSnapshotOptions {
   deadlineMs?: number | null;
   /** Stops the run like a kill: nothing more is written, a ledger file resumes where it stopped. */
   signal?: AbortSignal;
+  /** Import a bundle into this evidence store (SQLite, chdb or a ClickHouse server) instead of a temporary one. */
+  store?: StoreSpec | null;
 }
 
 export interface InvestigateSnapshotResult {
@@ -31,7 +34,7 @@ export interface InvestigateSnapshotResult {
  */
 export async function investigateSnapshot(snapshot: string, options: InvestigateSnapshotOptions): Promise<InvestigateSnapshotResult> {
   const started = performance.now();
-  const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(snapshot) });
+  const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(snapshot, { store: options.store ?? null }) });
   try {
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.
     const settings = InvestigationSettings.parse({ ...options.settings, policy: policyLabel(options.policy) });
