@@ -1,6 +1,7 @@
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
+import type { StoreSpec } from '../store/index.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import { buildGraphView, inspectNode } from './graph.js';
@@ -29,6 +30,11 @@ export interface InvestigationHosting {
   apiKeyEnv?: string | null;
   /** Where the key is read from; default process.env. */
   env?: Env;
+  /**
+   * Where a bundle's evidence is imported (`eog serve --store`, the app's store setting); null:
+   * a private temporary SQLite file. Read at each open, so a changed setting applies to the next snapshot.
+   */
+  store?: (() => StoreSpec | null) | null;
 }
 
 export interface Workbench {
@@ -95,7 +101,15 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     // The evidence import waits for the first Start: looking at the graph stays instant.
     session = hosting
       ? createInvestigationService(
-          { kind: 'snapshot', source: openSnapshotSource(loaded.root, { onProgress, importer: importStoreCancellable }) },
+          {
+            kind: 'snapshot',
+            source: openSnapshotSource(loaded.root, {
+              onProgress,
+              importer: importStoreCancellable,
+              store: hosting.store?.() ?? null,
+              env: hosting.env,
+            }),
+          },
           serviceOptions,
         )
       : null;

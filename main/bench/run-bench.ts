@@ -3,6 +3,7 @@ import type { Policy } from '../../core/controller/index.js';
 import type { ControllerSettingsInput } from '../../core/ledger/index.js';
 import { majorityAtK, passAtK } from '../../core/scoring/index.js';
 import { investigateSnapshot } from '../session/index.js';
+import type { StoreSpec } from '../store/index.js';
 import { loadGroundTruth, scoreCase, type CaseScore } from './score-case.js';
 
 export interface BenchOptions {
@@ -11,6 +12,8 @@ export interface BenchOptions {
   settings: ControllerSettingsInput;
   runs: number;
   tokenBudget?: number;
+  /** Import each case into this store (replaced per case) instead of a temporary SQLite file. */
+  store?: StoreSpec | null;
   onCase?: (done: number, total: number, row: BenchRow) => void;
 }
 
@@ -57,6 +60,7 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
         policy: options.policy(),
         settings: options.settings,
         tokenBudget: options.tokenBudget,
+        store: options.store ?? null,
       });
       const score = gt ? scoreCase(gt, diagnosis) : null;
       const row: BenchRow = {
