@@ -15,9 +15,10 @@ const REQUEST_TIMEOUT_MS = 300_000;
  */
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
-const { createClient } = require(workerData.clientPath);
+const { createClient, ClickHouseLogLevel } = require(workerData.clientPath);
 const { port, options } = workerData;
-const client = createClient(options);
+// Failures reach the caller as errors; the client's own log would repeat them on stderr.
+const client = createClient({ ...options, log: { level: ClickHouseLogLevel.OFF } });
 async function handle(m) {
   switch (m.op) {
     case 'rows': {
@@ -28,8 +29,12 @@ async function handle(m) {
       await client.command({ query: m.sql, query_params: m.params });
       return '';
     case 'insert': {
+      // The rows are already JSONCompactEachRow text: sent as the body of a plain INSERT.
       const { Readable } = require('node:stream');
-      await client.insert({ table: m.table, columns: m.columns, format: 'JSONCompactEachRow', values: Readable.from([Buffer.from(m.body)]) });
+      const query = 'INSERT INTO ' + m.table + ' (' + m.columns.join(', ') + ') FORMAT JSONCompactEachRow';
+      const result = await client.exec({ query, values: Readable.from([Buffer.from(m.body)], { objectMode: false }) });
+      result.stream.resume();
+      await new Promise((resolve, reject) => result.stream.on('end', resolve).on('error', reject));
       return '';
     }
     case 'close':
