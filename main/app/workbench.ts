@@ -1,7 +1,7 @@
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
-import type { StoreSpec } from '../store/index.js';
+import { parseStoreSpec, type StoreSpec } from '../store/index.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import { buildGraphView, inspectNode } from './graph.js';
@@ -35,6 +35,8 @@ export interface InvestigationHosting {
    * a private temporary SQLite file. Read at each open, so a changed setting applies to the next snapshot.
    */
   store?: (() => StoreSpec | null) | null;
+  /** The variable holding a clickhouse:// store's password (`--store-password-env`); the page never names it. */
+  storePasswordEnv?: string | null;
 }
 
 export interface Workbench {
@@ -82,6 +84,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
   let isReplay = false;
+  /** The store the last Start named (the app's settings); read when the import begins. */
+  let chosenStore: StoreSpec | null = null;
   const lessons = createLessonHosting({
     service: () => session,
     snapshot: () => snapshot,
@@ -106,7 +110,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
             source: openSnapshotSource(loaded.root, {
               onProgress,
               importer: importStoreCancellable,
-              store: hosting.store?.() ?? null,
+              store: () => chosenStore ?? hosting.store?.() ?? null,
               env: hosting.env,
             }),
           },
@@ -191,7 +195,14 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       return { ...charts, citations: charts.citations.filter((c) => shown.has(c.evidenceId)) };
     },
     ...hideWhileLesson(
-      investigationHandlers(() => session, emitChanged, hosting?.apiKeyEnv ?? null),
+      investigationHandlers(
+        () => session,
+        emitChanged,
+        hosting?.apiKeyEnv ?? null,
+        (choice) => {
+          chosenStore = choice ? parseStoreSpec(choice, hosting?.storePasswordEnv ?? null) : null;
+        },
+      ),
       lessons.isHiding,
     ),
     ...lessons.handlers,

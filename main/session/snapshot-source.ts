@@ -32,7 +32,7 @@ export interface SnapshotSourceOptions {
    * Import a bundle into this store (kept after close) instead of a private temporary SQLite
    * file: `--store` on investigate, bench and serve, and the app's store setting.
    */
-  store?: StoreSpec | null;
+  store?: StoreSpec | null | (() => StoreSpec | null);
   /** Where a server store's password is read from (default: process.env). */
   env?: NodeJS.ProcessEnv;
 }
@@ -74,13 +74,17 @@ export function openSnapshotSource(input: string, options: SnapshotSourceOptions
     return { store: () => Promise.resolve(store), cancelImport: () => false, close: () => store.close() };
   }
   if (!stat?.isDirectory() || !existsSync(path.join(input, 'snapshot.json'))) throw new SnapshotNotFoundError(input);
-  if (options.store)
-    return { ...importedSource(input, { ...options, importer: importerInto(options.store, options.env) }, false), bundleDir: input };
   return { ...importedSource(input, options), bundleDir: input };
 }
 
 function storePasswordEnv(options: SnapshotSourceOptions): string | null {
-  return options.store?.kind === 'clickhouse' ? options.store.passwordEnv : null;
+  const store = chosenStore(options);
+  return store?.kind === 'clickhouse' ? store.passwordEnv : null;
+}
+
+/** The store option as it stands now (a getter is read when the import begins). */
+function chosenStore(options: SnapshotSourceOptions): StoreSpec | null {
+  return typeof options.store === 'function' ? options.store() : (options.store ?? null);
 }
 
 /** A store that already holds an imported snapshot, opened on first use. */
@@ -114,9 +118,8 @@ interface Imported {
   close(): void;
 }
 
-function importedSource(bundleDir: string, options: SnapshotSourceOptions, isPrivate = true): SnapshotSource {
+function importedSource(bundleDir: string, options: SnapshotSourceOptions): SnapshotSource {
   const onProgress = options.onProgress ?? (() => undefined);
-  const importer = options.importer ?? importInProcess;
   let opened: Promise<Imported> | null = null;
   let importing: AbortController | null = null;
   let isClosed = false;
@@ -126,14 +129,15 @@ function importedSource(bundleDir: string, options: SnapshotSourceOptions, isPri
     const controller = new AbortController();
     importing = controller;
     const dir = mkdtempSync(path.join(tmpdir(), 'eog-store-'));
+    // A chosen store (--store, the app's setting) is kept; else a private temporary SQLite file.
+    const spec = chosenStore(options);
+    const importer = spec ? importerInto(spec, options.env) : (options.importer ?? importInProcess);
     try {
       const summary = await importer(bundleDir, path.join(dir, 'store.sqlite'), {
         signal: controller.signal,
         onProgress: (p) => onProgress({ phase: p.phase, file: p.file, rows: p.rows, elapsedMs: p.elapsedMs, error: null }),
       });
-      const store = isPrivate
-        ? EvidenceStore.open(summary.store)
-        : await openEvidenceStore(options.store ?? parseStoreSpec(summary.store), { env: options.env });
+      const store = spec ? await openEvidenceStore(spec, { env: options.env }) : EvidenceStore.open(summary.store);
       onProgress({ phase: 'done', file: null, rows: summary.totalRows, elapsedMs: Date.now() - started, error: null });
       return {
         store,

@@ -25,6 +25,8 @@ export interface WebHostOptions {
   apiKeyEnv?: string | null;
   /** Where bundles are imported (`eog serve --store`); default a temporary SQLite file each. */
   store?: StoreSpec | null;
+  /** The variable holding a clickhouse:// store's password (`eog serve --store-password-env`). */
+  storePasswordEnv?: string | null;
 }
 
 export interface WebHost {
@@ -61,7 +63,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     host: 'web',
     version: readPackageVersion(root),
     investigations:
-      options.isInvestigationEnabled === false ? null : { apiKeyEnv: options.apiKeyEnv ?? null, store: () => options.store ?? null },
+      options.isInvestigationEnabled === false
+        ? null
+        : { apiKeyEnv: options.apiKeyEnv ?? null, store: () => options.store ?? null, storePasswordEnv: options.storePasswordEnv ?? null },
   });
   const token = createToken();
   const server = createServer();

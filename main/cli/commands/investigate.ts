@@ -43,7 +43,7 @@ export function registerInvestigate(program: Command): void {
         ledgerFile: flags.ledger ?? null,
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
         deadlineMs: deadline === undefined ? null : deadline * 1000,
-        store: storeSpecFrom(flags),
+        store: storeSpecFrom(flags, snapshot),
       });
       const text = `${JSON.stringify(withPolicyDescription(diagnosis, chosen.description), null, 2)}\n`;
       if (flags.out) writeFileSync(flags.out, text);

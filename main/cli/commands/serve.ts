@@ -31,6 +31,7 @@ export function registerServe(program: Command): void {
     const host = await startWebHost({
       apiKeyEnv: options.apiKeyEnv ?? null,
       store: storeSpecFrom(options),
+      storePasswordEnv: options.storePasswordEnv ?? null,
       snapshot: snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url)),
       port: parsePort(options.port),
       host: options.host,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { parseStoreSpec, StoreSpecError, type StoreSpec } from '../../store/index.js';
+import { isClickHouseSpec, parseStoreSpec, StoreSpecError, type StoreSpec } from '../../store/index.js';
 import { UsageError } from '../errors.js';
 
 export interface StoreFlags {
@@ -16,14 +16,22 @@ export function addStoreOptions(command: Command, help: string = STORE_HELP): Co
     .option('--store-password-env <var>', 'environment variable holding the ClickHouse server password');
 }
 
-/** The store the flags name, or null when none was given. */
-export function storeSpecFrom(flags: StoreFlags): StoreSpec | null {
+/**
+ * The store the flags name, or null when none was given. A snapshot argument that is itself a
+ * ClickHouse store (`eog investigate clickhouse://…`) takes the password variable too.
+ */
+export function storeSpecFrom(flags: StoreFlags, snapshot?: string): StoreSpec | null {
+  if (flags.store === undefined && snapshot !== undefined && isClickHouseSpec(snapshot)) return parse(snapshot, flags);
   if (flags.store === undefined) {
     if (flags.storePasswordEnv !== undefined) throw new UsageError('--store-password-env needs --store clickhouse://…');
     return null;
   }
+  return parse(flags.store, flags);
+}
+
+function parse(text: string, flags: StoreFlags): StoreSpec {
   try {
-    return parseStoreSpec(flags.store, flags.storePasswordEnv ?? null);
+    return parseStoreSpec(text, flags.storePasswordEnv ?? null);
   } catch (error) {
     if (error instanceof StoreSpecError) throw new UsageError(`--store: ${error.message}`);
     throw error;
