@@ -5,6 +5,9 @@ import { rawItem, signalItem, tableKind, type RawTable, type Row, type RowContex
 import type { ChParams, ChRow, ChRunner } from './runner.js';
 import { CH_IS_ERROR_LOG } from './schema.js';
 
+/** Pages kept for repeated questions (oldest dropped first): memory stays bounded whatever the store's size. */
+const MAX_CACHED_PAGES = 2_000;
+
 /** Entity and window as bound parameters of every per-entity query. */
 const RANGE = 'entity = {e:String} AND time >= {s:Int64} AND time <= {t:Int64}';
 
@@ -30,9 +33,23 @@ export class ChEvidenceQueries {
     private readonly ctx: RowContext,
     /** Store rows name entities by id; the shared row mapping wants the store key. */
     private readonly keyed: (rows: ChRow[]) => Row[],
+    private readonly heads: HeadRows,
   ) {}
 
+  /** Pages already answered: the store is read-only, and the walk revisits nodes with the same query. */
+  private readonly pages = new Map<string, EvidencePage>();
+
   evidenceFor(entity: string, window: TimeWindow, query: EvidenceQuery): EvidencePage {
+    const key = JSON.stringify([entity, window.start, window.end, query.limit, query.offset ?? 0, query.kinds ?? null]);
+    const cached = this.pages.get(key);
+    if (cached) return structuredClone(cached);
+    const page = this.compute(entity, window, query);
+    if (this.pages.size >= MAX_CACHED_PAGES) this.pages.delete(this.pages.keys().next().value ?? '');
+    this.pages.set(key, page);
+    return structuredClone(page);
+  }
+
+  private compute(entity: string, window: TimeWindow, query: EvidenceQuery): EvidencePage {
     const kinds = new Set(query.kinds ?? evidenceKinds);
     const offset = query.offset ?? 0;
     const limit = Math.max(0, query.limit);
@@ -80,23 +97,59 @@ export class ChEvidenceQueries {
     return segments.map((_s, i) => byIndex.get(i) ?? 0);
   }
 
+  /** Alerts, changes and signals: few per entity, read once (see HeadRows) and ranked in memory. */
   private head(params: ChParams, kinds: ReadonlySet<EvidenceKind>): EvidenceItem[] {
+    const rows = this.heads.of(String(params.e));
+    const [start, end] = [Number(params.s), Number(params.t)];
     const items: EvidenceItem[] = [];
     if (kinds.has('alert')) {
-      const rows = this.runner.rows(
-        'SELECT * FROM alerts WHERE entity = {e:String} AND time <= {t:Int64} AND (ends_at IS NULL OR ends_at >= {s:Int64}) ORDER BY time, line',
-        params,
-      );
-      for (const r of this.keyed(rows)) items.push(rawItem('alerts', r, this.ctx));
+      // An alert without an end was still firing when the snapshot was taken.
+      for (const r of rows.alerts)
+        if (num(r.time) <= end && (r.ends_at === null || num(r.ends_at) >= start)) items.push(rawItem('alerts', r, this.ctx));
     }
     if (kinds.has('change')) {
-      const rows = this.runner.rows(`SELECT * FROM changes WHERE ${RANGE} ORDER BY time, line`, params);
-      for (const r of this.keyed(rows)) items.push(rawItem('changes', r, this.ctx));
+      for (const r of rows.changes) if (num(r.time) >= start && num(r.time) <= end) items.push(rawItem('changes', r, this.ctx));
     }
-    for (const r of this.keyed(this.runner.rows(`SELECT * FROM eog_signals WHERE ${RANGE}`, params))) {
+    for (const r of rows.signals) {
+      if (num(r.time) < start || num(r.time) > end) continue;
       const item = signalItem(r, this.ctx);
       if (kinds.has(item.kind)) items.push(item);
     }
     return items.sort(byRank);
+  }
+}
+
+const num = (v: Row[string] | undefined): number => Number(v);
+
+/**
+ * Each entity's alerts, changes and derived signals, read in three queries when the store
+ * opens: they are few per entity (their count grows with the entities, not the telemetry), and
+ * every packet starts with them. Rows are in the SQLite store's order (time, then line).
+ */
+export class HeadRows {
+  private readonly byEntity = new Map<string, { alerts: Row[]; changes: Row[]; signals: Row[] }>();
+
+  constructor(runner: ChRunner, keyed: (rows: ChRow[]) => Row[]) {
+    const add = (kind: 'alerts' | 'changes' | 'signals', sql: string): void => {
+      const raw = runner.rows(sql);
+      const entities = raw.map((r) => String(r.entity));
+      keyed(raw).forEach((r, i) => this.slot(entities[i] ?? '')[kind].push(r));
+    };
+    add('alerts', 'SELECT * FROM alerts ORDER BY time, line');
+    add('changes', 'SELECT * FROM changes ORDER BY time, line');
+    add('signals', 'SELECT * FROM eog_signals ORDER BY entity, time, id');
+  }
+
+  private slot(entity: string): { alerts: Row[]; changes: Row[]; signals: Row[] } {
+    let slot = this.byEntity.get(entity);
+    if (!slot) {
+      slot = { alerts: [], changes: [], signals: [] };
+      this.byEntity.set(entity, slot);
+    }
+    return slot;
+  }
+
+  of(entity: string): { alerts: readonly Row[]; changes: readonly Row[]; signals: readonly Row[] } {
+    return this.byEntity.get(entity) ?? { alerts: [], changes: [], signals: [] };
   }
 }

@@ -8,7 +8,7 @@ import type { EvidencePage, EvidenceQuery } from '../query.js';
 import { readRawLines, type RawLine } from '../raw-lines.js';
 import { kindTable, rawItem, signalItem, type Row, type RowContext } from '../rows.js';
 import { parseRawId, UnknownEntityError } from '../store.js';
-import { ChEvidenceQueries } from './queries.js';
+import { ChEvidenceQueries, HeadRows } from './queries.js';
 import type { ChRow, ChRunner } from './runner.js';
 import { CH_SCHEMA_VERSION } from './schema.js';
 import { ChSeries } from './series.js';
@@ -79,7 +79,8 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
       file: (id) => this.files.get(id) ?? { path: `unknown#${id}`, sha256: '' },
       rawFile: (table) => this.filesByKind.get(table) ?? { path: `${table}.jsonl`, sha256: '' },
     };
-    this.queries = new ChEvidenceQueries(runner, this.ctx, (rows) => this.keyed(rows));
+    const keyed = (rows: ChRow[]): Row[] => this.keyed(rows);
+    this.queries = new ChEvidenceQueries(runner, this.ctx, keyed, new HeadRows(runner, keyed));
     this.seriesSource = new ChSeries(runner, (key) => this.ctx.entityId(key));
   }
 
