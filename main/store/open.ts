@@ -7,7 +7,7 @@ import { HttpRunner } from './clickhouse/http-runner.js';
 import type { ChRunner } from './clickhouse/runner.js';
 import { chSchema, CH_SCHEMA_VERSION, CH_TABLES } from './clickhouse/schema.js';
 import { ClickHouseEvidenceStore } from './clickhouse/store.js';
-import { transferStore } from './clickhouse/transfer.js';
+import { NATIVE_TABLES, transferNative, transferStore } from './clickhouse/transfer.js';
 import type { EvidenceStore } from './evidence-store.js';
 import { importBundle, type ImportOptions, type ImportSummary } from './import.js';
 import { readMeta } from './meta.js';
@@ -74,9 +74,17 @@ export async function importToStore(
     const db = openDatabase(summary.store, storeMigrations, { readonly: true });
     try {
       const ch = runner;
-      const written = transferStore(db, ch, (rows) =>
-        options.onProgress?.({ phase: 'records', file: 'clickhouse', rows, elapsedMs: Date.now() - started, rowsPerSecond: 0 }),
+      const writeStarted = Date.now();
+      const isEmbedded = spec.kind === 'chdb';
+      const copied = transferStore(
+        db,
+        ch,
+        (rows) => options.onProgress?.({ phase: 'records', file: 'clickhouse', rows, elapsedMs: Date.now() - started, rowsPerSecond: 0 }),
+        isEmbedded ? NATIVE_TABLES : new Set(),
       );
+      // The embedded engine reads the telemetry straight from the scratch file.
+      const native = isEmbedded ? transferNative(ch, summary.store) : 0;
+      const written = { rows: copied.rows + native, ms: Date.now() - writeStarted };
       const meta = readMeta(db, summary.store);
       const put = (key: string, value: string): void =>
         ch.insert('eog_meta', ['key', 'value'], Buffer.from(`${JSON.stringify([key, value])}\n`));

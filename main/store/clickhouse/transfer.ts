@@ -139,7 +139,13 @@ export interface TransferCounts {
  * Copies an imported SQLite store into ClickHouse tables (schema.ts), in large
  * JSONCompactEachRow blocks; the engine parses them. `onRows` sees the running row count.
  */
-export function transferStore(db: Db, runner: ChRunner, onRows: (rows: number) => void = () => undefined): TransferCounts {
+export function transferStore(
+  db: Db,
+  runner: ChRunner,
+  onRows: (rows: number) => void = () => undefined,
+  /** Target tables written another way (see transferNative). */
+  skip: ReadonlySet<string> = new Set(),
+): TransferCounts {
   const started = Date.now();
   const entities = new Map<number, Entity>();
   for (const e of db.prepare('SELECT id, eid, kind, name, namespace FROM entities').all() as (Entity & { id: number })[])
@@ -174,6 +180,45 @@ export function transferStore(db: Db, runner: ChRunner, onRows: (rows: number) =
     ['ord', 'source', 'target', 'relation', 'file_id', 'line'],
     (r) => [r[0], entity(r[1]).eid, entity(r[2]).eid, ...r.slice(3)],
   );
-  for (const c of copies) copy(c.from, c.to, c.columns, (r) => c.row(r, entity));
+  for (const c of copies) if (!skip.has(c.to)) copy(c.from, c.to, c.columns, (r) => c.row(r, entity));
   return { rows, ms: Date.now() - started };
+}
+
+/** An entity's resource attributes and service name, as resourceOf() makes them, in SQL over eog_entities. */
+const RESOURCES = `(SELECT id, if(kind = 'Service', name, '') AS service,
+  mapFilter((k, v) -> v != '', map('eog.entity', eid, 'k8s.namespace.name', ifNull(namespace, ''),
+    'k8s.pod.name', if(kind = 'Pod', name, ''), 'service.name', if(kind = 'Service', name, ''))) AS res
+  FROM eog_entities)`;
+
+const attrs = (column: string): string =>
+  `if(ifNull(${column}, '') = '', CAST(map(), 'Map(String, String)'), JSONExtract(ifNull(${column}, '{}'), 'Map(String, String)'))`;
+
+/** The telemetry tables the embedded engine reads straight from the scratch SQLite file (transferNative). */
+export const NATIVE_TABLES: ReadonlySet<string> = new Set(['otel_logs', 'otel_traces', 'otel_metrics_gauge']);
+
+/**
+ * chdb only: the engine reads the telemetry tables straight from the scratch SQLite file
+ * (ClickHouse's sqlite() table function) and maps them as `copies` does, with no rows in
+ * JavaScript. A server cannot read a local file; it gets transferStore's blocks instead.
+ * Run after eog_entities is written (it maps entity keys). Returns the rows written.
+ */
+export function transferNative(runner: ChRunner, sqliteFile: string): number {
+  const file = `'${sqliteFile.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const from = (table: string): string => `sqlite(${file}, '${table}') AS t INNER JOIN ${RESOURCES} AS e ON t.entity = e.id`;
+  runner.exec(`INSERT INTO otel_logs (EogLine, Timestamp, SeverityText, Body, TraceId, SpanId, ServiceName, ResourceAttributes, LogAttributes)
+    SELECT t.line, fromUnixTimestamp64Milli(toInt64(t.time)), ifNull(t.severity, ''), t.body, ifNull(t.trace_id, ''), ifNull(t.span_id, ''),
+      e.service, e.res, ${attrs('t.attrs')} FROM ${from('logs')}`);
+  runner.exec(`INSERT INTO otel_traces (EogLine, Timestamp, Duration, TraceId, SpanId, ParentSpanId, SpanName, StatusCode, StatusMessage,
+      SpanKind, ServiceName, ResourceAttributes)
+    SELECT t.line, fromUnixTimestamp64Milli(toInt64(t.time)), toUInt64(greatest(0, round(t.duration_ms * 1e6))), t.trace_id, t.span_id,
+      ifNull(t.parent_span_id, ''), t.name, multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'), ifNull(t.status_message, ''),
+      ifNull(t.kind, ''), e.service, e.res FROM ${from('spans')}`);
+  runner.exec(`INSERT INTO otel_metrics_gauge (EogLine, TimeUnix, StartTimeUnix, MetricName, Value, MetricUnit, EogLabels, Attributes, ServiceName,
+      ResourceAttributes)
+    SELECT t.line, fromUnixTimestamp64Milli(toInt64(t.time)), fromUnixTimestamp64Milli(toInt64(t.time)), t.name, t.value, ifNull(t.unit, ''),
+      ifNull(t.labels, ''), ${attrs('t.labels')}, e.service, e.res FROM ${from('metrics')}`);
+  const counted = runner.rows(
+    'SELECT (SELECT count() FROM otel_logs) + (SELECT count() FROM otel_traces) + (SELECT count() FROM otel_metrics_gauge) AS n',
+  );
+  return Number(counted[0]?.n ?? 0);
 }
