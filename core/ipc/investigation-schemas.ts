@@ -3,6 +3,7 @@ import { BeliefSource, Confidence, ControllerSettings, EdgeClaimed, LedgerEvent,
 import { Belief, Label, TimeWindow } from '../model/index.js';
 import { HypothesisLayerView } from './hypothesis-schemas.js';
 import { ModelActivity } from './model-activity.js';
+import { StoreChoice } from './store-schemas.js';
 
 export const policies = ['heuristic', 'llm'] as const;
 
@@ -86,7 +87,11 @@ export const LlmEndpoint = z.object({
 export type LlmEndpoint = z.infer<typeof LlmEndpoint>;
 
 /** Omitted settings take the defaults (prefault parses `{}` through the schema). */
-export const StartInput = z.object({ settings: InvestigationSettings.prefault({}), llm: LlmEndpoint.optional() });
+export const StartInput = z.object({
+  settings: InvestigationSettings.prefault({}),
+  llm: LlmEndpoint.optional(),
+  store: StoreChoice.optional(),
+});
 /** Show the state after ledger event `seq` (the timeline); the head or beyond goes live. */
 export const SeekInput = z.object({ seq: z.number().int().min(-1) });
 export const RunInput = z.object({

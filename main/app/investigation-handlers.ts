@@ -43,6 +43,8 @@ export function investigationHandlers(
   service: () => InvestigationService | null,
   emit: (state: InvestigationState) => void,
   apiKeyEnv: string | null,
+  /** Told the store a Start names (or that it names none) before the service starts. */
+  chooseStore: (choice: string | undefined) => void = () => undefined,
 ): InvestigationHandlers {
   const use = (channel: string): InvestigationService => {
     const current = service();
@@ -54,8 +56,11 @@ export function investigationHandlers(
     return state;
   };
   return {
-    'investigation.start': async ({ settings, llm }) =>
-      changed(await use('investigation.start').start({ settings, policy: policySpecFor(settings, llm, apiKeyEnv) })),
+    'investigation.start': async ({ settings, llm, store }) => {
+      const current = use('investigation.start');
+      chooseStore(store);
+      return changed(await current.start({ settings, policy: policySpecFor(settings, llm, apiKeyEnv) }));
+    },
     'investigation.step': async () => changed(await use('investigation.step').step()),
     'investigation.stepBack': async () => changed(use('investigation.stepBack').stepBack()),
     'investigation.seek': async ({ seq }) => changed(use('investigation.seek').seek(seq)),

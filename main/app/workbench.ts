@@ -1,6 +1,7 @@
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
+import { parseStoreSpec, type StoreSpec } from '../store/index.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import { buildGraphView, inspectNode } from './graph.js';
@@ -29,6 +30,13 @@ export interface InvestigationHosting {
   apiKeyEnv?: string | null;
   /** Where the key is read from; default process.env. */
   env?: Env;
+  /**
+   * Where a bundle's evidence is imported (`eog serve --store`, the app's store setting); null:
+   * a private temporary SQLite file. Read at each open, so a changed setting applies to the next snapshot.
+   */
+  store?: (() => StoreSpec | null) | null;
+  /** The variable holding a clickhouse:// store's password (`--store-password-env`); the page never names it. */
+  storePasswordEnv?: string | null;
 }
 
 export interface Workbench {
@@ -76,6 +84,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
   let isReplay = false;
+  /** The store the last Start named (the app's settings); read when the import begins. */
+  let chosenStore: StoreSpec | null = null;
   const lessons = createLessonHosting({
     service: () => session,
     snapshot: () => snapshot,
@@ -95,7 +105,15 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     // The evidence import waits for the first Start: looking at the graph stays instant.
     session = hosting
       ? createInvestigationService(
-          { kind: 'snapshot', source: openSnapshotSource(loaded.root, { onProgress, importer: importStoreCancellable }) },
+          {
+            kind: 'snapshot',
+            source: openSnapshotSource(loaded.root, {
+              onProgress,
+              importer: importStoreCancellable,
+              store: () => chosenStore ?? hosting.store?.() ?? null,
+              env: hosting.env,
+            }),
+          },
           serviceOptions,
         )
       : null;
@@ -177,7 +195,14 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       return { ...charts, citations: charts.citations.filter((c) => shown.has(c.evidenceId)) };
     },
     ...hideWhileLesson(
-      investigationHandlers(() => session, emitChanged, hosting?.apiKeyEnv ?? null),
+      investigationHandlers(
+        () => session,
+        emitChanged,
+        hosting?.apiKeyEnv ?? null,
+        (choice) => {
+          chosenStore = choice ? parseStoreSpec(choice, hosting?.storePasswordEnv ?? null) : null;
+        },
+      ),
       lessons.isHiding,
     ),
     ...lessons.handlers,

@@ -3,6 +3,7 @@ import type { Policy } from '../../core/controller/index.js';
 import type { ControllerSettingsInput } from '../../core/ledger/index.js';
 import { passAtK } from '../../core/scoring/index.js';
 import { investigateSnapshot } from '../session/index.js';
+import type { StoreSpec } from '../store/index.js';
 import { loadGroundTruth, scoreCase, type CaseScore } from './score-case.js';
 
 export interface BenchOptions {
@@ -11,6 +12,8 @@ export interface BenchOptions {
   settings: ControllerSettingsInput;
   runs: number;
   tokenBudget?: number;
+  /** Import each case into this store (replaced per case) instead of a temporary SQLite file. */
+  store?: StoreSpec | null;
   onCase?: (done: number, total: number, row: BenchRow) => void;
 }
 
@@ -65,6 +68,7 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
       settings: options.settings,
       tokenBudget: options.tokenBudget,
       runs: options.runs,
+      store: options.store ?? null,
     });
     const votedScore = gt ? scoreCase(gt, voted.diagnosis) : null;
     const winner = voted.diagnosis.votes?.find((v) => v.winner)?.run ?? 0;

@@ -5,6 +5,7 @@ import type { ControllerSettingsInput } from '../../core/ledger/index.js';
 import type { PolicySpec } from '../policies/create-policy.js';
 import { createInvestigationService } from './service.js';
 import { openSnapshotSource } from './snapshot-source.js';
+import type { StoreSpec } from '../store/index.js';
 
 export interface InvestigateSnapshotOptions {
   /** A policy the caller owns, or a spec the service makes (and closes) one from. */
@@ -19,6 +20,8 @@ export interface InvestigateSnapshotOptions {
   signal?: AbortSignal;
   /** Independent runs that vote (docs/voting.md); 1 (the default) runs once, as before. */
   runs?: number;
+  /** Import a bundle into this evidence store (SQLite, chdb or a ClickHouse server) instead of a temporary one. */
+  store?: StoreSpec | null;
 }
 
 export interface InvestigateSnapshotResult {
@@ -35,7 +38,7 @@ export interface InvestigateSnapshotResult {
  */
 export async function investigateSnapshot(snapshot: string, options: InvestigateSnapshotOptions): Promise<InvestigateSnapshotResult> {
   const started = performance.now();
-  const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(snapshot) });
+  const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(snapshot, { store: options.store ?? null }) });
   try {
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.
     const runs = options.runs !== undefined && options.runs > 1 ? { runs: options.runs } : {};

@@ -4,7 +4,17 @@ import path from 'node:path';
 import type { ImportProgress } from '../../core/ipc/index.js';
 import { SnapshotNotFoundError } from '../snapshot/index.js';
 import { ImportCancelledError } from './errors.js';
-import { EvidenceStore, importBundle, type ImportProgress as StoreImportProgress, type ImportSummary } from '../store/index.js';
+import {
+  EvidenceStore,
+  importBundle,
+  importToStore,
+  isClickHouseSpec,
+  openEvidenceStore,
+  parseStoreSpec,
+  type ImportProgress as StoreImportProgress,
+  type ImportSummary,
+  type StoreSpec,
+} from '../store/index.js';
 
 /** Imports a bundle into `storeFile`, all or nothing; an abort stops it and leaves nothing. */
 export type StoreImporter = (
@@ -18,6 +28,13 @@ export interface SnapshotSourceOptions {
   onProgress?: (progress: ImportProgress) => void;
   /** How a bundle is imported (the app runs it in a worker thread); default: in this process. */
   importer?: StoreImporter;
+  /**
+   * Import a bundle into this store (kept after close) instead of a private temporary SQLite
+   * file: `--store` on investigate, bench and serve, and the app's store setting.
+   */
+  store?: StoreSpec | null | (() => StoreSpec | null);
+  /** Where a server store's password is read from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** What an investigation reads its evidence from. */
@@ -49,6 +66,8 @@ const importInProcess: StoreImporter = (bundleDir, storeFile, { signal, onProgre
  * imported on first use. Anything else is a SnapshotNotFoundError.
  */
 export function openSnapshotSource(input: string, options: SnapshotSourceOptions = {}): SnapshotSource {
+  if (isClickHouseSpec(input) || input.startsWith('sqlite:'))
+    return openedSource(parseStoreSpec(input, storePasswordEnv(options)), options);
   const stat = existsSync(input) ? statSync(input) : null;
   if (stat?.isFile()) {
     const store = EvidenceStore.open(input);
@@ -58,6 +77,42 @@ export function openSnapshotSource(input: string, options: SnapshotSourceOptions
   return { ...importedSource(input, options), bundleDir: input };
 }
 
+function storePasswordEnv(options: SnapshotSourceOptions): string | null {
+  const store = chosenStore(options);
+  return store?.kind === 'clickhouse' ? store.passwordEnv : null;
+}
+
+/** The store option as it stands now (a getter is read when the import begins). */
+function chosenStore(options: SnapshotSourceOptions): StoreSpec | null {
+  return typeof options.store === 'function' ? options.store() : (options.store ?? null);
+}
+
+/** A store that already holds an imported snapshot, opened on first use. */
+function openedSource(spec: StoreSpec, options: SnapshotSourceOptions): SnapshotSource {
+  let opened: Promise<EvidenceStore> | null = null;
+  return {
+    store: () => (opened ??= openEvidenceStore(spec, { env: options.env })),
+    cancelImport: () => false,
+    close: () =>
+      void opened?.then(
+        (s) => s.close(),
+        () => undefined,
+      ),
+  };
+}
+
+/** Imports into the store a spec names; the scratch file the caller offers is not used. */
+function importerInto(spec: StoreSpec, env: NodeJS.ProcessEnv | undefined): StoreImporter {
+  return (bundleDir, _scratch, { signal, onProgress }) =>
+    importToStore(bundleDir, spec, {
+      env,
+      onProgress: (progress) => {
+        if (signal.aborted) throw new ImportCancelledError();
+        onProgress(progress);
+      },
+    });
+}
+
 interface Imported {
   store: EvidenceStore;
   close(): void;
@@ -65,7 +120,6 @@ interface Imported {
 
 function importedSource(bundleDir: string, options: SnapshotSourceOptions): SnapshotSource {
   const onProgress = options.onProgress ?? (() => undefined);
-  const importer = options.importer ?? importInProcess;
   let opened: Promise<Imported> | null = null;
   let importing: AbortController | null = null;
   let isClosed = false;
@@ -75,12 +129,15 @@ function importedSource(bundleDir: string, options: SnapshotSourceOptions): Snap
     const controller = new AbortController();
     importing = controller;
     const dir = mkdtempSync(path.join(tmpdir(), 'eog-store-'));
+    // A chosen store (--store, the app's setting) is kept; else a private temporary SQLite file.
+    const spec = chosenStore(options);
+    const importer = spec ? importerInto(spec, options.env) : (options.importer ?? importInProcess);
     try {
       const summary = await importer(bundleDir, path.join(dir, 'store.sqlite'), {
         signal: controller.signal,
         onProgress: (p) => onProgress({ phase: p.phase, file: p.file, rows: p.rows, elapsedMs: p.elapsedMs, error: null }),
       });
-      const store = EvidenceStore.open(summary.store);
+      const store = spec ? await openEvidenceStore(spec, { env: options.env }) : EvidenceStore.open(summary.store);
       onProgress({ phase: 'done', file: null, rows: summary.totalRows, elapsedMs: Date.now() - started, error: null });
       return {
         store,

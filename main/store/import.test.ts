@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIN, T0, writeBundle } from '../snapshot/testdata/write-bundle.js';
 import { importBundle } from './import.js';
-import { EvidenceStore } from './store.js';
+import { EvidenceStore } from './index.js';
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -1,10 +1,19 @@
 /**
- * The evidence store: a snapshot bundle imported into SQLite (one file per snapshot), with
- * provenance on every row and derived signals (derived at import, or by the first reader), and the read-only query API the context
- * packet builder and the UI use. Import with `importBundle`, read with `EvidenceStore.open`.
+ * The evidence store: a snapshot bundle imported into SQLite (one file per snapshot, the
+ * default) or ClickHouse (embedded through chdb, or a server), with provenance on every row
+ * and derived signals, and the read-only query API the context packet builder and the UI use.
+ * Import with `importBundle` (SQLite) or `importToStore` (any store spec), read with
+ * `EvidenceStore.open` (a SQLite file) or `openEvidenceStore` (any store spec).
  */
+import type { EvidenceStore as EvidenceStoreContract } from './evidence-store.js';
+import { SqliteEvidenceStore } from './store.js';
+
 export { importBundle, type ImportOptions, type ImportProgress, type ImportSummary, type SignalTiming } from './import.js';
-export { EvidenceStore, NotAnEvidenceStoreError, UnknownEntityError } from './store.js';
+export type EvidenceStore = EvidenceStoreContract;
+/** Opens a SQLite evidence store file (see `openEvidenceStore` for the other kinds). */
+export const EvidenceStore = { open: (file: string): EvidenceStore => SqliteEvidenceStore.open(file) };
+export { SqliteEvidenceStore, NotAnEvidenceStoreError, UnknownEntityError } from './store.js';
+export type { SeriesSource } from './evidence-store.js';
 export type { EvidencePage, EvidenceQuery } from './query.js';
 export { SourceUnavailableError, type RawLine } from './raw-lines.js';
 export { StoreMetaError } from './meta.js';
@@ -13,3 +22,5 @@ export { WorkerUnavailableError, type WorkerMode } from './ingest/run.js';
 export type { SignalCounts } from './signals/build.js';
 export { ensureStoredSignals, SignalsNotWritableError } from './signals/stored.js';
 export { SeriesQueries, MAX_TRACE_SPANS, type MetricPoint, type SpanRow, type LogRow, type MarkerRow } from './series.js';
+export { parseStoreSpec, describeStoreSpec, isClickHouseSpec, StoreSpecError, type StoreSpec } from './spec.js';
+export { openEvidenceStore, importToStore, storeHoldsSnapshot, type OpenStoreOptions } from './open.js';

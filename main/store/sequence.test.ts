@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN, T0, writeBundle } from '../snapshot/testdata/write-bundle.js';
 import { importBundle } from './import.js';
-import { EvidenceStore } from './store.js';
+import { EvidenceStore } from './index.js';
 
 const svc = 'shop/Service/travel';
 const iso = (ms: number): string => new Date(ms).toISOString();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN, T0, writeBundle } from '../snapshot/testdata/write-bundle.js';
 import { importBundle, type ImportSummary } from './import.js';
-import { EvidenceStore } from './store.js';
+import { EvidenceStore } from './index.js';
 
 const cart = 'shop/Service/cart';
 const front = 'shop/Service/frontend';

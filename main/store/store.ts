@@ -9,6 +9,7 @@ import { EvidenceQueries, type EvidencePage, type EvidenceQuery } from './query.
 import { readRawLines, type RawLine } from './raw-lines.js';
 import { kindTable, rawItem, signalItem, type Row, type RowContext } from './rows.js';
 import { SeriesQueries } from './series.js';
+import type { EvidenceStore } from './evidence-store.js';
 import { storeMigrations } from './schema.js';
 import { ensureStoredSignals } from './signals/stored.js';
 import type { WindowInfo } from './window.js';
@@ -29,8 +30,8 @@ export class UnknownEntityError extends Error {
   }
 }
 
-/** Read-only query API over an imported snapshot (used by the packet builder and the UI). */
-export class EvidenceStore {
+/** The SQLite evidence store: one file per imported snapshot (the default). */
+export class SqliteEvidenceStore implements EvidenceStore {
   private readonly entityKeys = new Map<string, number>();
   private readonly entityIds: string[] = [];
   private readonly files = new Map<number, { path: string; sha256: string }>();
@@ -76,11 +77,11 @@ export class EvidenceStore {
    * Opens a store read-only. A store whose import left its derived signals to the first
    * reader (`eog import`) gets them here, once, in a write transaction (signals/stored.ts).
    */
-  static open(file: string): EvidenceStore {
+  static open(file: string): SqliteEvidenceStore {
     ensureStoredSignals(file);
     const db = openDatabase(file, storeMigrations, { readonly: true });
     try {
-      return new EvidenceStore(db, file);
+      return new SqliteEvidenceStore(db, file);
     } catch (error) {
       db.close();
       throw error;
@@ -183,9 +184,9 @@ export class EvidenceStore {
   }
 }
 
-const RAW_ID = /^(alert|event|log|metric|span|change):(\d+)$/;
+export const RAW_ID = /^(alert|event|log|metric|span|change):(\d+)$/;
 
-function parseRawId(id: string): { kind: EvidenceKind; line: number } | null {
+export function parseRawId(id: string): { kind: EvidenceKind; line: number } | null {
   const m = RAW_ID.exec(id);
   if (!m) return null;
   return { kind: EvidenceKind.parse(m[1]), line: Number(m[2]) };

@@ -1,3 +1,4 @@
+import type { StoreSpec } from '../store/index.js';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,10 @@ export interface WebHostOptions {
   isInvestigationEnabled?: boolean;
   /** The environment variable holding the LLM API key (`eog serve --api-key-env`); default EOG_LLM_API_KEY. */
   apiKeyEnv?: string | null;
+  /** Where bundles are imported (`eog serve --store`); default a temporary SQLite file each. */
+  store?: StoreSpec | null;
+  /** The variable holding a clickhouse:// store's password (`eog serve --store-password-env`). */
+  storePasswordEnv?: string | null;
 }
 
 export interface WebHost {
@@ -57,7 +62,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     snapshot: options.snapshot,
     host: 'web',
     version: readPackageVersion(root),
-    investigations: options.isInvestigationEnabled === false ? null : { apiKeyEnv: options.apiKeyEnv ?? null },
+    investigations:
+      options.isInvestigationEnabled === false
+        ? null
+        : { apiKeyEnv: options.apiKeyEnv ?? null, store: () => options.store ?? null, storePasswordEnv: options.storePasswordEnv ?? null },
   });
   const token = createToken();
   const server = createServer();

@@ -22,6 +22,8 @@ export function SettingsPanel() {
   const setHypotheses = useWorkbench((s) => s.setHypotheses);
   const windowText = useWorkbench((s) => s.windowText);
   const setWindowText = useWorkbench((s) => s.setWindowText);
+  const storeText = useWorkbench((s) => s.storeText);
+  const setStoreText = useWorkbench((s) => s.setStoreText);
   const ids = {
     policy: useId(),
     url: useId(),
@@ -35,6 +37,8 @@ export function SettingsPanel() {
     layer: useId(),
     delta: useId(),
     eta: useId(),
+    store: useId(),
+    storeHint: useId(),
   };
   return (
     <details className="settings">
@@ -106,6 +110,19 @@ export function SettingsPanel() {
             />
           </>
         )}
+        <label htmlFor={ids.store}>Evidence store</label>
+        <input
+          id={ids.store}
+          type="text"
+          placeholder="temporary SQLite file"
+          aria-describedby={ids.storeHint}
+          value={storeText}
+          onChange={(e) => setStoreText(e.currentTarget.value)}
+        />
+        <p id={ids.storeHint} className="muted">
+          A SQLite path, chdb:DIR or clickhouse://user@host:8123/db (password: the variable the workbench was started with,
+          --store-password-env).
+        </p>
         <fieldset className="window" aria-describedby={ids.hint}>
           <legend>Window (UTC)</legend>
           <label htmlFor={ids.start}>Window start</label>

@@ -48,6 +48,7 @@ export const createSettingsSlice =
     // δ = 0.1 and η = 2 as in core/ledger/settings-hypotheses.ts (their reasons are there).
     hypotheses: { isOn: false, delta: 0.1, eta: 2 },
     windowText: { start: '', end: '' },
+    storeText: '',
     isOpening: false,
     setPolicy: (policy) => set({ policy }),
     setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),
@@ -61,6 +62,7 @@ export const createSettingsSlice =
         return { hypotheses: { isOn: next.isOn, delta, eta: clampInt(next.eta, 0, 100, 2) } };
       }),
     setWindowText: (window) => set((s) => ({ windowText: { ...s.windowText, ...window } })),
+    setStoreText: (storeText) => set({ storeText }),
     async probeSnapshot(path) {
       try {
         set({ error: null });

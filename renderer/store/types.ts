@@ -69,6 +69,8 @@ export interface SettingsSlice {
   hypotheses: { isOn: boolean; delta: number; eta: number };
   /** The investigation window as typed (`YYYY-MM-DDTHH:MM[:SS]`, UTC); both empty = derived. */
   windowText: { start: string; end: string };
+  /** Where a Start imports the evidence (docs/clickhouse.md); empty: a temporary SQLite file. */
+  storeText: string;
   isOpening: boolean;
   setPolicy(policy: PolicyChoice): void;
   setLlm(llm: Partial<LlmEndpoint>): void;
@@ -77,6 +79,7 @@ export interface SettingsSlice {
   setKFlips(value: number): void;
   setHypotheses(value: Partial<{ isOn: boolean; delta: number; eta: number }>): void;
   setWindowText(window: Partial<{ start: string; end: string }>): void;
+  setStoreText(text: string): void;
   /** What a path holds (and a Nezha root's incidents); null when it cannot be opened. */
   probeSnapshot(path: string): Promise<SnapshotProbe | null>;
   /**

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBundle } from '../../main/store/import.js';
 import type { WorkerMode } from '../../main/store/ingest/run.js';
-import { EvidenceStore } from '../../main/store/store.js';
+import { EvidenceStore } from '../../main/store/index.js';
 import { BENCH_SERVICES, generateBundle, serviceId } from './import-gen.js';
 import { median, percentile } from './stats.js';
 

@@ -9,10 +9,12 @@ import {
   type BenchRow,
 } from '../../bench/index.js';
 import { addLlmOptions } from './llm-flags.js';
+import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import type { PolicyHandle } from '../../policies/create-policy.js';
 import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
-type BenchFlags = PolicyFlags &
+type BenchFlags = StoreFlags &
+  PolicyFlags &
   Omit<ControllerFlags, 'revision'> & {
     format?: string;
     runs: string;
@@ -38,6 +40,7 @@ export function registerBench(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens')
     .option('--json', 'print one JSON object for machines')
     .option('--ablation', 'run with and without belief revision side by side');
+  addStoreOptions(command, 'import each case into this store (replaced per case): a path or sqlite:PATH, chdb:DIR, clickhouse://…');
   addLlmOptions(addHypothesisOptions(command)).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
 }
 
@@ -86,6 +89,7 @@ async function runArms(
       settings: settingsFrom({ ...flags, revision: arm.revision }),
       runs,
       tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
+      store: storeSpecFrom(flags),
       onCase: (done, total, row) =>
         progress(
           `${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`,

@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { detectFormat } from '../../convert/detect-format.js';
-import { importBundle, type ImportProgress, type ImportSummary, type SignalTiming, type WorkerMode } from '../../store/index.js';
+import { importToStore, type ImportProgress, type ImportSummary, type SignalTiming, type WorkerMode } from '../../store/index.js';
+import { addStoreOptions, STORE_HELP, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import { UsageError } from '../errors.js';
 
-interface ImportFlags {
-  store?: string;
+interface ImportFlags extends StoreFlags {
   json?: boolean;
   worker?: string;
   signals?: string;
@@ -25,8 +25,14 @@ function formatProgress(p: ImportProgress): string {
 
 const MAX_WARNINGS_SHOWN = 20;
 
-export function formatSummary(s: ImportSummary): string {
+export function formatSummary(s: ImportSummary & { clickhouse?: { rows: number; ms: number } }): string {
   const lines = [`imported ${s.totalRows.toLocaleString('en')} records in ${(s.elapsedMs / 1000).toFixed(1)} s into ${printable(s.store)}`];
+  if (s.clickhouse) {
+    const rate = Math.round((s.clickhouse.rows * 1000) / Math.max(s.clickhouse.ms, 1));
+    lines.push(
+      `  clickhouse ${s.clickhouse.rows.toLocaleString('en')} rows written in ${(s.clickhouse.ms / 1000).toFixed(1)} s (${rate.toLocaleString('en')} rows/s)`,
+    );
+  }
   for (const [kind, n] of Object.entries(s.rows)) lines.push(`  ${kind.padEnd(8)} ${n.toLocaleString('en')}`);
   const signals = s.signals
     ? Object.entries(s.signals)
@@ -68,9 +74,9 @@ export async function runImport(snapshot: string, flags: ImportFlags): Promise<I
     }
     throw new UsageError(`${snapshot} is not a snapshot bundle (no snapshot.json); see design.md §5 for the format`);
   }
-  const store = flags.store ?? join(snapshot, '.eog', 'store.sqlite');
+  const store = storeSpecFrom(flags) ?? { kind: 'sqlite', file: join(snapshot, '.eog', 'store.sqlite') };
   const isTty = process.stderr.isTTY === true;
-  const summary = await importBundle(snapshot, store, {
+  const summary = await importToStore(snapshot, store, {
     worker: workerMode(flags.worker),
     signals: signalTiming(flags.signals),
     ...(isTty ? { onProgress: (p: ImportProgress) => process.stderr.write(`\r\u001b[2K${formatProgress(p)}`) } : {}),
@@ -80,13 +86,13 @@ export async function runImport(snapshot: string, flags: ImportFlags): Promise<I
 }
 
 export function registerImport(program: Command): void {
-  program
+  const command = program
     .command('import')
     .description(
       'Load a snapshot (native bundle) into an evidence store; ITBench-Lite and Nezha folders are converted first with "eog convert".',
     )
-    .argument('<snapshot>', 'snapshot folder')
-    .option('--store <file>', 'evidence store to write (default: <snapshot>/.eog/store.sqlite)')
+    .argument('<snapshot>', 'snapshot folder');
+  addStoreOptions(command, `${STORE_HELP} (default: <snapshot>/.eog/store.sqlite); a ClickHouse database is replaced`)
     .option('--json', 'print the summary as JSON')
     .option('--worker <mode>', 'parse in a worker thread: auto | always | never', 'auto')
     .option(

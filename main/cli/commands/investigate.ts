@@ -5,10 +5,12 @@ import { addLlmOptions } from './llm-flags.js';
 import { investigateSnapshot } from '../../session/index.js';
 import { stderrProgress } from './progress.js';
 import { printable } from '../../bench/index.js';
+import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 export type InvestigateFlags = PolicyFlags &
-  ControllerFlags & {
+  ControllerFlags &
+  StoreFlags & {
     out?: string;
     ledger?: string;
     deadline?: string;
@@ -22,7 +24,7 @@ export function registerInvestigate(program: Command): void {
   const command = program
     .command('investigate')
     .description('Run an investigation on a bundle or store and write the diagnosis (design.md §7 JSON).')
-    .argument('<snapshot>', 'bundle folder or evidence store')
+    .argument('<snapshot>', 'bundle folder, evidence store file, chdb:DIR or clickhouse://[user@]host:port/db')
     .option('--policy <name>', 'heuristic | llm', 'heuristic')
     .option('--out <file>', 'diagnosis JSON to write (default: stdout)')
     .option('--ledger <file>', 'ledger file; an interrupted run resumes from it')
@@ -32,6 +34,7 @@ export function registerInvestigate(program: Command): void {
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
     .option('--runs <k>', "independent runs that vote on the root (docs/voting.md); the diagnosis is the winner with every run's vote", '1')
     .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
+  addStoreOptions(command, 'import the bundle into this store instead of a temporary one: a path or sqlite:PATH, chdb:DIR, clickhouse://…');
   addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
     const progress = stderrProgress();
     const chosen = openPolicy(flags, process.env, { progress: progress.sink });
@@ -44,6 +47,7 @@ export function registerInvestigate(program: Command): void {
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
         deadlineMs: deadline === undefined ? null : deadline * 1000,
         runs: positiveInt(flags.runs, '--runs'),
+        store: storeSpecFrom(flags, snapshot),
       });
       const text = `${JSON.stringify(withPolicyDescription(diagnosis, chosen.description), null, 2)}\n`;
       if (flags.out) writeFileSync(flags.out, text);

@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { defaultSnapshotDir, findPackageRoot } from '../../app/index.js';
 import { startWebHost } from '../../web/index.js';
 import { UsageError } from '../errors.js';
+import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 
-interface ServeOptions {
+interface ServeOptions extends StoreFlags {
   port: string;
   host: string;
   apiKeyEnv?: string;
@@ -16,33 +17,38 @@ function parsePort(value: string): number {
 }
 
 export function registerServe(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description('Serve the workbench UI on a local web host (127.0.0.1 by default, token required).')
     .argument('[snapshot]', 'snapshot to open (default: the bundled sample)')
     .option('--port <n>', 'port (0 = any free port)', '0')
     .option('--host <h>', 'interface to bind', '127.0.0.1')
-    .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)')
-    .action(async (snapshot: string | undefined, options: ServeOptions) => {
-      const host = await startWebHost({
-        apiKeyEnv: options.apiKeyEnv ?? null,
-        snapshot: snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url)),
-        port: parsePort(options.port),
-        host: options.host,
-      });
-      if (options.host === '0.0.0.0' || options.host === '::') {
-        process.stderr.write('eog: warning: listening on all interfaces; anyone with the token can use the workbench\n');
-      }
-      // The bare URL stands alone on its own line so scripts can parse it.
-      process.stdout.write(`EoG Workbench is serving ${host.workbench.current()?.summary.name ?? 'no snapshot'}. Open:\n${host.url}\n`);
-      await new Promise<void>((resolve) => {
-        const stop = (): void => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          void host.close().then(resolve);
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+    .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)');
+  addStoreOptions(
+    command,
+    'where opened bundles are imported: a path or sqlite:PATH, chdb:DIR or clickhouse://[user@]host:port/db (default: a temporary SQLite file)',
+  ).action(async (snapshot: string | undefined, options: ServeOptions) => {
+    const host = await startWebHost({
+      apiKeyEnv: options.apiKeyEnv ?? null,
+      store: storeSpecFrom(options),
+      storePasswordEnv: options.storePasswordEnv ?? null,
+      snapshot: snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url)),
+      port: parsePort(options.port),
+      host: options.host,
     });
+    if (options.host === '0.0.0.0' || options.host === '::') {
+      process.stderr.write('eog: warning: listening on all interfaces; anyone with the token can use the workbench\n');
+    }
+    // The bare URL stands alone on its own line so scripts can parse it.
+    process.stdout.write(`EoG Workbench is serving ${host.workbench.current()?.summary.name ?? 'no snapshot'}. Open:\n${host.url}\n`);
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        void host.close().then(resolve);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import type { ExemplarTrace, WaterfallSpan } from '../../../core/charts/index.js';
-import type { SeriesQueries, SpanRow } from '../../store/index.js';
+import type { SeriesSource, SpanRow } from '../../store/index.js';
 
 /** The span a trace is chosen for: the entity's slowest failing span after the onset, else its slowest. */
 export function exemplarSpan(spans: readonly SpanRow[], since: number): { span: SpanRow; why: string } | null {
@@ -34,7 +34,7 @@ function depths(spans: readonly SpanRow[]): Map<string, number> {
 }
 
 /** One exemplar trace through the entity as a waterfall, the chosen span marked. */
-export function exemplarTrace(queries: SeriesQueries, spans: readonly SpanRow[], since: number): ExemplarTrace | null {
+export function exemplarTrace(queries: SeriesSource, spans: readonly SpanRow[], since: number): ExemplarTrace | null {
   const chosen = exemplarSpan(spans, since);
   if (!chosen) return null;
   const { spans: all, omitted } = queries.trace(chosen.span.traceId);

@@ -1,0 +1,83 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ClickHouseError, OUTPUT_SETTINGS, parseJsonRows, type ChParams, type ChRow, type ChRunner } from './runner.js';
+
+/** The part of the `chdb` package's Session the store uses (the package is an optional install). */
+interface ChdbSession {
+  query(query: string, format?: string): string;
+  queryBind(query: string, args: object, format?: string): string;
+  close(): void;
+}
+interface ChdbModule {
+  Session: new (path?: string, opts?: { connectionArgs?: readonly string[] }) => ChdbSession;
+}
+
+export class ChdbMissingError extends Error {
+  override name = 'ChdbMissingError';
+  constructor(cause: unknown) {
+    super(
+      'the chdb store needs the optional "chdb" package (ClickHouse embedded, about 550 MB): run "npm install chdb" beside the workbench, or use a SQLite store or a clickhouse:// server',
+      { cause },
+    );
+  }
+}
+
+/** The module name in a variable, so bundlers leave the optional import to run time. */
+const CHDB_MODULE = 'chdb';
+
+/** Loads chdb on first use; a clear error when it is not installed. */
+export async function loadChdb(): Promise<ChdbModule> {
+  try {
+    return (await import(CHDB_MODULE)) as ChdbModule;
+  } catch (error) {
+    throw new ChdbMissingError(error);
+  }
+}
+
+/** The database the embedded engine keeps the store in. */
+export const CHDB_DATABASE = 'eog';
+
+/**
+ * ClickHouse embedded in this process (chdb), data under `dir`. chdb runs one engine per
+ * process; a second store in another directory while one is open is refused by chdb.
+ */
+export class ChdbRunner implements ChRunner {
+  private constructor(private readonly session: ChdbSession) {}
+
+  static async open(dir: string): Promise<ChdbRunner> {
+    const chdb = await loadChdb();
+    const path = resolve(dir);
+    mkdirSync(path, { recursive: true });
+    const args = Object.entries(OUTPUT_SETTINGS).map(([k, v]) => `--${k}=${v}`);
+    const session = new chdb.Session(path, { connectionArgs: args });
+    session.query(`CREATE DATABASE IF NOT EXISTS ${CHDB_DATABASE}`);
+    session.query(`USE ${CHDB_DATABASE}`);
+    return new ChdbRunner(session);
+  }
+
+  rows(sql: string, params: ChParams = {}): ChRow[] {
+    return parseJsonRows(this.run(sql, params, 'JSONEachRow'));
+  }
+
+  exec(sql: string, params: ChParams = {}): void {
+    this.run(sql, params, 'TSV');
+  }
+
+  insert(table: string, columns: readonly string[], body: Buffer): void {
+    if (body.length === 0) return;
+    // Inline data after FORMAT is read by the engine's parser, not the SQL parser.
+    this.run(`INSERT INTO ${table} (${columns.join(', ')}) FORMAT JSONCompactEachRow\n${body.toString('utf8')}`, {}, 'TSV');
+  }
+
+  close(): void {
+    this.session.close();
+  }
+
+  private run(sql: string, params: ChParams, format: string): string {
+    try {
+      return Object.keys(params).length === 0 ? this.session.query(sql, format) : this.session.queryBind(sql, params, format);
+    } catch (error) {
+      throw new ClickHouseError(`chdb: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/** One result row of a ClickHouse query (JSONEachRow, 64-bit integers as numbers). */
+export type ChRow = Record<string, string | number | null>;
+
+/** Query parameters, bound server-side to `{name:Type}` placeholders (never spliced into SQL). */
+export type ChParams = Record<string, string | number>;
+
+/**
+ * What the ClickHouse store needs from an engine: the same SQL runs on chdb (in process) and
+ * on a server (HTTP through @clickhouse/client). Reads are synchronous, like better-sqlite3:
+ * see evidence-store.ts.
+ */
+export interface ChRunner {
+  /** Rows of a SELECT. */
+  rows(sql: string, params?: ChParams): ChRow[];
+  /** A statement without a result (DDL, INSERT ... SELECT). */
+  exec(sql: string, params?: ChParams): void;
+  /** Appends JSONCompactEachRow rows (one JSON array per line) to a table. */
+  insert(table: string, columns: readonly string[], body: Buffer): void;
+  close(): void;
+}
+
+/** Output settings both engines get, so numbers come back as numbers. */
+export const OUTPUT_SETTINGS = { output_format_json_quote_64bit_integers: 0, output_format_json_quote_denormals: 0 } as const;
+
+export function parseJsonRows(text: string): ChRow[] {
+  const out: ChRow[] = [];
+  for (const line of text.split('\n')) if (line !== '') out.push(JSON.parse(line) as ChRow);
+  return out;
+}
+
+export class ClickHouseError extends Error {
+  override name = 'ClickHouseError';
+}

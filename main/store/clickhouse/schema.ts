@@ -1,0 +1,132 @@
+import { IS_ERROR_LOG } from '../schema.js';
+
+/** Bumped when a table changes; a store of another version is refused (re-import). */
+export const CH_SCHEMA_VERSION = 1;
+
+const ATTRS = 'Map(LowCardinality(String), String)';
+
+/**
+ * The entity a telemetry row belongs to, from its resource attributes: `eog.entity` when an
+ * import wrote it, else the pod (k8s.pod.name in k8s.namespace.name), else the service
+ * (service.name), as core/model/ids.ts names them. Rows the OpenTelemetry Collector's
+ * ClickHouse exporter writes get it as they arrive.
+ */
+export const ENTITY_EXPR = `multiIf(
+  ResourceAttributes['eog.entity'] != '', ResourceAttributes['eog.entity'],
+  ResourceAttributes['k8s.pod.name'] != '' AND ResourceAttributes['k8s.namespace.name'] != '',
+    concat(ResourceAttributes['k8s.namespace.name'], '/Pod/', ResourceAttributes['k8s.pod.name']),
+  ResourceAttributes['k8s.pod.name'] != '', concat('Pod/', ResourceAttributes['k8s.pod.name']),
+  ResourceAttributes['k8s.namespace.name'] != '' AND ServiceName != '',
+    concat(ResourceAttributes['k8s.namespace.name'], '/Service/', ServiceName),
+  ServiceName != '', concat('Service/', ServiceName),
+  '')`;
+
+/** The project's own tables: meta, provenance, topology, alerts, events, changes, derived signals. */
+const project = [
+  'CREATE TABLE IF NOT EXISTS eog_meta (key String, value String) ENGINE = MergeTree ORDER BY key',
+  `CREATE TABLE IF NOT EXISTS eog_files (id UInt32, path String, kind LowCardinality(String), sha256 String, lines UInt64, rows UInt64)
+   ENGINE = MergeTree ORDER BY id`,
+  `CREATE TABLE IF NOT EXISTS eog_entities (id UInt32, eid String, kind LowCardinality(String), name String, namespace Nullable(String),
+   labels String, attrs String, is_declared UInt8, file_id UInt32, line Nullable(UInt64)) ENGINE = MergeTree ORDER BY id`,
+  `CREATE TABLE IF NOT EXISTS eog_edges (ord UInt64, source String, target String, relation LowCardinality(String), file_id UInt32,
+   line Nullable(UInt64)) ENGINE = MergeTree ORDER BY ord`,
+  `CREATE TABLE IF NOT EXISTS alerts (line UInt64, entity LowCardinality(String), time Int64, ends_at Nullable(Int64), name String,
+   severity LowCardinality(String), summary Nullable(String), labels Nullable(String), extra Nullable(String))
+   ENGINE = MergeTree ORDER BY (entity, time, line)`,
+  `CREATE TABLE IF NOT EXISTS events (line UInt64, entity LowCardinality(String), time Int64, type LowCardinality(String), reason String,
+   message String, count Nullable(Int64), extra Nullable(String))
+   ENGINE = MergeTree PARTITION BY toYYYYMM(fromUnixTimestamp64Milli(time)) ORDER BY (entity, time, line)`,
+  `CREATE TABLE IF NOT EXISTS changes (line UInt64, entity LowCardinality(String), time Int64, kind LowCardinality(String), summary String,
+   diff Nullable(String), actor Nullable(String), extra Nullable(String))
+   ENGINE = MergeTree PARTITION BY toYYYYMM(fromUnixTimestamp64Milli(time)) ORDER BY (entity, time, line)`,
+  `CREATE TABLE IF NOT EXISTS eog_signals (id String, entity LowCardinality(String), kind LowCardinality(String),
+   extractor LowCardinality(String), time Int64, score Float64, summary String, detail String, file_id UInt32, line Nullable(UInt64),
+   sample_lines String, hides_line Nullable(UInt64)) ENGINE = MergeTree ORDER BY (entity, time, id)`,
+];
+
+const metricValueColumns = {
+  gauge: 'Value Float64,',
+  sum: 'Value Float64, AggregationTemporality Int32, IsMonotonic Bool,',
+  histogram:
+    'Count UInt64, Sum Float64, BucketCounts Array(UInt64), ExplicitBounds Array(Float64), Min Float64, Max Float64, AggregationTemporality Int32,',
+} as const;
+
+/**
+ * Telemetry in the tables (and column names) of the OpenTelemetry Collector's ClickHouse
+ * exporter, so a store can be an existing deployment's database. Three columns are the
+ * workbench's: EogEntity (materialized from the resource attributes), EogLine (the bundle
+ * line a row came from; 0 for rows the exporter wrote) and, for metrics, EogLabels. Ordered by
+ * entity then time: every investigation read is one entity over a time range.
+ */
+const telemetry = [
+  `CREATE TABLE IF NOT EXISTS otel_logs (
+    Timestamp DateTime64(9) CODEC(Delta(8), ZSTD(1)), TimestampTime DateTime DEFAULT toDateTime(Timestamp),
+    TraceId String CODEC(ZSTD(1)), SpanId String CODEC(ZSTD(1)), TraceFlags UInt8,
+    SeverityText LowCardinality(String), SeverityNumber UInt8, ServiceName LowCardinality(String), Body String CODEC(ZSTD(1)),
+    ResourceSchemaUrl LowCardinality(String), ResourceAttributes ${ATTRS}, ScopeSchemaUrl LowCardinality(String), ScopeName String,
+    ScopeVersion LowCardinality(String), ScopeAttributes ${ATTRS}, LogAttributes ${ATTRS},
+    EogEntity LowCardinality(String) MATERIALIZED ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
+    INDEX idx_trace_id TraceId TYPE bloom_filter(0.001) GRANULARITY 1
+  ) ENGINE = MergeTree PARTITION BY toDate(TimestampTime) ORDER BY (EogEntity, TimestampTime, Timestamp)`,
+  `CREATE TABLE IF NOT EXISTS otel_traces (
+    Timestamp DateTime64(9) CODEC(Delta(8), ZSTD(1)), TraceId String CODEC(ZSTD(1)), SpanId String CODEC(ZSTD(1)),
+    ParentSpanId String CODEC(ZSTD(1)), TraceState String, SpanName LowCardinality(String), SpanKind LowCardinality(String),
+    ServiceName LowCardinality(String), ResourceAttributes ${ATTRS}, ScopeName String, ScopeVersion String, SpanAttributes ${ATTRS},
+    Duration UInt64, StatusCode LowCardinality(String), StatusMessage String,
+    \`Events.Timestamp\` Array(DateTime64(9)), \`Events.Name\` Array(LowCardinality(String)), \`Events.Attributes\` Array(${ATTRS}),
+    \`Links.TraceId\` Array(String), \`Links.SpanId\` Array(String), \`Links.TraceState\` Array(String), \`Links.Attributes\` Array(${ATTRS}),
+    EogEntity LowCardinality(String) MATERIALIZED ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
+    INDEX idx_trace_id TraceId TYPE bloom_filter(0.001) GRANULARITY 1
+  ) ENGINE = MergeTree PARTITION BY toDate(Timestamp) ORDER BY (EogEntity, toDateTime(Timestamp), Timestamp)`,
+  ...(['gauge', 'sum', 'histogram'] as const).map(
+    (type) => `CREATE TABLE IF NOT EXISTS otel_metrics_${type} (
+    ResourceAttributes ${ATTRS}, ResourceSchemaUrl String, ScopeName String, ScopeVersion String, ScopeAttributes ${ATTRS},
+    ScopeDroppedAttrCount UInt32, ScopeSchemaUrl String, ServiceName LowCardinality(String), MetricName String,
+    MetricDescription String, MetricUnit String, Attributes ${ATTRS}, StartTimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)),
+    TimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)), ${metricValueColumns[type]} Flags UInt32,
+    EogEntity LowCardinality(String) MATERIALIZED ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0, EogLabels String DEFAULT ''
+  ) ENGINE = MergeTree PARTITION BY toDate(TimeUnix) ORDER BY (EogEntity, MetricName, toUnixTimestamp64Nano(TimeUnix))`,
+  ),
+];
+
+/**
+ * The record tables the investigation reads, under the column names of the SQLite store, so
+ * the evidence queries and row mapping are the same on both (views are query text: filters on
+ * entity and time reach the tables' ordering keys).
+ */
+const views = [
+  `CREATE OR REPLACE VIEW logs AS SELECT EogLine AS line, EogEntity AS entity, toUnixTimestamp64Milli(Timestamp) AS time,
+   nullIf(SeverityText, '') AS severity, Body AS body, nullIf(TraceId, '') AS trace_id, nullIf(SpanId, '') AS span_id
+   FROM otel_logs`,
+  `CREATE OR REPLACE VIEW spans AS SELECT EogLine AS line, EogEntity AS entity, toUnixTimestamp64Milli(Timestamp) AS time,
+   Duration / 1e6 AS duration_ms, TraceId AS trace_id, SpanId AS span_id, nullIf(ParentSpanId, '') AS parent_span_id,
+   SpanName AS name, lower(StatusCode) AS status, nullIf(StatusMessage, '') AS status_message, nullIf(SpanKind, '') AS kind
+   FROM otel_traces`,
+  `CREATE OR REPLACE VIEW metrics AS
+   SELECT EogLine AS line, EogEntity AS entity, toUnixTimestamp64Milli(TimeUnix) AS time, MetricName AS name, Value AS value,
+   nullIf(MetricUnit, '') AS unit, EogLabels AS labels FROM otel_metrics_gauge
+   UNION ALL
+   SELECT EogLine AS line, EogEntity AS entity, toUnixTimestamp64Milli(TimeUnix) AS time, MetricName AS name, Value AS value,
+   nullIf(MetricUnit, '') AS unit, EogLabels AS labels FROM otel_metrics_sum`,
+];
+
+export const chSchema: readonly string[] = [...project, ...telemetry, ...views];
+
+/** Whether a log row is an error: the same rule as the SQLite store's. */
+export const CH_IS_ERROR_LOG = IS_ERROR_LOG;
+
+export const CH_TABLES = [
+  'eog_meta',
+  'eog_files',
+  'eog_entities',
+  'eog_edges',
+  'alerts',
+  'events',
+  'changes',
+  'eog_signals',
+  'otel_logs',
+  'otel_traces',
+  'otel_metrics_gauge',
+  'otel_metrics_sum',
+  'otel_metrics_histogram',
+] as const;

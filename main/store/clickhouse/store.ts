@@ -1,0 +1,175 @@
+import type { EvidenceItem } from '../../../core/model/evidence.js';
+import type { TimeWindow } from '../../../core/model/packet.js';
+import { Entity, type Relation, type Topology } from '../../../core/model/topology.js';
+import { SnapshotManifest } from '../../../core/snapshot/schema.js';
+import type { EvidenceStore, SeriesSource } from '../evidence-store.js';
+import type { StoreMeta } from '../meta.js';
+import type { EvidencePage, EvidenceQuery } from '../query.js';
+import { readRawLines, type RawLine } from '../raw-lines.js';
+import { kindTable, rawItem, signalItem, type Row, type RowContext } from '../rows.js';
+import { parseRawId, UnknownEntityError } from '../store.js';
+import { ChEvidenceQueries, HeadRows } from './queries.js';
+import type { ChRow, ChRunner } from './runner.js';
+import { CH_SCHEMA_VERSION } from './schema.js';
+import { ChSeries } from './series.js';
+
+export class NotAClickHouseStoreError extends Error {
+  override name = 'NotAClickHouseStoreError';
+  constructor(label: string, detail: string) {
+    super(`${label} holds no evidence store of this version (${detail}); create it with "eog import <bundle> --store ${label}"`);
+  }
+}
+
+/** Reads the store's meta; throws NotAClickHouseStoreError when there is none (or another version). */
+export function readChMeta(runner: ChRunner, label: string): StoreMeta {
+  let rows: ChRow[];
+  try {
+    rows = runner.rows('SELECT key, value FROM eog_meta');
+  } catch {
+    throw new NotAClickHouseStoreError(label, 'no eog_meta table');
+  }
+  const map = new Map(rows.map((r) => [String(r.key), String(r.value)]));
+  const version = map.get('schema_version');
+  if (version !== String(CH_SCHEMA_VERSION))
+    throw new NotAClickHouseStoreError(label, `schema ${version ?? 'none'}, expected ${CH_SCHEMA_VERSION}`);
+  const need = (key: string): string => {
+    const value = map.get(key);
+    if (value === undefined) throw new NotAClickHouseStoreError(label, `meta "${key}" missing`);
+    return value;
+  };
+  return {
+    manifest: SnapshotManifest.parse(JSON.parse(need('manifest'))),
+    snapshotHash: need('snapshot_hash'),
+    window: JSON.parse(need('window')) as StoreMeta['window'],
+    bundleRoot: need('bundle_root'),
+    manifestFileId: Number(need('manifest_file_id')),
+  };
+}
+
+/**
+ * The evidence store on ClickHouse (chdb in process, or a server): the same answers as the
+ * SQLite store, computed by the engine; only what a page shows comes back.
+ */
+export class ClickHouseEvidenceStore implements EvidenceStore {
+  private readonly entityKeys = new Map<string, number>();
+  private readonly entityIds: string[] = [];
+  private readonly files = new Map<number, { path: string; sha256: string }>();
+  private readonly filesByKind = new Map<string, { path: string; sha256: string }>();
+  private readonly meta: StoreMeta;
+  private readonly ctx: RowContext;
+  private readonly queries: ChEvidenceQueries;
+  private readonly seriesSource: ChSeries;
+
+  constructor(
+    private readonly runner: ChRunner,
+    readonly file: string,
+  ) {
+    this.meta = readChMeta(runner, file);
+    for (const r of runner.rows('SELECT id, eid FROM eog_entities ORDER BY id')) {
+      this.entityKeys.set(String(r.eid), Number(r.id));
+      this.entityIds[Number(r.id)] = String(r.eid);
+    }
+    for (const r of runner.rows('SELECT id, path, kind, sha256 FROM eog_files ORDER BY id')) {
+      const f = { path: String(r.path), sha256: String(r.sha256) };
+      this.files.set(Number(r.id), f);
+      this.filesByKind.set(String(r.kind), f);
+    }
+    this.ctx = {
+      entityId: (key) => this.entityIds[key] ?? `unknown#${key}`,
+      file: (id) => this.files.get(id) ?? { path: `unknown#${id}`, sha256: '' },
+      rawFile: (table) => this.filesByKind.get(table) ?? { path: `${table}.jsonl`, sha256: '' },
+    };
+    const keyed = (rows: ChRow[]): Row[] => this.keyed(rows);
+    this.queries = new ChEvidenceQueries(runner, this.ctx, keyed, new HeadRows(runner, keyed));
+    this.seriesSource = new ChSeries(runner, (key) => this.ctx.entityId(key));
+  }
+
+  /** Rows name entities by id; the shared row mapping (rows.ts) takes store keys. */
+  private keyed(rows: ChRow[]): Row[] {
+    for (const r of rows) r.entity = this.entityKeys.get(String(r.entity)) ?? -1;
+    return rows;
+  }
+
+  close(): void {
+    this.runner.close();
+  }
+
+  manifest() {
+    return this.meta.manifest;
+  }
+
+  snapshotHash(): string {
+    return this.meta.snapshotHash;
+  }
+
+  window(): TimeWindow {
+    return this.meta.window.window;
+  }
+
+  windowInfo() {
+    return this.meta.window;
+  }
+
+  hasEntity(id: string): boolean {
+    return this.entityKeys.has(id);
+  }
+
+  /** In the SQLite store's order: declared entities in topology order, then undeclared ones. */
+  topology(): Topology {
+    const entities = this.runner.rows('SELECT * FROM eog_entities ORDER BY file_id, is_declared DESC, line, id').map((r) =>
+      Entity.parse({
+        id: r.eid,
+        kind: r.kind,
+        name: r.name,
+        namespace: r.namespace,
+        labels: JSON.parse(String(r.labels)),
+        attrs: JSON.parse(String(r.attrs)),
+      }),
+    );
+    const edges = this.runner
+      .rows('SELECT source, target, relation FROM eog_edges ORDER BY ord')
+      .map((e) => ({ source: String(e.source), target: String(e.target), relation: e.relation as Relation }));
+    return { entities, edges };
+  }
+
+  evidenceFor(entity: string, window: TimeWindow, query: EvidenceQuery): EvidencePage {
+    if (!this.entityKeys.has(entity)) throw new UnknownEntityError(entity);
+    return this.queries.evidenceFor(entity, window, query);
+  }
+
+  series(): SeriesSource {
+    return this.seriesSource;
+  }
+
+  entityKey(entity: string): number {
+    const key = this.entityKeys.get(entity);
+    if (key === undefined) throw new UnknownEntityError(entity);
+    return key;
+  }
+
+  alerts(): EvidenceItem[] {
+    return this.keyed(this.runner.rows('SELECT * FROM alerts ORDER BY time, line')).map((r) => rawItem('alerts', r, this.ctx));
+  }
+
+  evidenceById(id: string): EvidenceItem | null {
+    const raw = parseRawId(id);
+    if (raw) {
+      const table = kindTable[raw.kind];
+      const rows = this.keyed(this.runner.rows(`SELECT * FROM ${table} WHERE line = {n:UInt64} LIMIT 1`, { n: raw.line }));
+      return rows[0] ? rawItem(table, rows[0], this.ctx) : null;
+    }
+    const rows = this.keyed(this.runner.rows('SELECT * FROM eog_signals WHERE id = {id:String} LIMIT 1', { id }));
+    return rows[0] ? signalItem(rows[0], this.ctx) : null;
+  }
+
+  async rawLines(id: string): Promise<RawLine[]> {
+    const item = this.evidenceById(id);
+    if (!item) return [];
+    let lines: number[] = item.provenance.line === null ? [] : [item.provenance.line];
+    if (!parseRawId(id)) {
+      const row = this.runner.rows('SELECT sample_lines FROM eog_signals WHERE id = {id:String} LIMIT 1', { id })[0];
+      lines = [...new Set([...lines, ...(JSON.parse(String(row?.sample_lines ?? '[]')) as number[])])].sort((a, b) => a - b);
+    }
+    return readRawLines(this.meta.bundleRoot, item.provenance.file, lines);
+  }
+}

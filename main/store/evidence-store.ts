@@ -1,0 +1,48 @@
+import type { EvidenceItem } from '../../core/model/evidence.js';
+import type { TimeWindow } from '../../core/model/packet.js';
+import type { Topology } from '../../core/model/topology.js';
+import type { SnapshotManifest } from '../../core/snapshot/schema.js';
+import type { EvidencePage, EvidenceQuery } from './query.js';
+import type { RawLine } from './raw-lines.js';
+import type { LogRow, MarkerRow, MetricPoint, SpanRow } from './series.js';
+import type { WindowInfo } from './window.js';
+
+/** Raw rows over time for the evidence charts; `entity` is the store key (EvidenceStore.entityKey). */
+export interface SeriesSource {
+  metrics(entity: number, start: number, end: number): MetricPoint[];
+  spans(entity: number, start: number, end: number): SpanRow[];
+  trace(traceId: string): { spans: SpanRow[]; omitted: number };
+  logs(entity: number, start: number, end: number): LogRow[];
+  templates(entity: number): { id: string; score: number; detail: string }[];
+  markers(entity: number, start: number, end: number): { alerts: MarkerRow[]; changes: MarkerRow[]; events: MarkerRow[] };
+}
+
+/**
+ * The read-only evidence store an investigation, its packet builder, the bootstrap and the
+ * charts read (docs/clickhouse.md). Two implementations: SQLite (store.ts, the default) and
+ * ClickHouse (clickhouse/store.ts, embedded through chdb or a server). The contract is
+ * synchronous, as better-sqlite3 is: the controller builds packets in a deterministic loop,
+ * and a network store answers through a worker thread the caller waits on.
+ */
+export interface EvidenceStore {
+  /** Where the store lives: a file path, `chdb:DIR` or a `clickhouse://` URL without password. */
+  readonly file: string;
+  close(): void;
+  manifest(): SnapshotManifest;
+  snapshotHash(): string;
+  /** The investigation window (given, or derived at import; see windowInfo().source). */
+  window(): TimeWindow;
+  windowInfo(): WindowInfo;
+  hasEntity(id: string): boolean;
+  topology(): Topology;
+  /** Ranked, paginated evidence for one entity in a window (store/query.ts says the order). */
+  evidenceFor(entity: string, window: TimeWindow, query: EvidenceQuery): EvidencePage;
+  series(): SeriesSource;
+  /** The store's integer key of an entity id. */
+  entityKey(entity: string): number;
+  /** Every alert in the snapshot, by start time. */
+  alerts(): EvidenceItem[];
+  evidenceById(id: string): EvidenceItem | null;
+  /** The source lines an item came from (a sample for derived signals), read from the bundle. */
+  rawLines(id: string): Promise<RawLine[]>;
+}

@@ -1,0 +1,204 @@
+/**
+ * The ClickHouse evidence store beside the SQLite one, on the commands users run: for each
+ * bundle size, `eog import` into SQLite, into chdb (ClickHouse embedded) and into a ClickHouse
+ * server over HTTP, then `eog investigate` on each store. Every command is its own process,
+ * timed and measured (peak RSS) by /usr/bin/time. The server is the test-only HTTP front on
+ * chdb (main/store/clickhouse/testing), in its own process: the workbench's own memory is
+ * what the clickhouse:// rows show.
+ *
+ *   npx tsx scripts/bench/clickhouse.ts --rows 5000000,20000000 --work /big/disk [--bundle DIR] [--runs 3] [--write]
+ *
+ * --rows: bundle sizes to generate (kept in --work and reused); --bundle: measure an existing
+ * bundle instead; --runs: investigations per store (median); --write: replace section 6 of
+ * BENCHMARKS.md.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { describeMachine } from './machine.js';
+import { replaceBenchSubsection } from './section.js';
+import { median } from './stats.js';
+import { writeBenchmarksDocument } from './write-doc.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'main', 'cli.js');
+const FRONT = join(ROOT, 'main', 'store', 'clickhouse', 'testing', 'http-front.ts');
+const PASSWORD_ENV = 'EOG_BENCH_CH_PASSWORD';
+const PASSWORD = 'bench';
+
+interface Measured {
+  wallS: number;
+  rssMb: number;
+  stdout: string;
+}
+
+/** `node dist/main/cli.js …` under /usr/bin/time: wall seconds and peak RSS of that process. */
+function eog(args: readonly string[], env: NodeJS.ProcessEnv = {}): Measured {
+  const out = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, CLI, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    env: { ...process.env, ...env },
+  });
+  const m = /TIME ([\d.]+) (\d+)\s*$/.exec(out.stderr);
+  if (out.status !== 0 || !m) throw new Error(`eog ${args.join(' ')} failed (${String(out.status)}):\n${out.stderr.slice(-2000)}`);
+  return { wallS: Number(m[1]), rssMb: Number(m[2]) / 1024, stdout: out.stdout };
+}
+
+interface StoreRow {
+  store: string;
+  importS: number;
+  importRssMb: number;
+  ingest: { rows: number; ms: number } | null;
+  investigateS: number;
+  investigateRssMb: number;
+  frontier: string;
+}
+
+function measureStore(label: string, bundle: string, spec: string, runs: number, work: string, env: NodeJS.ProcessEnv = {}): StoreRow {
+  const extra = spec.startsWith('clickhouse://') ? ['--store-password-env', PASSWORD_ENV] : [];
+  const imported = eog(['import', bundle, '--store', spec, ...extra, '--json'], env);
+  const summary = JSON.parse(imported.stdout) as { clickhouse?: { rows: number; ms: number } };
+  const investigations: Measured[] = [];
+  const out = join(work, 'diagnosis.json');
+  for (let i = 0; i < runs; i++) investigations.push(eog(['investigate', spec, ...extra, '--out', out], env));
+  const diagnosis = JSON.parse(readFileSync(out, 'utf8')) as { frontier: string[]; outcome: string };
+  return {
+    store: label,
+    importS: imported.wallS,
+    importRssMb: imported.rssMb,
+    ingest: summary.clickhouse ?? null,
+    investigateS: median(investigations.map((m) => m.wallS)),
+    investigateRssMb: median(investigations.map((m) => m.rssMb)),
+    frontier: `${diagnosis.outcome}: ${diagnosis.frontier.join(', ')}`,
+  };
+}
+
+/** The HTTP front on chdb in its own process; resolves with its port. */
+async function startFront(dir: string): Promise<{ port: number; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', FRONT, dir, 'eog'], {
+    cwd: ROOT,
+    env: { ...process.env, EOG_TEST_CH_PASSWORD: PASSWORD },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((ok, fail) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = /^listening (\d+)$/.exec(line);
+      if (m) ok(Number(m[1]));
+    });
+    child.once('exit', (code) => fail(new Error(`http front exited with ${String(code)}`)));
+  });
+  return { port, stop: () => void child.kill('SIGTERM') };
+}
+
+async function measureBundle(bundle: string, rows: number, runs: number, work: string): Promise<{ rows: number; results: StoreRow[] }> {
+  const results: StoreRow[] = [];
+  const sqlite = join(work, `store-${rows}.sqlite`);
+  const chdb = join(work, `chdb-${rows}`);
+  const server = join(work, `server-${rows}`);
+  for (const p of [sqlite, chdb, server]) rmSync(p, { recursive: true, force: true });
+  results.push(measureStore('SQLite', bundle, `sqlite:${sqlite}`, runs, work));
+  rmSync(sqlite, { force: true });
+  results.push(measureStore('chdb (embedded)', bundle, `chdb:${chdb}`, runs, work));
+  rmSync(chdb, { recursive: true, force: true });
+  const front = await startFront(server);
+  try {
+    const url = `clickhouse://default@127.0.0.1:${front.port}/eog`;
+    results.push(measureStore('clickhouse:// (server process)', bundle, url, runs, work, { [PASSWORD_ENV]: PASSWORD }));
+  } finally {
+    front.stop();
+  }
+  rmSync(server, { recursive: true, force: true });
+  return { rows, results };
+}
+
+function countRows(bundle: string): number {
+  const out = spawnSync(
+    'sh',
+    [
+      '-c',
+      `cat ${['logs', 'metrics', 'spans', 'events', 'alerts', 'changes'].map((k) => `'${join(bundle, `${k}.jsonl`)}'`).join(' ')} 2>/dev/null | wc -l`,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
+  return Number(out.stdout.trim());
+}
+
+function section(measured: { rows: number; results: StoreRow[] }[], runs: number, sizes: string): string {
+  const machine = describeMachine();
+  const lines = [
+    '### 6. ClickHouse evidence store: SQLite vs chdb vs a ClickHouse server',
+    '',
+    `Command: \`npx tsx scripts/bench/clickhouse.ts ${sizes} --runs ${runs} --write\``,
+    '',
+    `Measured on ${machine.date}: ${machine.cpuModel}, ${machine.cpuCount} CPUs, ${machine.memoryGiB.toFixed(0)} GiB; Node ${machine.node}. Load average at the end: ${machine.loadAverage.toFixed(1)} (a machine shared with other jobs: absolute times are slow, the comparison is what counts).`,
+    '',
+    'Each cell is one `eog` process timed by `/usr/bin/time` (wall, peak RSS). Import: `eog import <bundle> --store <spec>` (validation, derived signals, then for ClickHouse the rows written into the OTel exporter tables; "ClickHouse write" is that last part alone). Investigate: `eog investigate <store>` with the heuristic policy, median of the runs. The server is the test-only ClickHouse HTTP front on chdb in its own process, so the clickhouse:// rows are the workbench process alone.',
+    '',
+    '| rows in bundle | store | import (s) | import peak RSS (MB) | ClickHouse write | investigate (s) | investigate peak RSS (MB) | diagnosis |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const m of measured) {
+    for (const r of m.results) {
+      const ingest = r.ingest
+        ? `${r.ingest.rows.toLocaleString('en')} rows in ${(r.ingest.ms / 1000).toFixed(1)} s = ${Math.round((r.ingest.rows * 1000) / r.ingest.ms).toLocaleString('en')} rows/s`
+        : '—';
+      lines.push(
+        `| ${m.rows.toLocaleString('en')} | ${r.store} | ${r.importS.toFixed(1)} | ${Math.round(r.importRssMb)} | ${ingest} | ${r.investigateS.toFixed(2)} | ${Math.round(r.investigateRssMb)} | ${r.frontier} |`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    'Reading: the workbench process memory is the clickhouse:// column (the engine is another process) and the SQLite one; compare their peak RSS across sizes. The chdb rows include the embedded engine. Goal of issue #18: ClickHouse write ≥ 1M rows/s on a 5M-row bundle; sizes up to 20M run with `--rows 5000000,20000000` and a `--work` folder with room for them.',
+  );
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      rows: { type: 'string', default: '5000000' },
+      bundle: { type: 'string' },
+      work: { type: 'string', default: '/tmp/eog-bench-clickhouse' },
+      runs: { type: 'string', default: '3' },
+      write: { type: 'boolean', default: false },
+    },
+  });
+  const work = resolve(values.work);
+  mkdirSync(work, { recursive: true });
+  const runs = Number(values.runs);
+  spawnSync('npm', ['run', '-s', 'build:main'], { cwd: ROOT, stdio: 'inherit' });
+  const measured: { rows: number; results: StoreRow[] }[] = [];
+  const bundles: { dir: string; rows: number }[] = values.bundle
+    ? [{ dir: resolve(values.bundle), rows: countRows(resolve(values.bundle)) }]
+    : values.rows.split(',').map((n) => ({ dir: join(work, `bundle-${n}`), rows: Number(n) }));
+  for (const b of bundles) {
+    if (!existsSync(join(b.dir, 'snapshot.json'))) {
+      process.stderr.write(`generating ${b.rows.toLocaleString('en')} rows into ${b.dir}\n`);
+      eog(['generate', '--fault', 'config_change', '--rows', String(b.rows), '--out', b.dir]);
+    }
+    const rows = values.bundle ? b.rows : countRows(b.dir);
+    process.stderr.write(`measuring ${rows.toLocaleString('en')} rows\n`);
+    measured.push(await measureBundle(b.dir, rows, runs, work));
+    process.stdout.write(`${section(measured, runs, values.bundle ? `--bundle ${values.bundle}` : `--rows ${values.rows}`)}\n`);
+  }
+  if (values.write) {
+    const file = join(ROOT, 'BENCHMARKS.md');
+    await writeBenchmarksDocument(
+      file,
+      replaceBenchSubsection(
+        readFileSync(file, 'utf8'),
+        '### 6.',
+        section(measured, runs, values.bundle ? `--bundle ${values.bundle}` : `--rows ${values.rows}`),
+        '### 7.',
+      ),
+    );
+  }
+}
+
+await main();
