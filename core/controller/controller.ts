@@ -30,7 +30,10 @@ import { followFocus } from './hypotheses.js';
 import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
 
 /** Events of the phases around the walk (bootstrap, finalize) that a host may record: they decide nothing. */
-export type PhaseRecord = Extract<NewLedgerEvent, { type: 'ModelCalled' | 'PolicyConfigured' | 'BootstrapChosen' | 'ProseWritten' }>;
+export type PhaseRecord = Extract<
+  NewLedgerEvent,
+  { type: 'ModelCalled' | 'PolicyConfigured' | 'BootstrapChosen' | 'ProseWritten' | 'ScopesFormed' }
+>;
 
 /** Why a run should stop before its fixed point (token cap, deadline), asked before every tick. */
 export type StopCheck = () => { reason: RunStopReason; detail: string } | null;

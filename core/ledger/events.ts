@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } from '../model/index.js';
 import { CodeDrilled, CodeStep } from './events-code.js';
+import { ScopeMessage, ScopesFormed } from './events-scopes.js';
 import { ControllerSettings } from './settings.js';
 import { hypothesisEvents } from './events-hypotheses.js';
 import {
@@ -197,6 +198,8 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   RunStopped,
   CodeDrilled,
   CodeStep,
+  ScopesFormed,
+  ScopeMessage,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

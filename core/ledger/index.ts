@@ -7,6 +7,8 @@ export * from './state-hypotheses.js';
 export * from './events.js';
 export * from './events-llm.js';
 export * from './events-code.js';
+export * from './events-scopes.js';
+export * from './state-scopes.js';
 export * from './active-set.js';
 export * from './state.js';
 export * from './apply.js';

@@ -11,6 +11,10 @@ export interface BenchOptions {
   settings: ControllerSettingsInput;
   runs: number;
   tokenBudget?: number;
+  /** The alert scopes' sliding window in ms (docs/scopes.md). */
+  alertWindowMs?: number;
+  /** Keep each run's ledger here (`<case>.run<k>.ledger`), e.g. to read its scopes; none keeps them in memory. */
+  ledgerDir?: string;
   onCase?: (done: number, total: number, row: BenchRow) => void;
 }
 
@@ -57,6 +61,8 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
         policy: options.policy(),
         settings: options.settings,
         tokenBudget: options.tokenBudget,
+        ...(options.alertWindowMs ? { alertWindowMs: options.alertWindowMs } : {}),
+        ...(options.ledgerDir ? { ledgerFile: path.join(options.ledgerDir, `${path.basename(bundle)}.run${run}.ledger`) } : {}),
       });
       const score = gt ? scoreCase(gt, diagnosis) : null;
       const row: BenchRow = {

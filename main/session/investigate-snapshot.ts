@@ -17,6 +17,8 @@ export interface InvestigateSnapshotOptions {
   deadlineMs?: number | null;
   /** Stops the run like a kill: nothing more is written, a ledger file resumes where it stopped. */
   signal?: AbortSignal;
+  /** The alert scopes' sliding window in ms (docs/scopes.md; default 2 minutes). */
+  alertWindowMs?: number;
 }
 
 export interface InvestigateSnapshotResult {
@@ -36,7 +38,14 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.
     const settings = InvestigationSettings.parse({ ...options.settings, policy: policyLabel(options.policy) });
     const deadline = options.deadlineMs == null ? null : Date.now() + options.deadlineMs;
-    await service.start({ settings, policy: options.policy, ledgerFile: options.ledgerFile, tokenBudget: options.tokenBudget, deadline });
+    await service.start({
+      settings,
+      policy: options.policy,
+      ledgerFile: options.ledgerFile,
+      tokenBudget: options.tokenBudget,
+      deadline,
+      ...(options.alertWindowMs ? { alertWindowMs: options.alertWindowMs } : {}),
+    });
     await service.runToEnd(options.signal);
     return { diagnosis: await service.diagnosis(), ms: performance.now() - started };
   } finally {

@@ -27,7 +27,8 @@ import type { BootstrapAlertView, BootstrapChoice, CodeStepAnswer, FinalizeResul
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import type { BundleCode } from '../code/index.js';
 import { drillOrigins } from './code-drill.js';
-import { StorePacketBuilder } from './packet-builder.js';
+import { StorePacketBuilder, type PacketScopes } from './packet-builder.js';
+import { scopeStore } from './scopes.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
 import { bootstrapFromStore, storeAlerts } from './seeds.js';
@@ -47,6 +48,8 @@ export interface InvestigationOptions {
   deadline?: number | null;
   /** The bundle's source per service (code.json): once the walk finishes, each Origin is drilled into it. */
   code?: BundleCode | null;
+  /** The scopes' sliding window in ms (docs/scopes.md; default 2 minutes, `--alert-window`). */
+  alertWindowMs?: number;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
@@ -149,6 +152,7 @@ export class Investigation implements InvestigationRun {
       this.ledger?.close();
       throw new NoSeedsError();
     }
+    const scopes = this.formScopes(graph, history);
     this.controller = createController({
       graph,
       settings: history.length > 0 ? undefined : options.settings,
@@ -160,6 +164,7 @@ export class Investigation implements InvestigationRun {
         incidentTime: store.windowInfo().incidentTime,
         // A phased policy reads a packet in one request when it fits its request cap.
         tokenBudget: options.tokenBudget ?? (isPhasedPolicy(options.policy) ? options.policy.packetTokenBudget : undefined),
+        scopes: { ...scopes.packets, messages: () => this.controller.state.scopes.messages },
       }),
       policy: options.policy,
       // The gate applies the heuristic's own test of a cause to every policy's Origins.
@@ -173,9 +178,26 @@ export class Investigation implements InvestigationRun {
         ignoredAlerts: this.bootstrap.ignoredAlerts,
       },
       onStep: (record) => this.commit(record),
-      preamble: this.preamble,
+      preamble: scopes.record ? [...this.preamble, scopes.record] : this.preamble,
     });
     this.policyCalls = history.filter((e) => e.type === 'PolicyCalled').length;
+  }
+
+  /**
+   * The alert scopes (docs/scopes.md), formed once at bootstrap over the investigation window
+   * and recorded as ScopesFormed; a resumed ledger keeps the scopes it recorded.
+   */
+  private formScopes(
+    graph: OperationalGraph,
+    history: readonly LedgerEvent[],
+  ): { packets: Omit<PacketScopes, 'messages'>; record: PhaseRecord | null } {
+    const scoping = scopeStore(this.options.store, graph, this.bootstrap.window, this.options.alertWindowMs);
+    const recorded = history.find((e): e is EventOf<'ScopesFormed'> => e.type === 'ScopesFormed');
+    const records = recorded?.scopes ?? scoping.scopes;
+    const packets = { records, signatureOf: scoping.signatureOf, representative: scoping.representative };
+    if (history.length > 0 || scoping.alerts === 0) return { packets, record: null };
+    const { windowMs, alerts, scopes, dismissed } = scoping;
+    return { packets, record: { type: 'ScopesFormed', windowMs, alerts, scopes, dismissed } };
   }
 
   get events(): readonly LedgerEvent[] {

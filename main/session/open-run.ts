@@ -47,6 +47,7 @@ export async function openRun(
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
       deadline: request.deadline ?? null,
+      ...(request.alertWindowMs ? { alertWindowMs: request.alertWindowMs } : {}),
       code: target.source.bundleDir ? readBundleCode(target.source.bundleDir) : null,
       onCommit: () => {
         if (run) onCommit(run);

@@ -5,6 +5,9 @@ import { changeSources, type OperationalGraph } from '../../core/graph/index.js'
 import type { EntityId } from '../../core/model/ids.js';
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../../core/model/evidence.js';
 import type { ContextPacket, TimeWindow } from '../../core/model/packet.js';
+import type { ScopeMessage, ScopeRecord } from '../../core/ledger/index.js';
+import type { PacketScope } from '../../core/model/packet-scope.js';
+import { packetScope } from '../../core/scopes/index.js';
 import type { EvidenceStore } from '../store/index.js';
 
 /** Candidates fetched per member entity before the token budget picks among them. */
@@ -20,6 +23,16 @@ export interface StorePacketBuilderOptions {
   window: TimeWindow;
   incidentTime: number | null;
   tokenBudget?: number;
+  /** The alert scopes (docs/scopes.md): one alert per signature in a packet, and the scope's summary. */
+  scopes?: PacketScopes;
+}
+
+export interface PacketScopes {
+  records: readonly ScopeRecord[];
+  signatureOf: ReadonlyMap<string, string>;
+  representative: (entity: EntityId) => EntityId;
+  /** Scope messages so far (the ledger's), newest last. */
+  messages: () => readonly ScopeMessage[];
 }
 
 /**
@@ -63,10 +76,11 @@ export class StorePacketBuilder implements PacketBuilder {
       items.push(...fresh);
       totals.change = (totals.change ?? 0) + fresh.length;
     }
+    const thinned = this.options.scopes ? onePerSignature(items, this.options.scopes.signatureOf) : items;
     const memberSet = new Set(members);
     const lift = (id: string): string => (memberSet.has(id) ? node : (this.representative.get(id) ?? id));
     const seen = new Set<string>();
-    const evidence = items
+    const evidence = thinned
       .filter((e) => !seen.has(e.id) && seen.add(e.id))
       .map((e) =>
         e.detail.type === 'trace_edge'
@@ -92,8 +106,33 @@ export class StorePacketBuilder implements PacketBuilder {
       evidence: eachPairFirst(evidence),
       totals,
       tokenBudget: this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+      ...this.scopeOf(node),
     });
   }
+
+  private scopeOf(node: EntityId): { scope?: PacketScope } {
+    const scopes = this.options.scopes;
+    if (!scopes) return {};
+    const scope = packetScope(scopes.records, scopes.representative(node), scopes.messages());
+    return scope ? { scope } : {};
+  }
+}
+
+/**
+ * An alert storm repeats a few kinds of alert thousands of times: a packet shows the earliest
+ * alert of each signature on the node (the others are counted in "more not shown", and the
+ * scope summary says how far each spread).
+ */
+function onePerSignature(items: readonly EvidenceItem[], signatureOf: ReadonlyMap<string, string>): EvidenceItem[] {
+  const first = new Map<string, EvidenceItem>();
+  for (const e of items) {
+    if (e.kind !== 'alert') continue;
+    const key = `${e.entity}\u0000${signatureOf.get(e.id) ?? e.id}`;
+    const known = first.get(key);
+    if (!known || e.time < known.time || (e.time === known.time && e.id < known.id)) first.set(key, e);
+  }
+  const kept = new Set([...first.values()].map((e) => e.id));
+  return items.filter((e) => e.kind !== 'alert' || kept.has(e.id));
 }
 
 /**

@@ -20,4 +20,6 @@ export interface StartRequest {
   tokenBudget?: number;
   /** Wall-clock time (epoch ms) after which the walk stops with RunStopped "deadline". */
   deadline?: number | null;
+  /** The alert scopes' sliding window in ms (docs/scopes.md; default 2 minutes). */
+  alertWindowMs?: number;
 }

@@ -72,6 +72,10 @@ export function describeEvent(e: LedgerEvent): string | null {
       return e.rejected === null
         ? null
         : `Code step ${e.step} of ${short(e.node)}: model answer rejected (${e.rejected}); heuristic ${e.action}`;
+    case 'ScopesFormed':
+      return `Alerts scoped: ${e.alerts} alert(s) into ${e.scopes.length} scope(s) (${e.scopes.filter((x) => x.kind === 'signature').length} flood summaries, ${e.dismissed.length} signature(s) dismissed)`;
+    case 'ScopeMessage':
+      return `Scope ${e.from} → ${e.to}: ${e.kind} on ${short(e.node)}`;
     case 'HypothesisDerived':
     case 'HypothesisRefined':
     case 'HypothesisSupported':

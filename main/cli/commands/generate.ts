@@ -9,6 +9,7 @@ import {
   type FaultType,
   type GeneratedIncident,
 } from '../../generate/index.js';
+import { floodAlerts } from '../../generate/flood.js';
 import { UsageError } from '../errors.js';
 
 interface GenerateCliOptions {
@@ -23,6 +24,7 @@ interface GenerateCliOptions {
   gzip?: boolean;
   json?: boolean;
   withSource?: boolean;
+  alertFlood?: string;
 }
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -51,6 +53,7 @@ export function registerGenerate(program: Command): void {
     .option('--rate <n>', 'requests per minute at each entry service (default: about 30 calls a minute per service)')
     .option('--gzip', 'write .jsonl.gz files')
     .option('--with-source', "code_error: also write the failing service's source and code.json, for the code layer")
+    .option('--alert-flood <n>', "add an alert flood: about n × the incident's own alerts (cascaded symptoms and unrelated noise, seeded)")
     .option('--json', 'print one JSON line per bundle for machines')
     .action(async (options: GenerateCliOptions) => {
       if (Boolean(options.allFaults) === (options.fault !== undefined))
@@ -74,6 +77,11 @@ export function registerGenerate(program: Command): void {
           gzip: options.gzip ?? false,
           withSource: options.withSource ?? false,
         });
+        const flood = integer('alert-flood', options.alertFlood);
+        if (flood !== undefined && flood > 1) {
+          const f = floodAlerts(dir, { factor: flood, seed, rootCause: result.rootCause, onset: Date.parse(result.onset) });
+          result.records.alerts = f.before + f.added.cascade + f.added.noise + f.added.monitoring;
+        }
         const seconds = (Date.now() - started) / 1000;
         process.stdout.write(options.json ? `${JSON.stringify({ ...result, seconds })}\n` : `${describe(result, seconds)}\n`);
       }

@@ -11,6 +11,7 @@ export type InvestigateFlags = PolicyFlags &
     out?: string;
     ledger?: string;
     deadline?: string;
+    alertWindow?: string;
   };
 
 /** Exit code when the model endpoint could not be reached for any question (the diagnosis is the heuristic's). */
@@ -28,6 +29,7 @@ export function registerInvestigate(program: Command): void {
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
+    .option('--alert-window <seconds>', 'sliding window bounding which alerts are scoped together (default 120; docs/scopes.md)')
     .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
   addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
     const progress = stderrProgress();
@@ -40,6 +42,7 @@ export function registerInvestigate(program: Command): void {
         ledgerFile: flags.ledger ?? null,
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
         deadlineMs: deadline === undefined ? null : deadline * 1000,
+        ...alertWindowMs(flags.alertWindow),
       });
       const text = `${JSON.stringify(withPolicyDescription(diagnosis, chosen.description), null, 2)}\n`;
       if (flags.out) writeFileSync(flags.out, text);
@@ -63,6 +66,12 @@ export function registerInvestigate(program: Command): void {
       chosen.close();
     }
   });
+}
+
+/** `--alert-window <seconds>` as the session option. */
+export function alertWindowMs(value: string | undefined): { alertWindowMs?: number } {
+  const seconds = positiveInt(value, '--alert-window');
+  return seconds === undefined ? {} : { alertWindowMs: seconds * 1000 };
 }
 
 /**

@@ -1,0 +1,13 @@
+export {
+  alertSeverities,
+  alertSignature,
+  normaliseAlerts,
+  normaliseSeverity,
+  type AlertSeverity,
+  type NormalisedAlert,
+  type RawAlert,
+} from './normalise.js';
+export { DEFAULT_ALERT_WINDOW_MS, formScopes, type ScopeOptions, type Scoping } from './form.js';
+export { burstOf, FLOOD_MIN_ALERTS, FLOOD_MIN_ENTITIES, isHighVolume, summariseSignature } from './signature.js';
+export { scopeTopology, type ScopeTopology } from './topology.js';
+export { packetScope, scopesOf } from './packet.js';
