@@ -58,6 +58,11 @@ export interface ControllerOptions {
   originGate?: OriginGate;
   /** Phase records written right after InvestigationStarted (the bootstrap phase's calls and choice). */
   preamble?: readonly PhaseRecord[];
+  /**
+   * A layer's reaction to each tick's judgements (the alert scopes' messages, docs/scopes.md),
+   * emitted at the end of the same tick; Activated events among them steer the queue.
+   */
+  react?: (state: InvestigationState, tick: readonly LedgerEvent[]) => readonly NewLedgerEvent[];
 }
 
 export interface Controller {
@@ -220,6 +225,7 @@ export function createController(options: ControllerOptions): Controller {
       // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
       picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
       if (settings.hypotheses) followFocus(tick, ctx, settings.hypotheses);
+      for (const event of options.react?.(state, tick.events) ?? []) tick.emit(event);
       return commit(tick);
     } catch (error) {
       state = fold(events);

@@ -94,13 +94,27 @@ export function floodAlerts(dir: string, options: FloodOptions): FloodResult {
   return { before: alerts.length, added: { cascade, noise, monitoring } };
 }
 
-/** The service an entity belongs to: itself, the service containing it (a pod), or the service of its name (a deployment). */
+/**
+ * The service an entity acts through: itself, else the nearest Service over any topology
+ * edge (a pod's service, a config map's through the pods it configures, a node's through the
+ * pods it runs); ties go to the smallest id, so the cascade is deterministic.
+ */
 function serviceOf(topology: TopologyFile, id: EntityId): EntityId {
-  const entity = topology.entities.find((e) => e.id === id);
-  if (entity?.kind === 'Service') return id;
-  const container = topology.edges.find((e) => e.relation === 'contains' && e.target === id && /\/Service\//.test(e.source));
-  if (container) return container.source;
-  return topology.entities.find((e) => e.kind === 'Service' && e.name === entity?.name)?.id ?? id;
+  const isService = (e: EntityId): boolean => topology.entities.some((x) => x.id === e && x.kind === 'Service');
+  const seen = new Set([id]);
+  let ring = [id];
+  while (ring.length > 0) {
+    const found = ring.filter(isService).sort();
+    if (found[0] !== undefined) return found[0];
+    const next = new Set<EntityId>();
+    for (const e of topology.edges) {
+      if (ring.includes(e.source) && !seen.has(e.target)) next.add(e.target);
+      if (ring.includes(e.target) && !seen.has(e.source)) next.add(e.source);
+    }
+    for (const n of next) seen.add(n);
+    ring = [...next];
+  }
+  return id;
 }
 
 /** The service, its deployment and its pods: alerts land on instances as in real floods. */

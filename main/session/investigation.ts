@@ -29,6 +29,7 @@ import type { BundleCode } from '../code/index.js';
 import { drillOrigins } from './code-drill.js';
 import { StorePacketBuilder, type PacketScopes } from './packet-builder.js';
 import { scopeStore } from './scopes.js';
+import { scopeReactions } from '../../core/scopes/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
 import { bootstrapFromStore, storeAlerts } from './seeds.js';
@@ -124,7 +125,7 @@ export class Investigation implements InvestigationRun {
     const { store, policy } = options;
     if (!isPhasedPolicy(policy) || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
     const graph = OperationalGraph.fromTopology(store.topology());
-    const boot = bootstrapFromStore(store, graph, options.window);
+    const boot = bootstrapFromStore(store, graph, options.window, options.alertWindowMs);
     if (boot.seeds.length === 0) return new Investigation(options, { graph, bootstrap: boot });
     const windows = [boot.window, store.window()].filter((w, i, all) => all.findIndex((o) => o.start === w.start && o.end === w.end) === i);
     const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts: storeAlerts(store) });
@@ -142,7 +143,7 @@ export class Investigation implements InvestigationRun {
     const { store } = options;
     this.preamble = prepared?.preamble ?? [];
     const graph = prepared?.graph ?? OperationalGraph.fromTopology(store.topology());
-    this.bootstrap = prepared?.bootstrap ?? bootstrapFromStore(store, graph, options.window);
+    this.bootstrap = prepared?.bootstrap ?? bootstrapFromStore(store, graph, options.window, options.alertWindowMs);
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
     const history = this.ledger?.events() ?? [];
     // A resumed investigation keeps the window it started with.
@@ -179,6 +180,12 @@ export class Investigation implements InvestigationRun {
       },
       onStep: (record) => this.commit(record),
       preamble: scopes.record ? [...this.preamble, scopes.record] : this.preamble,
+      react: (state, tick) =>
+        scopeReactions(
+          { scopes: scopes.packets.records, representative: scopes.packets.representative, has: (n) => graph.has(n) },
+          state,
+          tick,
+        ),
     });
     this.policyCalls = history.filter((e) => e.type === 'PolicyCalled').length;
   }

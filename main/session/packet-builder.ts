@@ -76,7 +76,7 @@ export class StorePacketBuilder implements PacketBuilder {
       items.push(...fresh);
       totals.change = (totals.change ?? 0) + fresh.length;
     }
-    const thinned = this.options.scopes ? onePerSignature(items, this.options.scopes.signatureOf) : items;
+    const thinned = this.options.scopes ? onePerSignature(items, this.options.scopes) : items;
     const memberSet = new Set(members);
     const lift = (id: string): string => (memberSet.has(id) ? node : (this.representative.get(id) ?? id));
     const seen = new Set<string>();
@@ -120,14 +120,17 @@ export class StorePacketBuilder implements PacketBuilder {
 
 /**
  * An alert storm repeats a few kinds of alert thousands of times: a packet shows the earliest
- * alert of each signature on the node (the others are counted in "more not shown", and the
- * scope summary says how far each spread).
+ * alert of each signature in the node's group, and none of a flood's (a signature-bound
+ * scope: the packet's scope summary says how far it spread and where it started). The others
+ * are counted in "more not shown", so they never crowd out the node's own evidence.
  */
-function onePerSignature(items: readonly EvidenceItem[], signatureOf: ReadonlyMap<string, string>): EvidenceItem[] {
+function onePerSignature(items: readonly EvidenceItem[], scopes: PacketScopes): EvidenceItem[] {
+  const floods = new Set(scopes.records.filter((s) => s.kind === 'signature').flatMap((s) => s.signatures.map((x) => x.signature)));
   const first = new Map<string, EvidenceItem>();
   for (const e of items) {
     if (e.kind !== 'alert') continue;
-    const key = `${e.entity}\u0000${signatureOf.get(e.id) ?? e.id}`;
+    const key = scopes.signatureOf.get(e.id) ?? e.id;
+    if (floods.has(key)) continue;
     const known = first.get(key);
     if (!known || e.time < known.time || (e.time === known.time && e.id < known.id)) first.set(key, e);
   }
