@@ -12,6 +12,8 @@ import type { EvidenceStore } from '../store/index.js';
 
 /** Candidates fetched per member entity before the token budget picks among them. */
 const CANDIDATES_PER_ENTITY = 150;
+/** Alerts fetched per member before the scopes thin them to one per signature. */
+const ALERT_CANDIDATES_PER_ENTITY = 2000;
 /** Instance pairs of two services shown before other evidence of lower rank may follow. */
 const INSTANCE_PAIRS_FIRST = 2;
 /** Change records fetched per entity that configures or hosts the node. */
@@ -59,11 +61,12 @@ export class StorePacketBuilder implements PacketBuilder {
     const totals: Partial<Record<EvidenceKind, number>> = {};
     for (const member of members) {
       if (!store.hasEntity(member)) continue;
-      const page = store.evidenceFor(member, window, { limit: CANDIDATES_PER_ENTITY });
-      items.push(...page.items);
-      for (const kind of evidenceKinds) {
-        const shown = page.items.filter((e) => e.kind === kind).length;
-        totals[kind] = (totals[kind] ?? 0) + shown + (page.omittedByKind[kind] ?? 0);
+      for (const page of this.pages(member)) {
+        items.push(...page.items);
+        for (const kind of evidenceKinds) {
+          const shown = page.items.filter((e) => e.kind === kind).length;
+          totals[kind] = (totals[kind] ?? 0) + shown + (page.omittedByKind[kind] ?? 0);
+        }
       }
     }
     // Changes are candidates in the window and a lead time before it, on the group and on what
@@ -108,6 +111,20 @@ export class StorePacketBuilder implements PacketBuilder {
       tokenBudget: this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
       ...this.scopeOf(node),
     });
+  }
+
+  /**
+   * A member's candidates. With scopes, alerts are fetched apart from the rest: an alert storm
+   * ranks above everything and would otherwise fill the candidates, to be thinned to a few
+   * alerts afterwards with nothing else left (docs/scopes.md §3).
+   */
+  private pages(member: EntityId): Array<ReturnType<EvidenceStore['evidenceFor']>> {
+    const { store, window, scopes } = this.options;
+    if (!scopes) return [store.evidenceFor(member, window, { limit: CANDIDATES_PER_ENTITY })];
+    return [
+      store.evidenceFor(member, window, { limit: ALERT_CANDIDATES_PER_ENTITY, kinds: ['alert'] }),
+      store.evidenceFor(member, window, { limit: CANDIDATES_PER_ENTITY, kinds: evidenceKinds.filter((k) => k !== 'alert') }),
+    ];
   }
 
   private scopeOf(node: EntityId): { scope?: PacketScope } {

@@ -45,7 +45,7 @@ interface LevelFigures {
   ac3: number;
   scopesMedian: number;
   scopesMax: number;
-  llm: { ac1: number; largestRequest: number; totalMedian: number; requests: number } | null;
+  llm: { cases: number; ac1: number; largestRequest: number; totalMedian: number; requests: number } | null;
 }
 
 async function main(): Promise<void> {
@@ -55,6 +55,8 @@ async function main(): Promise<void> {
       faults: { type: 'string', default: BASE_FAULTS.join(',') },
       levels: { type: 'string', default: '1,10,125,625' },
       'no-llm': { type: 'boolean', default: false },
+      /** The LLM runs on the incidents of the first N seeds (it is the slow half). */
+      'llm-seeds': { type: 'string' },
       write: { type: 'boolean', default: false },
     },
   });
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
     .split(',')
     .map((f) => parseFaultType(f.trim()));
   const levels = String(values.levels).split(',').map(Number);
+  const llmSeeds = values['llm-seeds'] === undefined ? seeds.length : Number(values['llm-seeds']);
   const root = mkdtempSync(join(tmpdir(), 'eog-flood-'));
   try {
     const base: Array<{ dir: string; rootCause: string; onset: number; seed: number }> = [];
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
     const figures: LevelFigures[] = [];
     for (const level of levels) {
       const bundles: string[] = [];
+      const llmBundles: string[] = [];
       let alerts = 0;
       for (const b of base) {
         const dir = join(root, `x${level}`, basename(b.dir));
@@ -82,12 +86,13 @@ async function main(): Promise<void> {
         const f = level > 1 ? floodAlerts(dir, { factor: level, seed: b.seed, rootCause: b.rootCause, onset: b.onset }) : null;
         alerts += f ? f.before + f.added.cascade + f.added.noise + f.added.monitoring : countLines(join(dir, 'alerts.jsonl'));
         bundles.push(dir);
+        if (b.seed <= llmSeeds) llmBundles.push(dir);
       }
       const ledgers = join(root, `ledgers-x${level}`);
       mkdirSync(ledgers, { recursive: true });
       const heuristic = await runBench(bundles, { policy: () => createHeuristicPolicy(), settings: {}, runs: 1, ledgerDir: ledgers });
       const scopes = heuristic.rows.map((row) => scopeCount(join(ledgers, `${row.case}.run1.ledger`)));
-      const llm = values['no-llm'] ? null : await llmFigures(bundles);
+      const llm = values['no-llm'] ? null : await llmFigures(llmBundles);
       figures.push({
         level,
         cases: bundles.length,
@@ -102,7 +107,7 @@ async function main(): Promise<void> {
         `x${level}: AC@1 ${pct(heuristic.summary.ac1)} AC@3 ${pct(heuristic.summary.ac3)} scopes ${median(scopes)} ${misses(heuristic.rows)}\n`,
       );
     }
-    const body = render(figures, faults, seeds.length);
+    const body = render(figures, faults, seeds.length, llmSeeds);
     process.stdout.write(`${body}\n`);
     if (values.write) {
       const file = join(fileURLToPath(new URL('../..', import.meta.url)), 'BENCHMARKS.md');
@@ -140,7 +145,7 @@ async function llmFigures(bundles: readonly string[]): Promise<LevelFigures['llm
       totals.push(sizes.reduce((a, b) => a + b, 0));
     }
     const ac1 = rows.filter((r) => r.acAt?.[1]).length / Math.max(1, rows.length);
-    return { ac1, largestRequest: largest, totalMedian: median(totals), requests: fake.requests.length };
+    return { cases: bundles.length, ac1, largestRequest: largest, totalMedian: median(totals), requests: fake.requests.length };
   } finally {
     await fake.close();
   }
@@ -174,7 +179,7 @@ const misses = (rows: readonly BenchRow[]): string => {
   return wrong.length ? `(AC@1 misses: ${wrong.join(', ')})` : '';
 };
 
-function render(figures: readonly LevelFigures[], faults: readonly FaultType[], seeds: number): string {
+function render(figures: readonly LevelFigures[], faults: readonly FaultType[], seeds: number, llmSeeds: number): string {
   const m = describeMachine();
   const first = figures[0];
   const last = figures.at(-1);
@@ -183,15 +188,15 @@ function render(figures: readonly LevelFigures[], faults: readonly FaultType[], 
   return [
     '## Alert floods (XiHE scopes, issue #15)',
     '',
-    `Written by \`npx tsx scripts/bench/alert-flood.ts --seeds ${seeds} --write\` on ${m.date}: ${m.cpuModel}, ${m.cpuCount} CPUs; Node ${m.node}.`,
+    `Written by \`npx tsx scripts/bench/alert-flood.ts --seeds ${seeds}${llmSeeds < seeds ? ` --llm-seeds ${llmSeeds}` : ''} --write\` on ${m.date}: ${m.cpuModel}, ${m.cpuCount} CPUs; Node ${m.node}.`,
     `Incidents: \`eog generate\` ${faults.join(', ')} × seeds 1–${seeds}, each flooded with \`--alert-flood N\` (half cascaded symptoms up the call graph after the root's onset, half unrelated noise on random sub-networks and monitoring noise).`,
     `Heuristic accuracy is service-level AC@k against ground_truth.yaml; the LLM columns are the LLM policy (request cap ${REQUEST_CAP} tokens) against the fake OpenAI-compatible server, every request counted with o200k (\`core/context/tokens.ts\`).`,
     '',
-    '| flood | cases | alerts per incident (mean) | heuristic AC@1 | heuristic AC@3 | scopes (median / max) | LLM AC@1 (fake model) | largest LLM request (tokens) | LLM tokens per investigation (median) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| flood | cases | alerts per incident (mean) | heuristic AC@1 | heuristic AC@3 | scopes (median / max) | LLM cases | LLM AC@1 (fake model) | largest LLM request (tokens) | LLM tokens per investigation (median) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...figures.map(
       (f) =>
-        `| ${f.level}× | ${f.cases} | ${f.alerts} | ${pct(f.ac1)} | ${pct(f.ac3)} | ${f.scopesMedian} / ${f.scopesMax} | ${f.llm ? pct(f.llm.ac1) : '—'} | ${f.llm?.largestRequest ?? '—'} | ${f.llm?.totalMedian ?? '—'} |`,
+        `| ${f.level}× | ${f.cases} | ${f.alerts} | ${pct(f.ac1)} | ${pct(f.ac3)} | ${f.scopesMedian} / ${f.scopesMax} | ${f.llm?.cases ?? '—'} | ${f.llm ? pct(f.llm.ac1) : '—'} | ${f.llm?.largestRequest ?? '—'} | ${f.llm?.totalMedian ?? '—'} |`,
     ),
     '',
     `Acceptance: AC@1 drop at ${last?.level ?? '?'}× vs ${first?.level ?? '?'}× is ${drop.toFixed(1)} points (target ≤ 5: ${drop <= 5 ? 'met' : '**NOT met**'}); largest LLM request ${largest || '—'} tokens (target < 3000: ${largest > 0 ? (largest < 3000 ? 'met' : '**NOT met**') : 'not measured'}).`,
