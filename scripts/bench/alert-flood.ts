@@ -45,6 +45,7 @@ interface LevelFigures {
   ac3: number;
   scopesMedian: number;
   scopesMax: number;
+  misses: string[];
   llm: { cases: number; ac1: number; largestRequest: number; totalMedian: number; requests: number } | null;
 }
 
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
         ac3: heuristic.summary.ac3,
         scopesMedian: median(scopes),
         scopesMax: Math.max(...scopes),
+        misses: heuristic.rows.filter((r) => !r.acAt?.[1]).map((r) => r.case),
         llm,
       });
       process.stderr.write(
@@ -190,13 +192,13 @@ function render(figures: readonly LevelFigures[], faults: readonly FaultType[], 
     '',
     `Written by \`npx tsx scripts/bench/alert-flood.ts --seeds ${seeds}${llmSeeds < seeds ? ` --llm-seeds ${llmSeeds}` : ''} --write\` on ${m.date}: ${m.cpuModel}, ${m.cpuCount} CPUs; Node ${m.node}.`,
     `Incidents: \`eog generate\` ${faults.join(', ')} × seeds 1–${seeds}, each flooded with \`--alert-flood N\` (half cascaded symptoms up the call graph after the root's onset, half unrelated noise on random sub-networks and monitoring noise).`,
-    `Heuristic accuracy is service-level AC@k against ground_truth.yaml; the LLM columns are the LLM policy (request cap ${REQUEST_CAP} tokens) against the fake OpenAI-compatible server, every request counted with o200k (\`core/context/tokens.ts\`).`,
+    `Heuristic accuracy is service-level AC@k against ground_truth.yaml. The LLM columns are the LLM policy (request cap ${REQUEST_CAP} tokens) against the fake OpenAI-compatible server on 127.0.0.1, every request the server received counted with o200k (\`core/context/tokens.ts\`, chat framing included); the fake model's answers are scripted, so only its token figures are reported, not its accuracy.`,
     '',
-    '| flood | cases | alerts per incident (mean) | heuristic AC@1 | heuristic AC@3 | scopes (median / max) | LLM cases | LLM AC@1 (fake model) | largest LLM request (tokens) | LLM tokens per investigation (median) |',
+    '| flood | cases | alerts per incident (mean) | heuristic AC@1 | heuristic AC@3 | heuristic AC@1 misses | scopes (median / max) | LLM cases | largest LLM request (tokens) | LLM prompt tokens per investigation (median) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...figures.map(
       (f) =>
-        `| ${f.level}× | ${f.cases} | ${f.alerts} | ${pct(f.ac1)} | ${pct(f.ac3)} | ${f.scopesMedian} / ${f.scopesMax} | ${f.llm?.cases ?? '—'} | ${f.llm ? pct(f.llm.ac1) : '—'} | ${f.llm?.largestRequest ?? '—'} | ${f.llm?.totalMedian ?? '—'} |`,
+        `| ${f.level}× | ${f.cases} | ${f.alerts} | ${pct(f.ac1)} | ${pct(f.ac3)} | ${f.misses.join(', ') || '—'} | ${f.scopesMedian} / ${f.scopesMax} | ${f.llm?.cases ?? '—'} | ${f.llm?.largestRequest ?? '—'} | ${f.llm?.totalMedian ?? '—'} |`,
     ),
     '',
     `Acceptance: AC@1 drop at ${last?.level ?? '?'}× vs ${first?.level ?? '?'}× is ${drop.toFixed(1)} points (target ≤ 5: ${drop <= 5 ? 'met' : '**NOT met**'}); largest LLM request ${largest || '—'} tokens (target < 3000: ${largest > 0 ? (largest < 3000 ? 'met' : '**NOT met**') : 'not measured'}).`,

@@ -65,6 +65,7 @@ export function registerGenerate(program: Command): void {
       const rows = integer('rows', options.rows);
       const rate = options.rate === undefined ? undefined : Number(options.rate);
       const count = resolveServiceCount({ services, entities });
+      const flood = integer('alert-flood', options.alertFlood);
       for (const fault of faults) {
         const dir = options.allFaults ? join(options.out, bundleName(fault, count, seed)) : options.out;
         const started = Date.now();
@@ -77,7 +78,6 @@ export function registerGenerate(program: Command): void {
           gzip: options.gzip ?? false,
           withSource: options.withSource ?? false,
         });
-        const flood = integer('alert-flood', options.alertFlood);
         if (flood !== undefined && flood > 1) {
           const f = floodAlerts(dir, { factor: flood, seed, rootCause: result.rootCause, onset: Date.parse(result.onset) });
           result.records.alerts = f.before + f.added.cascade + f.added.noise + f.added.monitoring;
