@@ -6,6 +6,7 @@ import { Inspector } from './components/Inspector.js';
 import { LessonPanel } from './components/lesson/LessonPanel.js';
 import { OpenSnapshot } from './components/OpenSnapshot.js';
 import { ResultPanel } from './components/ResultPanel.js';
+import { ScopesPanel } from './components/ScopesPanel.js';
 import { SettingsPanel } from './components/SettingsPanel.js';
 import { StatusBar } from './components/StatusBar.js';
 import { Timeline } from './components/Timeline.js';
@@ -121,6 +122,7 @@ export function App({ client }: { client: Client }) {
           <SettingsPanel />
           <ResultPanel client={client} />
           <HypothesisPanel />
+          <ScopesPanel />
           <Inspector client={client} />
         </div>
       </main>

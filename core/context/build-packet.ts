@@ -1,6 +1,7 @@
 import type { Belief, Message } from '../model/belief.js';
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../model/evidence.js';
 import type { ContextPacket, OmittedSummary, PacketNeighbour, TimeWindow } from '../model/packet.js';
+import type { PacketScope } from '../model/packet-scope.js';
 import type { Entity } from '../model/topology.js';
 import { suspiciousEvidence } from './suspicious.js';
 import { countTokens, type TokenCounter } from './tokens.js';
@@ -30,6 +31,8 @@ export interface PacketInput {
   /** How many items of each kind exist for the entity in the window, shown or not. */
   totals: Partial<Record<EvidenceKind, number>>;
   tokenBudget?: number;
+  /** The node's alert scope, summarised (core/scopes packetScope); counted in the budget like the neighbours. */
+  scope?: PacketScope;
 }
 
 export class PacketBudgetError extends Error {
@@ -62,6 +65,7 @@ export function buildContextPacket(input: PacketInput, count: TokenCounter = cou
     omitted: [],
     tokenCount: 0,
     tokenBudget,
+    ...(input.scope ? { scope: input.scope } : {}),
   };
   let base = count(JSON.stringify(packet)) + omittedReserve(count);
   // Hubs have many neighbours: drop the least informative (no belief, then by id) until the

@@ -30,7 +30,10 @@ import { aliasesIn, followFocus } from './hypotheses.js';
 import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
 
 /** Events of the phases around the walk (bootstrap, finalize) that a host may record: they decide nothing. */
-export type PhaseRecord = Extract<NewLedgerEvent, { type: 'ModelCalled' | 'PolicyConfigured' | 'BootstrapChosen' | 'ProseWritten' }>;
+export type PhaseRecord = Extract<
+  NewLedgerEvent,
+  { type: 'ModelCalled' | 'PolicyConfigured' | 'BootstrapChosen' | 'ProseWritten' | 'ScopesFormed' }
+>;
 
 /** Why a run should stop before its fixed point (token cap, deadline), asked before every tick. */
 export type StopCheck = () => { reason: RunStopReason; detail: string } | null;
@@ -55,6 +58,11 @@ export interface ControllerOptions {
   originGate?: OriginGate;
   /** Phase records written right after InvestigationStarted (the bootstrap phase's calls and choice). */
   preamble?: readonly PhaseRecord[];
+  /**
+   * A layer's reaction to each tick's judgements (the alert scopes' messages, docs/scopes.md),
+   * emitted at the end of the same tick; Activated events among them steer the queue.
+   */
+  react?: (state: InvestigationState, tick: readonly LedgerEvent[]) => readonly NewLedgerEvent[];
 }
 
 export interface Controller {
@@ -219,6 +227,7 @@ export function createController(options: ControllerOptions): Controller {
       // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
       picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
       if (settings.hypotheses) followFocus(tick, ctx, settings.hypotheses);
+      for (const event of options.react?.(state, tick.events) ?? []) tick.emit(event);
       return commit(tick);
     } catch (error) {
       state = fold(events);

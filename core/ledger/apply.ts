@@ -201,6 +201,12 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'RunStopped':
       state.llm.stopped = event;
       return;
+    case 'ScopesFormed':
+      state.scopes.formed = event;
+      return;
+    case 'ScopeMessage':
+      state.scopes.messages.push(event);
+      return;
     default: {
       const unreachable: never = event;
       throw new Error(`Unhandled ledger event ${JSON.stringify(unreachable)}`);

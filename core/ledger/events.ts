@@ -3,6 +3,7 @@ import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } fr
 import { CodeDrilled, CodeStep } from './events-code.js';
 import { VoteCast } from './events-voting.js';
 import { CodeDependencyFound } from './events-code-cross.js';
+import { ScopeMessage, ScopesFormed } from './events-scopes.js';
 import { ControllerSettings } from './settings.js';
 import { hypothesisEvents } from './events-hypotheses.js';
 import {
@@ -204,6 +205,8 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   CodeStep,
   VoteCast,
   CodeDependencyFound,
+  ScopesFormed,
+  ScopeMessage,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

@@ -9,6 +9,8 @@ export * from './events-llm.js';
 export * from './events-code.js';
 export * from './events-voting.js';
 export * from './events-code-cross.js';
+export * from './events-scopes.js';
+export * from './state-scopes.js';
 export * from './active-set.js';
 export * from './state.js';
 export * from './apply.js';

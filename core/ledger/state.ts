@@ -3,6 +3,7 @@ import { ActiveSet } from './active-set.js';
 import type { BeliefSource, EventOf, EvidenceRef } from './events.js';
 import type { ControllerSettings } from './settings.js';
 import { createHypothesisLayer, type HypothesisLayerState } from './state-hypotheses.js';
+import { createScopeLayer, type ScopeLayerState } from './state-scopes.js';
 
 export interface NodeState {
   belief: Belief | null;
@@ -71,6 +72,8 @@ export interface InvestigationState {
   hypotheses: HypothesisLayerState;
   /** The model-driven path as recorded (events-llm.ts): calls, fallbacks, the phases' results. */
   llm: LlmRecord;
+  /** The alert scopes and their messages (docs/scopes.md). */
+  scopes: ScopeLayerState;
 }
 
 export interface LlmRecord {
@@ -106,6 +109,7 @@ export function createState(): InvestigationState {
     llm: { calls: 0, failedCalls: 0, fallbacks: 0, settings: null, bootstrap: null, prose: null, stopped: null },
     code: new Map(),
     codeDependencies: new Map(),
+    scopes: createScopeLayer(),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Belief, Message } from './belief.js';
 import { EvidenceItem, EvidenceKind } from './evidence.js';
 import { Entity, Relation } from './topology.js';
+import { PacketScope } from './packet-scope.js';
 
 export const TimeWindow = z.object({ start: z.number(), end: z.number() });
 export type TimeWindow = z.infer<typeof TimeWindow>;
@@ -47,5 +48,7 @@ export const ContextPacket = z.object({
    * support. Absent when there is none (so packets without any keep their bytes).
    */
   suspicious: z.array(z.string()).optional(),
+  /** The node's alert scope (docs/scopes.md); absent when it adds nothing to the node's own alerts. */
+  scope: PacketScope.optional(),
 });
 export type ContextPacket = z.infer<typeof ContextPacket>;

@@ -14,6 +14,10 @@ export interface BenchOptions {
   tokenBudget?: number;
   /** Import each case into this store (replaced per case) instead of a temporary SQLite file. */
   store?: StoreSpec | null;
+  /** The alert scopes' sliding window in ms (docs/scopes.md). */
+  alertWindowMs?: number;
+  /** Keep each run's ledger here (`<case>.run<k>.ledger`), e.g. to read its scopes; none keeps them in memory. */
+  ledgerDir?: string;
   onCase?: (done: number, total: number, row: BenchRow) => void;
 }
 
@@ -69,6 +73,9 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
       tokenBudget: options.tokenBudget,
       runs: options.runs,
       store: options.store ?? null,
+      ...(options.alertWindowMs ? { alertWindowMs: options.alertWindowMs } : {}),
+      // Run 0's ledger; a vote's other runs sit beside it as `<ledger>.run<r>`.
+      ...(options.ledgerDir ? { ledgerFile: path.join(options.ledgerDir, `${path.basename(bundle)}.ledger`) } : {}),
     });
     const votedScore = gt ? scoreCase(gt, voted.diagnosis) : null;
     const winner = voted.diagnosis.votes?.find((v) => v.winner)?.run ?? 0;

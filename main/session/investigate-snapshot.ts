@@ -22,6 +22,8 @@ export interface InvestigateSnapshotOptions {
   runs?: number;
   /** Import a bundle into this evidence store (SQLite, chdb or a ClickHouse server) instead of a temporary one. */
   store?: StoreSpec | null;
+  /** The alert scopes' sliding window in ms (docs/scopes.md; default 2 minutes). */
+  alertWindowMs?: number;
 }
 
 export interface InvestigateSnapshotResult {
@@ -44,7 +46,14 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
     const runs = options.runs !== undefined && options.runs > 1 ? { runs: options.runs } : {};
     const settings = InvestigationSettings.parse({ ...options.settings, ...runs, policy: policyLabel(options.policy) });
     const deadline = options.deadlineMs == null ? null : Date.now() + options.deadlineMs;
-    await service.start({ settings, policy: options.policy, ledgerFile: options.ledgerFile, tokenBudget: options.tokenBudget, deadline });
+    await service.start({
+      settings,
+      policy: options.policy,
+      ledgerFile: options.ledgerFile,
+      tokenBudget: options.tokenBudget,
+      deadline,
+      ...(options.alertWindowMs ? { alertWindowMs: options.alertWindowMs } : {}),
+    });
     await service.runToEnd(options.signal);
     const diagnosis = await service.diagnosis();
     return { diagnosis, runs: await service.runDiagnoses(), ms: performance.now() - started };

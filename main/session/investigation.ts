@@ -28,7 +28,9 @@ import type { BootstrapAlertView, BootstrapChoice, CodeStepAnswer, FinalizeResul
 import type { EvidenceStore, RawLine } from '../store/index.js';
 import type { BundleCode } from '../code/index.js';
 import { runCodeLayer } from './code-layer.js';
-import { StorePacketBuilder } from './packet-builder.js';
+import { StorePacketBuilder, type PacketScopes } from './packet-builder.js';
+import { scopeStore } from './scopes.js';
+import { scopeReactions } from '../../core/scopes/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
 import { bootstrapFromStore, storeAlerts } from './seeds.js';
@@ -50,6 +52,8 @@ export interface InvestigationOptions {
   code?: BundleCode | null;
   /** Which run of a vote this is (docs/voting.md): run r > 0 visits equal-priority seeds in an order seeded by r. */
   visitRun?: number;
+  /** The scopes' sliding window in ms (docs/scopes.md; default 2 minutes, `--alert-window`). */
+  alertWindowMs?: number;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
@@ -125,7 +129,7 @@ export class Investigation implements InvestigationRun {
     const { store, policy } = options;
     if (!isPhasedPolicy(policy) || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
     const graph = OperationalGraph.fromTopology(store.topology());
-    const boot = varied(bootstrapFromStore(store, graph, options.window), options.visitRun);
+    const boot = varied(bootstrapFromStore(store, graph, options.window, options.alertWindowMs), options.visitRun);
     if (boot.seeds.length === 0) return new Investigation(options, { graph, bootstrap: boot });
     const windows = [boot.window, store.window()].filter((w, i, all) => all.findIndex((o) => o.start === w.start && o.end === w.end) === i);
     const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts: storeAlerts(store) });
@@ -144,7 +148,7 @@ export class Investigation implements InvestigationRun {
     this.preamble = prepared?.preamble ?? [];
     const graph = prepared?.graph ?? OperationalGraph.fromTopology(store.topology());
     this.graph = graph;
-    this.bootstrap = prepared?.bootstrap ?? varied(bootstrapFromStore(store, graph, options.window), options.visitRun);
+    this.bootstrap = prepared?.bootstrap ?? varied(bootstrapFromStore(store, graph, options.window, options.alertWindowMs), options.visitRun);
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
     const history = this.ledger?.events() ?? [];
     // A resumed investigation keeps the window it started with.
@@ -154,6 +158,7 @@ export class Investigation implements InvestigationRun {
       this.ledger?.close();
       throw new NoSeedsError();
     }
+    const scopes = this.formScopes(graph, history);
     this.controller = createController({
       graph,
       settings: history.length > 0 ? undefined : options.settings,
@@ -165,6 +170,7 @@ export class Investigation implements InvestigationRun {
         incidentTime: store.windowInfo().incidentTime,
         // A phased policy reads a packet in one request when it fits its request cap.
         tokenBudget: options.tokenBudget ?? (isPhasedPolicy(options.policy) ? options.policy.packetTokenBudget : undefined),
+        scopes: { ...scopes.packets, messages: () => this.controller.state.scopes.messages },
       }),
       policy: options.policy,
       // The gate applies the heuristic's own test of a cause to every policy's Origins.
@@ -178,9 +184,32 @@ export class Investigation implements InvestigationRun {
         ignoredAlerts: this.bootstrap.ignoredAlerts,
       },
       onStep: (record) => this.commit(record),
-      preamble: this.preamble,
+      preamble: scopes.record ? [...this.preamble, scopes.record] : this.preamble,
+      react: (state, tick) =>
+        scopeReactions(
+          { scopes: scopes.packets.records, representative: scopes.packets.representative, has: (n) => graph.has(n) },
+          state,
+          tick,
+        ),
     });
     this.policyCalls = history.filter((e) => e.type === 'PolicyCalled').length;
+  }
+
+  /**
+   * The alert scopes (docs/scopes.md), formed once at bootstrap over the investigation window
+   * and recorded as ScopesFormed; a resumed ledger keeps the scopes it recorded.
+   */
+  private formScopes(
+    graph: OperationalGraph,
+    history: readonly LedgerEvent[],
+  ): { packets: Omit<PacketScopes, 'messages'>; record: PhaseRecord | null } {
+    const scoping = scopeStore(this.options.store, graph, this.bootstrap.window, this.options.alertWindowMs);
+    const recorded = history.find((e): e is EventOf<'ScopesFormed'> => e.type === 'ScopesFormed');
+    const records = recorded?.scopes ?? scoping.scopes;
+    const packets = { records, signatureOf: scoping.signatureOf, representative: scoping.representative };
+    if (history.length > 0 || scoping.alerts === 0) return { packets, record: null };
+    const { windowMs, alerts, scopes, dismissed } = scoping;
+    return { packets, record: { type: 'ScopesFormed', windowMs, alerts, scopes, dismissed } };
   }
 
   get events(): readonly LedgerEvent[] {

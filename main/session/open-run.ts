@@ -65,6 +65,7 @@ export async function openRun(
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
       deadline: request.deadline ?? null,
+      ...(request.alertWindowMs ? { alertWindowMs: request.alertWindowMs } : {}),
       code: target.source.bundleDir ? readBundleCode(target.source.bundleDir) : null,
       visitRun: request.run ?? 0,
       onCommit: () => {

@@ -5,10 +5,15 @@ import { changeSources, type OperationalGraph } from '../../core/graph/index.js'
 import type { EntityId } from '../../core/model/ids.js';
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../../core/model/evidence.js';
 import type { ContextPacket, TimeWindow } from '../../core/model/packet.js';
+import type { ScopeMessage, ScopeRecord } from '../../core/ledger/index.js';
+import type { PacketScope } from '../../core/model/packet-scope.js';
+import { packetScope } from '../../core/scopes/index.js';
 import type { EvidenceStore } from '../store/index.js';
 
 /** Candidates fetched per member entity before the token budget picks among them. */
 const CANDIDATES_PER_ENTITY = 150;
+/** Alerts fetched per member before the scopes thin them to one per signature. */
+const ALERT_CANDIDATES_PER_ENTITY = 2000;
 /** Instance pairs of two services shown before other evidence of lower rank may follow. */
 const INSTANCE_PAIRS_FIRST = 2;
 /** Change records fetched per entity that configures or hosts the node. */
@@ -20,6 +25,16 @@ export interface StorePacketBuilderOptions {
   window: TimeWindow;
   incidentTime: number | null;
   tokenBudget?: number;
+  /** The alert scopes (docs/scopes.md): one alert per signature in a packet, and the scope's summary. */
+  scopes?: PacketScopes;
+}
+
+export interface PacketScopes {
+  records: readonly ScopeRecord[];
+  signatureOf: ReadonlyMap<string, string>;
+  representative: (entity: EntityId) => EntityId;
+  /** Scope messages so far (the ledger's), newest last. */
+  messages: () => readonly ScopeMessage[];
 }
 
 /**
@@ -46,11 +61,12 @@ export class StorePacketBuilder implements PacketBuilder {
     const totals: Partial<Record<EvidenceKind, number>> = {};
     for (const member of members) {
       if (!store.hasEntity(member)) continue;
-      const page = store.evidenceFor(member, window, { limit: CANDIDATES_PER_ENTITY });
-      items.push(...page.items);
-      for (const kind of evidenceKinds) {
-        const shown = page.items.filter((e) => e.kind === kind).length;
-        totals[kind] = (totals[kind] ?? 0) + shown + (page.omittedByKind[kind] ?? 0);
+      for (const page of this.pages(member)) {
+        items.push(...page.items);
+        for (const kind of evidenceKinds) {
+          const shown = page.items.filter((e) => e.kind === kind).length;
+          totals[kind] = (totals[kind] ?? 0) + shown + (page.omittedByKind[kind] ?? 0);
+        }
       }
     }
     // Changes are candidates in the window and a lead time before it, on the group and on what
@@ -63,10 +79,11 @@ export class StorePacketBuilder implements PacketBuilder {
       items.push(...fresh);
       totals.change = (totals.change ?? 0) + fresh.length;
     }
+    const thinned = this.options.scopes ? onePerSignature(items, this.options.scopes) : items;
     const memberSet = new Set(members);
     const lift = (id: string): string => (memberSet.has(id) ? node : (this.representative.get(id) ?? id));
     const seen = new Set<string>();
-    const evidence = items
+    const evidence = thinned
       .filter((e) => !seen.has(e.id) && seen.add(e.id))
       .map((e) =>
         e.detail.type === 'trace_edge'
@@ -92,8 +109,50 @@ export class StorePacketBuilder implements PacketBuilder {
       evidence: eachPairFirst(evidence),
       totals,
       tokenBudget: this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
+      ...this.scopeOf(node),
     });
   }
+
+  /**
+   * A member's candidates. With scopes, alerts are fetched apart from the rest: an alert storm
+   * ranks above everything and would otherwise fill the candidates, to be thinned to a few
+   * alerts afterwards with nothing else left (docs/scopes.md §3).
+   */
+  private pages(member: EntityId): Array<ReturnType<EvidenceStore['evidenceFor']>> {
+    const { store, window, scopes } = this.options;
+    if (!scopes) return [store.evidenceFor(member, window, { limit: CANDIDATES_PER_ENTITY })];
+    return [
+      store.evidenceFor(member, window, { limit: ALERT_CANDIDATES_PER_ENTITY, kinds: ['alert'] }),
+      store.evidenceFor(member, window, { limit: CANDIDATES_PER_ENTITY, kinds: evidenceKinds.filter((k) => k !== 'alert') }),
+    ];
+  }
+
+  private scopeOf(node: EntityId): { scope?: PacketScope } {
+    const scopes = this.options.scopes;
+    if (!scopes) return {};
+    const scope = packetScope(scopes.records, scopes.representative(node), scopes.messages());
+    return scope ? { scope } : {};
+  }
+}
+
+/**
+ * An alert storm repeats a few kinds of alert thousands of times: a packet shows the earliest
+ * alert of each signature in the node's group, and none of a flood's (a signature-bound
+ * scope: the packet's scope summary says how far it spread and where it started). The others
+ * are counted in "more not shown", so they never crowd out the node's own evidence.
+ */
+function onePerSignature(items: readonly EvidenceItem[], scopes: PacketScopes): EvidenceItem[] {
+  const floods = new Set(scopes.records.filter((s) => s.kind === 'signature').flatMap((s) => s.signatures.map((x) => x.signature)));
+  const first = new Map<string, EvidenceItem>();
+  for (const e of items) {
+    if (e.kind !== 'alert') continue;
+    const key = scopes.signatureOf.get(e.id) ?? e.id;
+    if (floods.has(key)) continue;
+    const known = first.get(key);
+    if (!known || e.time < known.time || (e.time === known.time && e.id < known.id)) first.set(key, e);
+  }
+  const kept = new Set([...first.values()].map((e) => e.id));
+  return items.filter((e) => e.kind !== 'alert' || kept.has(e.id));
 }
 
 /**

@@ -2,6 +2,8 @@ import { bootstrap, ONSET_LEAD_MS, type BootstrapResult } from '../../core/boots
 import { changeTargets, type OperationalGraph } from '../../core/graph/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
+import { orderSeedsByScopes } from '../../core/scopes/index.js';
+import { scopeStore } from './scopes.js';
 
 /** Entity relations that make `target` something its source depends on. */
 const DEPENDS = new Set(['calls', 'depends_on', 'runs_on']);
@@ -29,7 +31,19 @@ export function storeAlerts(store: EvidenceStore) {
  * Runs the bootstrap (design.md §2) over the evidence store: window, noise filter, seed order.
  * An analyst's window replaces the store's derived one, as if the snapshot had named it.
  */
-export function bootstrapFromStore(store: EvidenceStore, graph: OperationalGraph, override?: TimeWindow | null): BootstrapResult {
+export function bootstrapFromStore(
+  store: EvidenceStore,
+  graph: OperationalGraph,
+  override?: TimeWindow | null,
+  alertWindowMs?: number,
+): BootstrapResult {
+  const result = bootstrapSeeds(store, graph, override);
+  // Flood-only seeds wait behind the others (docs/scopes.md §4).
+  const scoping = scopeStore(store, graph, result.window, alertWindowMs);
+  return { ...result, seeds: orderSeedsByScopes(result.seeds, scoping.scopes, scoping.representative) };
+}
+
+function bootstrapSeeds(store: EvidenceStore, graph: OperationalGraph, override?: TimeWindow | null): BootstrapResult {
   const window = override ?? store.window();
   const alerts = storeAlerts(store);
   const lookback = { start: window.start - ONSET_LEAD_MS, end: window.end };

@@ -161,6 +161,25 @@ export class SqliteEvidenceStore implements EvidenceStore {
     return (this.statements.get('SELECT * FROM alerts ORDER BY time, line').all() as Row[]).map((r) => rawItem('alerts', r, this.ctx));
   }
 
+  /** Every alert's labels, by evidence id; alerts without labels are left out (docs/scopes.md §1). */
+  alertLabels(): Map<string, Record<string, string>> {
+    const rows = this.db.prepare('SELECT line, labels FROM alerts WHERE labels IS NOT NULL').all() as Array<{
+      line: number;
+      labels: string;
+    }>;
+    const out = new Map<string, Record<string, string>>();
+    for (const r of rows) {
+      try {
+        const labels = JSON.parse(r.labels) as unknown;
+        if (labels !== null && typeof labels === 'object' && !Array.isArray(labels))
+          out.set(`alert:${r.line}`, Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)])));
+      } catch {
+        // A label column that is not JSON says nothing about the kind: the alert keeps its bare name.
+      }
+    }
+    return out;
+  }
+
   evidenceById(id: string): EvidenceItem | null {
     const raw = parseRawId(id);
     if (raw) {

@@ -78,6 +78,10 @@ export function describeEvent(e: LedgerEvent): string | null {
       const winner = e.runs.find((r) => r.run === e.winner)?.root;
       return `Vote over ${e.runs.length} runs: run ${e.winner} wins${winner ? ` (${short(winner.entity)}, ${winner.type})` : ''}`;
     }
+    case 'ScopesFormed':
+      return `Alerts scoped: ${e.alerts} alert(s) into ${e.scopes.length} scope(s) (${e.scopes.filter((x) => x.kind === 'signature').length} flood summaries, ${e.dismissed.length} signature(s) dismissed)`;
+    case 'ScopeMessage':
+      return `Scope ${e.from} → ${e.to}: ${e.kind} on ${short(e.node)}`;
     case 'HypothesisDerived':
     case 'HypothesisRefined':
     case 'HypothesisSupported':

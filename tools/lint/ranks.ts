@@ -11,7 +11,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
     ['graph', 'ledger', 'signals', 'charts', 'code'],
     ['hypotheses'],
     ['context', 'bootstrap', 'controller', 'scoring', 'voting'],
-    ['policy', 'diagnosis'],
+    ['policy', 'diagnosis', 'scopes'],
     ['report'],
     ['lesson'],
     ['ipc'],

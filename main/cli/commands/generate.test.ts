@@ -43,6 +43,33 @@ describe('eog generate', () => {
     expect(readdirSync(dir)).toEqual(expect.arrayContaining(['spans.jsonl.gz', 'logs.jsonl.gz', 'metrics.jsonl.gz']));
   });
 
+  it('adds an alert flood with --alert-flood and counts it in the report', async () => {
+    const plain = JSON.parse(
+      await run('--fault', 'config_change', '--services', '4', '--seed', '2', '--rate', '5', '--out', join(root, 'plain'), '--json'),
+    ) as {
+      records: { alerts: number };
+    };
+    const flooded = JSON.parse(
+      await run(
+        '--fault',
+        'config_change',
+        '--services',
+        '4',
+        '--seed',
+        '2',
+        '--rate',
+        '5',
+        '--out',
+        join(root, 'flood'),
+        '--alert-flood',
+        '10',
+        '--json',
+      ),
+    ) as { records: { alerts: number } };
+    expect(flooded.records.alerts).toBe(plain.records.alerts * 10);
+    await expect(run('--fault', 'config_change', '--out', join(root, 'bad'), '--alert-flood', 'many')).rejects.toThrow(/--alert-flood/);
+  });
+
   it('refuses a missing or double fault choice and unknown faults', async () => {
     await expect(run('--out', root)).rejects.toThrow(/exactly one of --fault/);
     await expect(run('--fault', 'code_error', '--all-faults', '--out', root)).rejects.toThrow(/exactly one of --fault/);

@@ -9,6 +9,7 @@ import {
   type FaultType,
   type GeneratedIncident,
 } from '../../generate/index.js';
+import { floodAlerts } from '../../generate/flood.js';
 import { UsageError } from '../errors.js';
 
 interface GenerateCliOptions {
@@ -23,6 +24,7 @@ interface GenerateCliOptions {
   gzip?: boolean;
   json?: boolean;
   withSource?: boolean;
+  alertFlood?: string;
 }
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -51,6 +53,7 @@ export function registerGenerate(program: Command): void {
     .option('--rate <n>', 'requests per minute at each entry service (default: about 30 calls a minute per service)')
     .option('--gzip', 'write .jsonl.gz files')
     .option('--with-source', "code_error, untraced_dependency: also write every service's source and code.json, for the code layer")
+    .option('--alert-flood <n>', "add an alert flood: about n × the incident's own alerts (cascaded symptoms and unrelated noise, seeded)")
     .option('--json', 'print one JSON line per bundle for machines')
     .action(async (options: GenerateCliOptions) => {
       if (Boolean(options.allFaults) === (options.fault !== undefined))
@@ -62,6 +65,7 @@ export function registerGenerate(program: Command): void {
       const rows = integer('rows', options.rows);
       const rate = options.rate === undefined ? undefined : Number(options.rate);
       const count = resolveServiceCount({ services, entities });
+      const flood = integer('alert-flood', options.alertFlood);
       for (const fault of faults) {
         const dir = options.allFaults ? join(options.out, bundleName(fault, count, seed)) : options.out;
         const started = Date.now();
@@ -74,6 +78,10 @@ export function registerGenerate(program: Command): void {
           gzip: options.gzip ?? false,
           withSource: options.withSource ?? false,
         });
+        if (flood !== undefined && flood > 1) {
+          const f = floodAlerts(dir, { factor: flood, seed, rootCause: result.rootCause, onset: Date.parse(result.onset) });
+          result.records.alerts = f.before + f.added.cascade + f.added.noise + f.added.monitoring;
+        }
         const seconds = (Date.now() - started) / 1000;
         process.stdout.write(options.json ? `${JSON.stringify({ ...result, seconds })}\n` : `${describe(result, seconds)}\n`);
       }

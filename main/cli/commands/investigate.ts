@@ -15,6 +15,7 @@ export type InvestigateFlags = PolicyFlags &
     ledger?: string;
     deadline?: string;
     runs?: string;
+    alertWindow?: string;
   };
 
 /** Exit code when the model endpoint could not be reached for any question (the diagnosis is the heuristic's). */
@@ -33,6 +34,7 @@ export function registerInvestigate(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
     .option('--runs <k>', "independent runs that vote on the root (docs/voting.md); the diagnosis is the winner with every run's vote", '1')
+    .option('--alert-window <seconds>', 'sliding window bounding which alerts are scoped together (default 120; docs/scopes.md)')
     .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
   addStoreOptions(command, 'import the bundle into this store instead of a temporary one: a path or sqlite:PATH, chdb:DIR, clickhouse://…');
   addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
@@ -48,6 +50,7 @@ export function registerInvestigate(program: Command): void {
         deadlineMs: deadline === undefined ? null : deadline * 1000,
         runs: positiveInt(flags.runs, '--runs'),
         store: storeSpecFrom(flags, snapshot),
+        ...alertWindowMs(flags.alertWindow),
       });
       const text = `${JSON.stringify(withPolicyDescription(diagnosis, chosen.description), null, 2)}\n`;
       if (flags.out) writeFileSync(flags.out, text);
@@ -75,6 +78,12 @@ export function registerInvestigate(program: Command): void {
       chosen.close();
     }
   });
+}
+
+/** `--alert-window <seconds>` as the session option. */
+export function alertWindowMs(value: string | undefined): { alertWindowMs?: number } {
+  const seconds = positiveInt(value, '--alert-window');
+  return seconds === undefined ? {} : { alertWindowMs: seconds * 1000 };
 }
 
 /**
