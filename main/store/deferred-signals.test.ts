@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateIncident } from '../generate/index.js';
 import { importBundle, type ImportSummary } from './import.js';
-import { EvidenceStore } from './store.js';
+import { SqliteEvidenceStore as EvidenceStore } from './store.js';
 
 let root: string;
 let bundle: string;

@@ -42,6 +42,8 @@ export interface EvidenceStore {
   entityKey(entity: string): number;
   /** Every alert in the snapshot, by start time. */
   alerts(): EvidenceItem[];
+  /** Every alert's labels, by evidence id; alerts without labels are left out (docs/scopes.md §1). */
+  alertLabels(): Map<string, Record<string, string>>;
   evidenceById(id: string): EvidenceItem | null;
   /** The source lines an item came from (a sample for derived signals), read from the bundle. */
   rawLines(id: string): Promise<RawLine[]>;

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../db/open.js';
 import { StatementCache } from '../db/statements.js';
 import { readMeta, type StoreMeta } from './meta.js';
 import { EvidenceQueries, type EvidencePage, type EvidenceQuery } from './query.js';
+import { alertLabelMap, type AlertLabelRow } from './alert-labels.js';
 import { readRawLines, type RawLine } from './raw-lines.js';
 import { kindTable, rawItem, signalItem, type Row, type RowContext } from './rows.js';
 import { SeriesQueries } from './series.js';
@@ -163,21 +164,7 @@ export class SqliteEvidenceStore implements EvidenceStore {
 
   /** Every alert's labels, by evidence id; alerts without labels are left out (docs/scopes.md §1). */
   alertLabels(): Map<string, Record<string, string>> {
-    const rows = this.db.prepare('SELECT line, labels FROM alerts WHERE labels IS NOT NULL').all() as Array<{
-      line: number;
-      labels: string;
-    }>;
-    const out = new Map<string, Record<string, string>>();
-    for (const r of rows) {
-      try {
-        const labels = JSON.parse(r.labels) as unknown;
-        if (labels !== null && typeof labels === 'object' && !Array.isArray(labels))
-          out.set(`alert:${r.line}`, Object.fromEntries(Object.entries(labels).map(([k, v]) => [k, String(v)])));
-      } catch {
-        // A label column that is not JSON says nothing about the kind: the alert keeps its bare name.
-      }
-    }
-    return out;
+    return alertLabelMap(this.db.prepare('SELECT line, labels FROM alerts WHERE labels IS NOT NULL').all() as AlertLabelRow[]);
   }
 
   evidenceById(id: string): EvidenceItem | null {

@@ -1,3 +1,4 @@
+import { alertLabelMap, type AlertLabelRow } from '../alert-labels.js';
 import type { EvidenceItem } from '../../../core/model/evidence.js';
 import type { TimeWindow } from '../../../core/model/packet.js';
 import { Entity, type Relation, type Topology } from '../../../core/model/topology.js';
@@ -149,6 +150,10 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
 
   alerts(): EvidenceItem[] {
     return this.keyed(this.runner.rows('SELECT * FROM alerts ORDER BY time, line')).map((r) => rawItem('alerts', r, this.ctx));
+  }
+
+  alertLabels(): Map<string, Record<string, string>> {
+    return alertLabelMap(this.runner.rows('SELECT line, labels FROM alerts WHERE labels IS NOT NULL') as unknown as AlertLabelRow[]);
   }
 
   evidenceById(id: string): EvidenceItem | null {
