@@ -27,6 +27,8 @@ import { citableFaults, toEvidenceRef } from './grounding.js';
 import { Tick } from './tick.js';
 import { concludeHypotheses } from '../hypotheses/index.js';
 import { followFocus } from './hypotheses.js';
+import { causalContext, followCausal } from './causal.js';
+import type { CompiledKnowledge } from '../causal/index.js';
 import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
 
 /** Events of the phases around the walk (bootstrap, finalize) that a host may record: they decide nothing. */
@@ -55,6 +57,8 @@ export interface ControllerOptions {
   originGate?: OriginGate;
   /** Phase records written right after InvestigationStarted (the bootstrap phase's calls and choice). */
   preamble?: readonly PhaseRecord[];
+  /** The compiled operational knowledge; required when `settings.causal` is on (and must be the one it names). */
+  knowledge?: CompiledKnowledge;
 }
 
 export interface Controller {
@@ -106,6 +110,7 @@ export function createController(options: ControllerOptions): Controller {
   const { graph, policy } = options;
   const settings = resolveSettings(options);
   const ctx: EvaluationContext = { graph, settings, policy, originGate: options.originGate ?? citableFaults };
+  const causal = causalContext(graph, settings.causal, options.knowledge);
   const events: LedgerEvent[] = [...(options.history ?? [])];
   let state = fold(events);
   let isBusy = false;
@@ -216,6 +221,7 @@ export function createController(options: ControllerOptions): Controller {
       );
       // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
       picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
+      if (causal) followCausal(tick, causal, picks, packets);
       if (settings.hypotheses) followFocus(tick, ctx, settings.hypotheses);
       return commit(tick);
     } catch (error) {

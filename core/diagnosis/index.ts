@@ -3,3 +3,4 @@ export * from './schema.js';
 export * from './hypotheses.js';
 export * from './model-run.js';
 export * from './code.js';
+export * from './causal-graph.js';

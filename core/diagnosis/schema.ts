@@ -3,6 +3,7 @@ import { EvidenceKind, Extractor } from '../model/evidence.js';
 import { DiagnosisHypothesis } from './hypotheses.js';
 import { modelRunFields } from './model-run.js';
 import { DiagnosisCodeBlock } from './code.js';
+import { DiagnosisCausalGraph } from './causal-graph.js';
 
 /** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
 export const DiagnosisEntity = z.object({
@@ -68,6 +69,8 @@ export const Diagnosis = z.object({
   }),
   /** The hypothesis layer's causal graph; absent when the layer is off. */
   hypotheses: z.array(DiagnosisHypothesis).optional(),
+  /** The causal-graph layer's validated graph and metrics (docs/causal-graph.md); absent when the layer is off. */
+  causal_graph: DiagnosisCausalGraph.optional(),
   ...modelRunFields,
 });
 export type Diagnosis = z.infer<typeof Diagnosis>;

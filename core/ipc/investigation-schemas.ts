@@ -3,6 +3,8 @@ import { BeliefSource, Confidence, ControllerSettings, EdgeClaimed, LedgerEvent,
 import { Belief, Label, TimeWindow } from '../model/index.js';
 import { HypothesisLayerView } from './hypothesis-schemas.js';
 import { ModelActivity } from './model-activity.js';
+import { CausalGraphChoice } from './causal-schemas.js';
+import { CausalGraph } from '../causal/index.js';
 
 export const policies = ['heuristic', 'llm'] as const;
 
@@ -15,6 +17,8 @@ export const InvestigationSettings = ControllerSettings.extend({
   policy: z.enum(policies).default('heuristic'),
   /** Null: the bootstrap derives the window from the alerts (design.md §2). */
   window: WindowOverride.nullable().default(null),
+  /** The causal-graph layer and its knowledge files (docs/causal-graph.md). */
+  causalGraph: CausalGraphChoice.prefault({}),
 });
 export type InvestigationSettings = z.infer<typeof InvestigationSettings>;
 
@@ -69,6 +73,8 @@ export const InvestigationState = z.object({
   lastError: z.string().nullable(),
   /** The hypothesis layer; absent when the investigation runs without it. */
   hypotheses: HypothesisLayerView.optional(),
+  /** The causal-graph layer's graph (the fold's, post-processed) and metrics; absent when it is off. */
+  causalGraph: CausalGraph.optional(),
   model: ModelActivity.optional(),
 });
 export type InvestigationState = z.infer<typeof InvestigationState>;

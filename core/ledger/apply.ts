@@ -1,6 +1,7 @@
 import type { LedgerEvent } from './events.js';
 import { edgeKey, nodeOf } from './state.js';
 import { applyHypothesisEvent, reopenAccepted } from './state-hypotheses.js';
+import { applyCausalEvent } from './state-causal.js';
 import type { InvestigationState } from './state.js';
 
 export class LedgerOrderError extends Error {
@@ -171,6 +172,14 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
       return;
     case 'RunStopped':
       state.llm.stopped = event;
+      return;
+    case 'CallsDiscovered':
+    case 'AnomalyCreated':
+    case 'AlertLinked':
+    case 'CausalityAdded':
+    case 'CausalViolation':
+    case 'CausalReminder':
+      applyCausalEvent(state.causal, event);
       return;
     default: {
       const unreachable: never = event;

@@ -3,6 +3,7 @@ import { Belief, Claim, EvidenceKind, Extractor, Label, Message, TimeWindow } fr
 import { CodeDrilled, CodeStep } from './events-code.js';
 import { ControllerSettings } from './settings.js';
 import { hypothesisEvents } from './events-hypotheses.js';
+import { causalEvents } from './events-causal.js';
 import {
   BootstrapChosen,
   ModelCalled,
@@ -21,7 +22,8 @@ import {
  */
 
 /** `hypothesis`: the reasoning focus asked for the node's evidence (hypothesis layer only). */
-export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis'] as const;
+/** `causal`: the causal graph's reminder asked for it (an orphan alert's or an uncaused anomaly's entity). */
+export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis', 'causal'] as const;
 export const ActivationReason = z.enum(activationReasons);
 export type ActivationReason = z.infer<typeof ActivationReason>;
 
@@ -197,6 +199,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   RunStopped,
   CodeDrilled,
   CodeStep,
+  ...causalEvents,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

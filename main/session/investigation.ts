@@ -28,6 +28,7 @@ import type { EvidenceStore, RawLine } from '../store/index.js';
 import type { BundleCode } from '../code/index.js';
 import { drillOrigins } from './code-drill.js';
 import { StorePacketBuilder } from './packet-builder.js';
+import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
 import { bootstrapFromStore, storeAlerts } from './seeds.js';
@@ -47,6 +48,8 @@ export interface InvestigationOptions {
   deadline?: number | null;
   /** The bundle's source per service (code.json): once the walk finishes, each Origin is drilled into it. */
   code?: BundleCode | null;
+  /** The compiled knowledge of the causal-graph layer (docs/causal-graph.md); required when the settings turn it on. */
+  knowledge?: CompiledKnowledge;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
@@ -162,6 +165,7 @@ export class Investigation implements InvestigationRun {
         tokenBudget: options.tokenBudget ?? (isPhasedPolicy(options.policy) ? options.policy.packetTokenBudget : undefined),
       }),
       policy: options.policy,
+      ...(options.knowledge ? { knowledge: options.knowledge } : {}),
       // The gate applies the heuristic's own test of a cause to every policy's Origins.
       originGate: discriminatingEvidence,
       snapshotHash: store.snapshotHash(),

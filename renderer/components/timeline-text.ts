@@ -72,6 +72,16 @@ export function describeEvent(e: LedgerEvent): string | null {
       return e.rejected === null
         ? null
         : `Code step ${e.step} of ${short(e.node)}: model answer rejected (${e.rejected}); heuristic ${e.action}`;
+    case 'AnomalyCreated':
+      return `Causal graph: anomaly ${e.anomalyType} on ${short(e.entity)}`;
+    case 'CausalityAdded':
+      return `Causal graph: ${e.from} causes ${e.to}${e.violation ? ' (violates the knowledge)' : ''}`;
+    case 'CausalViolation':
+      return `Causal graph: ${e.operation.replace('_', ' ')} ${e.enforced ? 'rejected' : 'applied despite'}: ${e.reason}`;
+    case 'AlertLinked':
+    case 'CallsDiscovered':
+    case 'CausalReminder':
+      return null;
     case 'HypothesisDerived':
     case 'HypothesisRefined':
     case 'HypothesisSupported':

@@ -10,10 +10,12 @@ import {
 } from '../../bench/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import type { PolicyHandle } from '../../policies/create-policy.js';
+import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
 import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 type BenchFlags = PolicyFlags &
-  Omit<ControllerFlags, 'revision'> & {
+  Omit<ControllerFlags, 'revision'> &
+  CausalFlags & {
     format?: string;
     runs: string;
     json?: boolean;
@@ -38,7 +40,7 @@ export function registerBench(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens')
     .option('--json', 'print one JSON object for machines')
     .option('--ablation', 'run with and without belief revision side by side');
-  addLlmOptions(addHypothesisOptions(command)).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
+  addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
 }
 
 async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {
@@ -88,7 +90,7 @@ async function runArms(
     const started = Date.now();
     const result = await runBench(bundles, {
       policy: () => chosen.policy,
-      settings: settingsFrom({ ...flags, revision: arm.revision }),
+      settings: { ...settingsFrom({ ...flags, revision: arm.revision }), causalGraph: causalChoiceFrom(flags) },
       runs,
       tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
       onCase: (done, total, row) =>

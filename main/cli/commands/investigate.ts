@@ -4,10 +4,12 @@ import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import { investigateSnapshot } from '../../session/index.js';
 import { stderrProgress } from './progress.js';
+import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
 import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 export type InvestigateFlags = PolicyFlags &
-  ControllerFlags & {
+  ControllerFlags &
+  CausalFlags & {
     out?: string;
     ledger?: string;
     deadline?: string;
@@ -29,14 +31,14 @@ export function registerInvestigate(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
     .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
-  addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
+  addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action(async (snapshot: string, flags: InvestigateFlags) => {
     const progress = stderrProgress();
     const chosen = openPolicy(flags, process.env, { progress: progress.sink });
     try {
       const deadline = positiveInt(flags.deadline, '--deadline');
       const { diagnosis } = await investigateSnapshot(snapshot, {
         policy: chosen.policy,
-        settings: settingsFrom(flags),
+        settings: { ...settingsFrom(flags), causalGraph: causalChoiceFrom(flags) },
         ledgerFile: flags.ledger ?? null,
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
         deadlineMs: deadline === undefined ? null : deadline * 1000,
