@@ -7,6 +7,7 @@ import { renderChartsSection } from './charts-svg.js';
 import { renderGraphSvg } from './svg.js';
 import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import { hypothesisHtml } from './hypotheses.js';
+import { causalGraphHtml } from './causal-graph.js';
 import type { ReportOptions, ReportView } from './view.js';
 
 const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -42,6 +43,7 @@ export function renderHtml(diagnosis: Diagnosis, options: ReportOptions = {}): s
     png,
     ...entities(view),
     ...hypothesisHtml(diagnosis),
+    ...causalGraphHtml(diagnosis),
     ...chain(view),
     ...alerts(view),
     ...ranking(view),

@@ -2,6 +2,7 @@ import type { Diagnosis } from '../diagnosis/index.js';
 import { escapeMarkdown as md, showControls } from './escape.js';
 import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import { hypothesisMarkdown } from './hypotheses.js';
+import { causalGraphMarkdown } from './causal-graph.js';
 import type { ReportOptions, ReportView } from './view.js';
 
 /**
@@ -24,6 +25,7 @@ export function renderMarkdown(diagnosis: Diagnosis, options: ReportOptions = {}
   out.push(
     ...entitySection(view),
     ...hypothesisMarkdown(diagnosis),
+    ...causalGraphMarkdown(diagnosis),
     ...chainSection(view),
     ...alertSection(view),
     ...rankingSection(view),

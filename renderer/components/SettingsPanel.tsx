@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useWorkbench } from '../store/context.js';
 import type { PolicyChoice } from '../store/settings-slice.js';
+import { CausalSettings } from './CausalSettings.js';
 
 /**
  * Settings applied at the next Start (Reset first to change a running investigation). The
@@ -101,6 +102,7 @@ export function SettingsPanel() {
             />
           </>
         )}
+        <CausalSettings />
         <fieldset className="window" aria-describedby={ids.hint}>
           <legend>Window (UTC)</legend>
           <label htmlFor={ids.start}>Window start</label>

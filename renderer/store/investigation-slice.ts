@@ -30,10 +30,12 @@ export const createInvestigationSlice =
     async function ensureStarted(): Promise<void> {
       const current = get().investigation;
       if (current && current.seq >= 0) return;
-      const { budget, policy, maxVisits, kFlips, llm, windowText, hypotheses } = get();
+      const { budget, policy, maxVisits, kFlips, llm, windowText, hypotheses, causalGraph: causal } = get();
       // Off: no `hypotheses` key at all, so the recorded settings are those of a run without the layer.
       const layer = hypotheses.isOn ? { hypotheses: { delta: hypotheses.delta, eta: hypotheses.eta } } : {};
-      const settings = { budget, policy, maxVisits, kFlips, window: parseWindowText(windowText), ...layer };
+      const file = causal.file.trim();
+      const causalGraph = { enabled: causal.isOn, enforce: causal.enforce, files: file ? [file] : [] };
+      const settings = { budget, policy, maxVisits, kFlips, window: parseWindowText(windowText), ...layer, causalGraph };
       accept(await client.invoke('investigation.start', policy === 'llm' ? { settings, llm } : { settings }));
     }
 

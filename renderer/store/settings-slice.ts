@@ -47,6 +47,8 @@ export const createSettingsSlice =
     // δ = 0.1 and η = 2 as in core/ledger/settings-hypotheses.ts (their reasons are there).
     hypotheses: { isOn: false, delta: 0.1, eta: 2 },
     windowText: { start: '', end: '' },
+    causalGraph: { isOn: true, enforce: true, file: '' },
+    setCausalGraph: (value) => set((s) => ({ causalGraph: { ...s.causalGraph, ...value } })),
     isOpening: false,
     setPolicy: (policy) => set({ policy }),
     setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),
