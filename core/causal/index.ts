@@ -8,3 +8,4 @@ export * from './metrics.js';
 export * from './derive.js';
 export * from './view.js';
 export * from './schema.js';
+export * from './proposals.js';

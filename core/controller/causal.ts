@@ -1,5 +1,5 @@
 import type { CompiledKnowledge, CausalLayerContext } from '../causal/index.js';
-import { deriveCausality, deriveNodeAnomalies } from '../causal/index.js';
+import { applyModelProposals, causalProposalsOf, deriveCausality, deriveNodeAnomalies } from '../causal/index.js';
 import type { OperationalGraph } from '../graph/index.js';
 import type { CausalSettings } from '../ledger/index.js';
 import type { ContextPacket, EntityId } from '../model/index.js';
@@ -20,9 +20,21 @@ export function causalContext(
 
 /**
  * The causal layer's turn in a tick (docs/causal-graph.md): each evaluated node's labels and
- * cited evidence become anomalies and alert links, then the E_S claims become causality.
+ * cited evidence become anomalies and alert links, the policy's own proposals are guarded and
+ * checked, then the E_S claims become causality.
  */
-export function followCausal(tick: Tick, ctx: CausalLayerContext, picks: readonly EntityId[], packets: readonly ContextPacket[]): void {
-  picks.forEach((node, i) => deriveNodeAnomalies(tick, ctx, node, packets[i] as ContextPacket));
+export function followCausal(
+  tick: Tick,
+  ctx: CausalLayerContext,
+  picks: readonly EntityId[],
+  packets: readonly ContextPacket[],
+  outputs: readonly unknown[],
+): void {
+  picks.forEach((node, i) => {
+    const packet = packets[i] as ContextPacket;
+    deriveNodeAnomalies(tick, ctx, node, packet);
+    // What the policy proposed itself (the LLM), after what its labels derived.
+    applyModelProposals(tick, ctx, node, packet, causalProposalsOf(outputs[i]));
+  });
   deriveCausality(tick, ctx);
 }

@@ -221,7 +221,14 @@ export function createController(options: ControllerOptions): Controller {
       );
       // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
       picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
-      if (causal) followCausal(tick, causal, picks, packets);
+      if (causal)
+        followCausal(
+          tick,
+          causal,
+          picks,
+          packets,
+          results.map((r) => r.output),
+        );
       if (settings.hypotheses) followFocus(tick, ctx, settings.hypotheses);
       return commit(tick);
     } catch (error) {

@@ -4,3 +4,4 @@ export * from './belief.js';
 export * from './topology.js';
 export * from './packet.js';
 export * from './hypothesis-proposal.js';
+export * from './causal-proposal.js';
