@@ -178,7 +178,6 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'AlertLinked':
     case 'CausalityAdded':
     case 'CausalViolation':
-    case 'CausalReminder':
       applyCausalEvent(state.causal, event);
       return;
     default: {

@@ -79,20 +79,6 @@ export const CausalViolation = z.object({
 });
 
 /**
- * What the graph still lacks, told to the controller once per tick when it changes: alerts no
- * anomaly explains, and anomalies without an upstream cause (besides the graph's root). The
- * entities named are queued next (`Activated` reason `causal`).
- */
-export const CausalReminder = z.object({
-  ...base,
-  type: z.literal('CausalReminder'),
-  orphanAlerts: z.array(z.string()),
-  uncaused: z.array(z.string()),
-  /** Entities queued because of the reminder. */
-  visit: z.array(z.string()),
-});
-
-/**
  * Calls the spans showed between entities the topology does not link (discovered trace
  * edges in a packet), caller → callee: the topology check counts them as dependencies.
  */
@@ -102,4 +88,4 @@ export const CallsDiscovered = z.object({
   calls: z.array(z.object({ caller: z.string(), callee: z.string() })),
 });
 
-export const causalEvents = [CallsDiscovered, AnomalyCreated, AlertLinked, CausalityAdded, CausalViolation, CausalReminder] as const;
+export const causalEvents = [CallsDiscovered, AnomalyCreated, AlertLinked, CausalityAdded, CausalViolation] as const;

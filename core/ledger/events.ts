@@ -22,8 +22,7 @@ import {
  */
 
 /** `hypothesis`: the reasoning focus asked for the node's evidence (hypothesis layer only). */
-/** `causal`: the causal graph's reminder asked for it (an orphan alert's or an uncaused anomaly's entity). */
-export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis', 'causal'] as const;
+export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis'] as const;
 export const ActivationReason = z.enum(activationReasons);
 export type ActivationReason = z.infer<typeof ActivationReason>;
 

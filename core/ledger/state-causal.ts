@@ -40,14 +40,11 @@ export interface CausalLayerState {
   decidedAlerts: Set<string>;
   /** Anomaly ids whose creation was refused (never proposed twice). */
   refusedAnomalies: Set<string>;
-  reminder: EventOf<'CausalReminder'> | null;
   /** Span-discovered calls, caller → callees. */
   calls: Map<string, Set<string>>;
 }
 
-export type CausalLayerEvent = EventOf<
-  'CallsDiscovered' | 'AnomalyCreated' | 'AlertLinked' | 'CausalityAdded' | 'CausalViolation' | 'CausalReminder'
->;
+export type CausalLayerEvent = EventOf<'CallsDiscovered' | 'AnomalyCreated' | 'AlertLinked' | 'CausalityAdded' | 'CausalViolation'>;
 
 export function createCausalLayer(): CausalLayerState {
   return {
@@ -58,7 +55,6 @@ export function createCausalLayer(): CausalLayerState {
     decidedPairs: new Set(),
     decidedAlerts: new Set(),
     refusedAnomalies: new Set(),
-    reminder: null,
     calls: new Map(),
   };
 }
@@ -121,8 +117,5 @@ export function applyCausalEvent(layer: CausalLayerState, event: CausalLayerEven
         layer.refusedAnomalies.add(anomalyId(event.anomalyType, event.entity));
       return;
     }
-    case 'CausalReminder':
-      layer.reminder = event;
-      return;
   }
 }

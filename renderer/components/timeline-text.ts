@@ -80,7 +80,6 @@ export function describeEvent(e: LedgerEvent): string | null {
       return `Causal graph: ${e.operation.replace('_', ' ')} ${e.enforced ? 'rejected' : 'applied despite'}: ${e.reason}`;
     case 'AlertLinked':
     case 'CallsDiscovered':
-    case 'CausalReminder':
       return null;
     case 'HypothesisDerived':
     case 'HypothesisRefined':
