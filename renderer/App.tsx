@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../core/ipc/index.js';
 import { GraphPane } from './components/GraphPane.js';
 import { HypothesisPanel } from './components/HypothesisPanel.js';
+import { CausalGraphPanel } from './components/CausalGraphPanel.js';
 import { Inspector } from './components/Inspector.js';
 import { LessonPanel } from './components/lesson/LessonPanel.js';
 import { OpenSnapshot } from './components/OpenSnapshot.js';
@@ -123,6 +124,7 @@ export function App({ client }: { client: Client }) {
           <ResultPanel client={client} />
           <HypothesisPanel />
           <ScopesPanel />
+          <CausalGraphPanel />
           <Inspector client={client} />
         </div>
       </main>

@@ -26,6 +26,8 @@ import { computeFrontier } from './frontier.js';
 import { citableFaults, toEvidenceRef } from './grounding.js';
 import { Tick } from './tick.js';
 import { concludeHypotheses } from '../hypotheses/index.js';
+import { causalContext, followCausal } from './causal.js';
+import type { CompiledKnowledge } from '../causal/index.js';
 import { aliasesIn, followFocus } from './hypotheses.js';
 import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
 
@@ -58,6 +60,8 @@ export interface ControllerOptions {
   originGate?: OriginGate;
   /** Phase records written right after InvestigationStarted (the bootstrap phase's calls and choice). */
   preamble?: readonly PhaseRecord[];
+  /** The compiled operational knowledge; required when `settings.causal` is on (and must be the one it names). */
+  knowledge?: CompiledKnowledge;
   /**
    * A layer's reaction to each tick's judgements (the alert scopes' messages, docs/scopes.md),
    * emitted at the end of the same tick; Activated events among them steer the queue.
@@ -116,6 +120,7 @@ export function createController(options: ControllerOptions): Controller {
   const { graph, policy } = options;
   const settings = resolveSettings(options);
   const ctx: EvaluationContext = { graph, settings, policy, originGate: options.originGate ?? citableFaults };
+  const causal = causalContext(graph, settings.causal, options.knowledge);
   const events: LedgerEvent[] = [...(options.history ?? [])];
   let state = fold(events);
   let isBusy = false;
@@ -226,6 +231,14 @@ export function createController(options: ControllerOptions): Controller {
       );
       // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
       picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
+      if (causal)
+        followCausal(
+          tick,
+          causal,
+          picks,
+          packets,
+          results.map((r) => r.output),
+        );
       if (settings.hypotheses) followFocus(tick, ctx, settings.hypotheses);
       for (const event of options.react?.(state, tick.events) ?? []) tick.emit(event);
       return commit(tick);

@@ -46,3 +46,14 @@ export class UnknownHypothesisError extends Error {
     super(`No hypothesis "${id}" in this investigation; pick one from the hypothesis panel or the diagnosis.`);
   }
 }
+
+export class CausalKnowledgeMismatchError extends Error {
+  override name = 'CausalKnowledgeMismatchError';
+  constructor(recorded: { name: string; version: string; sha256: string }, given: string | null) {
+    super(
+      given === null
+        ? `The causal-graph layer is on but no knowledge was given; load ${recorded.name} ${recorded.version} (docs/causal-graph.md).`
+        : `The ledger's causal graph was built with knowledge ${recorded.name} ${recorded.version} (sha256 ${recorded.sha256.slice(0, 12)}…), not the one given (${given.slice(0, 12)}…); resume with the same --knowledge.`,
+    );
+  }
+}

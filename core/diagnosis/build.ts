@@ -5,6 +5,7 @@ import { computeFrontier } from '../controller/frontier.js';
 import { modelRunOf } from './model-run.js';
 import type { Diagnosis } from './schema.js';
 import { diagnosisHypotheses } from './hypotheses.js';
+import { diagnosisCausalGraph } from './causal-graph.js';
 import { diagnosisRedHerrings } from './red-herrings.js';
 
 export interface DiagnosisAlertInput {
@@ -88,6 +89,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
       settings: { ...(state.settings ?? {}), ...(state.llm.settings ? { llm: state.llm.settings } : {}) },
     },
     ...(hypotheses ? { hypotheses } : {}),
+    ...diagnosisCausalGraph(state),
     ...(redHerrings ? { red_herrings: redHerrings } : {}),
     ...modelRunOf(state),
   };

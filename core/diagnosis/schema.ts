@@ -4,6 +4,7 @@ import { DiagnosisHypothesis } from './hypotheses.js';
 import { DiagnosisRedHerring } from './red-herrings.js';
 import { modelRunFields } from './model-run.js';
 import { DiagnosisCodeBlock } from './code.js';
+import { DiagnosisCausalGraph } from './causal-graph.js';
 import { votesFields } from './votes.js';
 
 /** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
@@ -70,6 +71,8 @@ export const Diagnosis = z.object({
   }),
   /** The hypothesis layer's causal graph; absent when the layer is off. */
   hypotheses: z.array(DiagnosisHypothesis).optional(),
+  /** The causal-graph layer's validated graph and metrics (docs/causal-graph.md); absent when the layer is off. */
+  causal_graph: DiagnosisCausalGraph.optional(),
   /** Changes that preceded nothing abnormal (refuted, red herrings); absent when there are none. */
   red_herrings: z.array(DiagnosisRedHerring).optional(),
   ...modelRunFields,

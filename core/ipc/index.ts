@@ -12,3 +12,4 @@ export * from './hypothesis-schemas.js';
 export * from './charts-schemas.js';
 export * from './lesson-schemas.js';
 export * from './model-activity.js';
+export * from './causal-schemas.js';

@@ -3,6 +3,8 @@ import { BeliefSource, Confidence, ControllerSettings, EdgeClaimed, LedgerEvent,
 import { Belief, Label, TimeWindow } from '../model/index.js';
 import { HypothesisLayerView } from './hypothesis-schemas.js';
 import { ModelActivity } from './model-activity.js';
+import { CausalGraphChoice } from './causal-schemas.js';
+import { CausalGraph } from '../causal/index.js';
 import { StoreChoice } from './store-schemas.js';
 
 export const policies = ['heuristic', 'llm'] as const;
@@ -16,6 +18,8 @@ export const InvestigationSettings = ControllerSettings.extend({
   policy: z.enum(policies).default('heuristic'),
   /** Null: the bootstrap derives the window from the alerts (design.md §2). */
   window: WindowOverride.nullable().default(null),
+  /** The causal-graph layer and its knowledge files (docs/causal-graph.md). */
+  causalGraph: CausalGraphChoice.prefault({}),
   /** Independent runs that vote on the root (docs/voting.md); absent or 1: one run. */
   runs: z.number().int().min(1).max(16).optional(),
 });
@@ -72,6 +76,8 @@ export const InvestigationState = z.object({
   lastError: z.string().nullable(),
   /** The hypothesis layer; absent when the investigation runs without it. */
   hypotheses: HypothesisLayerView.optional(),
+  /** The causal-graph layer's graph (the fold's, post-processed) and metrics; absent when it is off. */
+  causalGraph: CausalGraph.optional(),
   model: ModelActivity.optional(),
 });
 export type InvestigationState = z.infer<typeof InvestigationState>;

@@ -1,6 +1,7 @@
 import type { LedgerEvent } from './events.js';
 import { edgeKey, nodeOf } from './state.js';
 import { applyHypothesisEvent, reopenAccepted } from './state-hypotheses.js';
+import { applyCausalEvent } from './state-causal.js';
 import { codeClaimant } from './events-code-cross.js';
 import type { InvestigationState } from './state.js';
 
@@ -201,6 +202,12 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'RunStopped':
       state.llm.stopped = event;
       return;
+    case 'CallsDiscovered':
+    case 'AnomalyCreated':
+    case 'AlertLinked':
+    case 'CausalityAdded':
+    case 'CausalViolation':
+      applyCausalEvent(state.causal, event);
     case 'ScopesFormed':
       state.scopes.formed = event;
       return;

@@ -6,6 +6,7 @@ import { CodeDependencyFound } from './events-code-cross.js';
 import { ScopeMessage, ScopesFormed } from './events-scopes.js';
 import { ControllerSettings } from './settings.js';
 import { hypothesisEvents } from './events-hypotheses.js';
+import { causalEvents } from './events-causal.js';
 import {
   BootstrapChosen,
   ModelCalled,
@@ -203,6 +204,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   RunStopped,
   CodeDrilled,
   CodeStep,
+  ...causalEvents,
   VoteCast,
   CodeDependencyFound,
   ScopesFormed,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HypothesisSettings } from './settings-hypotheses.js';
+import { CausalSettings } from './settings-causal.js';
 
 /** Controller settings (design.md §2). Recorded in InvestigationStarted so a replay uses the same ones. */
 export const ControllerSettings = z.object({
@@ -22,6 +23,8 @@ export const ControllerSettings = z.object({
   visitSeed: z.number().int().positive().optional(),
   /** The hypothesis layer (Graph of States); absent = off, and nothing of it is recorded. */
   hypotheses: HypothesisSettings.optional(),
+  /** The causal-graph layer (docs/causal-graph.md); absent = off, and nothing of it is recorded. */
+  causal: CausalSettings.optional(),
 });
 export type ControllerSettings = z.infer<typeof ControllerSettings>;
 export type ControllerSettingsInput = z.input<typeof ControllerSettings>;

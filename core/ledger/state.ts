@@ -3,6 +3,7 @@ import { ActiveSet } from './active-set.js';
 import type { BeliefSource, EventOf, EvidenceRef } from './events.js';
 import type { ControllerSettings } from './settings.js';
 import { createHypothesisLayer, type HypothesisLayerState } from './state-hypotheses.js';
+import { createCausalLayer, type CausalLayerState } from './state-causal.js';
 import { createScopeLayer, type ScopeLayerState } from './state-scopes.js';
 
 export interface NodeState {
@@ -70,6 +71,8 @@ export interface InvestigationState {
   codeDependencies: Map<EntityId, EventOf<'CodeDependencyFound'>[]>;
   /** The hypothesis layer (empty when it is off). */
   hypotheses: HypothesisLayerState;
+  /** The causal-graph layer (empty when it is off). */
+  causal: CausalLayerState;
   /** The model-driven path as recorded (events-llm.ts): calls, fallbacks, the phases' results. */
   llm: LlmRecord;
   /** The alert scopes and their messages (docs/scopes.md). */
@@ -106,6 +109,7 @@ export function createState(): InvestigationState {
     inbox: new Map(),
     finished: null,
     hypotheses: createHypothesisLayer(),
+    causal: createCausalLayer(),
     llm: { calls: 0, failedCalls: 0, fallbacks: 0, settings: null, bootstrap: null, prose: null, stopped: null },
     code: new Map(),
     codeDependencies: new Map(),

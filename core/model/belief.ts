@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HypothesisProposal } from './hypothesis-proposal.js';
+import { CausalProposal } from './causal-proposal.js';
 
 export const labels = ['Healthy', 'Origin', 'Symptom', 'Defer'] as const;
 export const Label = z.enum(labels);
@@ -46,5 +47,9 @@ export const PolicyOutputBase = z.object({
 });
 
 /** What a policy returns for one node; `hypotheses` only from a policy asked for them (the LLM, layer on). */
-export const PolicyOutput = PolicyOutputBase.extend({ hypotheses: z.array(HypothesisProposal).optional() });
+export const PolicyOutput = PolicyOutputBase.extend({
+  hypotheses: z.array(HypothesisProposal).optional(),
+  /** Operations on the causal graph (docs/causal-graph.md §6), judged by the controller's guard; absent from the heuristic. */
+  causal: z.array(CausalProposal).optional(),
+});
 export type PolicyOutput = z.infer<typeof PolicyOutput>;

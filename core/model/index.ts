@@ -4,4 +4,5 @@ export * from './belief.js';
 export * from './topology.js';
 export * from './packet.js';
 export * from './hypothesis-proposal.js';
+export * from './causal-proposal.js';
 export * from './packet-scope.js';

@@ -8,6 +8,7 @@ import { renderGraphSvg } from './svg.js';
 import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import { hypothesisHtml } from './hypotheses.js';
 import { redHerringHtml } from './red-herrings.js';
+import { causalGraphHtml } from './causal-graph.js';
 import type { ReportOptions, ReportView } from './view.js';
 
 const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -44,6 +45,7 @@ export function renderHtml(diagnosis: Diagnosis, options: ReportOptions = {}): s
     ...entities(view),
     ...hypothesisHtml(diagnosis),
     ...redHerringHtml(diagnosis),
+    ...causalGraphHtml(diagnosis),
     ...chain(view),
     ...alerts(view),
     ...ranking(view),

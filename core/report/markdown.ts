@@ -3,6 +3,7 @@ import { escapeMarkdown as md, showControls } from './escape.js';
 import { buildReportView, formatNumber, modelProseHeading } from './view.js';
 import { hypothesisMarkdown } from './hypotheses.js';
 import { redHerringMarkdown } from './red-herrings.js';
+import { causalGraphMarkdown } from './causal-graph.js';
 import type { ReportOptions, ReportView } from './view.js';
 
 /**
@@ -26,6 +27,7 @@ export function renderMarkdown(diagnosis: Diagnosis, options: ReportOptions = {}
     ...entitySection(view),
     ...hypothesisMarkdown(diagnosis),
     ...redHerringMarkdown(diagnosis),
+    ...causalGraphMarkdown(diagnosis),
     ...chainSection(view),
     ...alertSection(view),
     ...rankingSection(view),

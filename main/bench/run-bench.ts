@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Policy } from '../../core/controller/index.js';
-import type { ControllerSettingsInput } from '../../core/ledger/index.js';
+import type { RunSettingsInput } from '../../core/ipc/index.js';
 import { passAtK } from '../../core/scoring/index.js';
 import { investigateSnapshot } from '../session/index.js';
 import type { StoreSpec } from '../store/index.js';
@@ -9,7 +9,7 @@ import { loadGroundTruth, scoreCase, type CaseScore } from './score-case.js';
 export interface BenchOptions {
   /** A fresh policy per run (policies may keep per-run state such as caches). */
   policy: () => Policy;
-  settings: ControllerSettingsInput;
+  settings: RunSettingsInput;
   runs: number;
   tokenBudget?: number;
   /** Import each case into this store (replaced per case) instead of a temporary SQLite file. */

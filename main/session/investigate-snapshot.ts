@@ -1,7 +1,7 @@
 import type { Policy } from '../../core/controller/index.js';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
 import { InvestigationSettings } from '../../core/ipc/index.js';
-import type { ControllerSettingsInput } from '../../core/ledger/index.js';
+import type { RunSettingsInput } from '../../core/ipc/index.js';
 import type { PolicySpec } from '../policies/create-policy.js';
 import { createInvestigationService } from './service.js';
 import { openSnapshotSource } from './snapshot-source.js';
@@ -10,7 +10,7 @@ import type { StoreSpec } from '../store/index.js';
 export interface InvestigateSnapshotOptions {
   /** A policy the caller owns, or a spec the service makes (and closes) one from. */
   policy: Policy | PolicySpec;
-  settings?: ControllerSettingsInput;
+  settings?: RunSettingsInput;
   /** Persist (and resume) the investigation in this ledger file. */
   ledgerFile?: string | null;
   tokenBudget?: number;

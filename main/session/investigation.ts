@@ -31,6 +31,7 @@ import { runCodeLayer } from './code-layer.js';
 import { StorePacketBuilder, type PacketScopes } from './packet-builder.js';
 import { scopeStore } from './scopes.js';
 import { scopeReactions } from '../../core/scopes/index.js';
+import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
 import { bootstrapFromStore, storeAlerts } from './seeds.js';
@@ -54,6 +55,8 @@ export interface InvestigationOptions {
   visitRun?: number;
   /** The scopes' sliding window in ms (docs/scopes.md; default 2 minutes, `--alert-window`). */
   alertWindowMs?: number;
+  /** The compiled knowledge of the causal-graph layer (docs/causal-graph.md); required when the settings turn it on. */
+  knowledge?: CompiledKnowledge;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
@@ -173,6 +176,7 @@ export class Investigation implements InvestigationRun {
         scopes: { ...scopes.packets, messages: () => this.controller.state.scopes.messages },
       }),
       policy: options.policy,
+      ...(options.knowledge ? { knowledge: options.knowledge } : {}),
       // The gate applies the heuristic's own test of a cause to every policy's Origins.
       originGate: discriminatingEvidence,
       snapshotHash: store.snapshotHash(),

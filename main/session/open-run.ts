@@ -1,5 +1,6 @@
 import type { Policy } from '../../core/controller/index.js';
 import { readBundleCode } from '../code/index.js';
+import { causalSettingsFor, loadKnowledge } from '../knowledge/index.js';
 import { createPolicy, type Env, type PolicyHandle, type PolicySpec } from '../policies/create-policy.js';
 import type { ProgressSink } from '../policies/llm/index.js';
 import { PolicyNotConfiguredError } from './errors.js';
@@ -53,14 +54,18 @@ export async function openRun(
     policy = seeded;
   } else policy = chosen;
   try {
+    // The knowledge first too: a bad file fails (naming its line) before a long import.
+    const { policy: _kind, window, runs: _runs, causalGraph, causal: _recorded, ...rest } = request.settings;
+    const knowledge = causalGraph.enabled ? loadKnowledge(causalGraph.files) : undefined;
+    const controllerSettings = knowledge ? { ...rest, causal: causalSettingsFor(knowledge, causalGraph.enforce) } : rest;
     const store = await target.source.store();
-    const { policy: _kind, window, runs: _runs, ...controllerSettings } = request.settings;
     let run: InvestigationRun | null = null;
     run = await Investigation.open({
       store,
       policy,
       // Run r > 0 of a vote also shuffles the nodes a broadcast wakes together (docs/voting.md).
       settings: request.run ? { ...controllerSettings, visitSeed: request.run } : controllerSettings,
+      knowledge,
       window,
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,

@@ -3,6 +3,7 @@ import type { HypothesisLayerView } from '../../core/ipc/index.js';
 import type { ModelActivity } from '../../core/ipc/model-activity.js';
 import { redHerrings } from '../../core/hypotheses/index.js';
 import { budgetLeft, hypothesesInOrder, type InvestigationState as LedgerState } from '../../core/ledger/index.js';
+import { causalGraphView } from '../../core/causal/index.js';
 
 export type ViewStatus = InvestigationState['status'];
 
@@ -65,8 +66,15 @@ export function projectState(
     tokensOut: state.tokensOut,
     lastError,
     ...hypothesisView(state),
+    ...causalView(state),
     ...modelActivity(state, waiting),
   };
+}
+
+/** The causal-graph layer's graph and metrics (a pure function of the fold); nothing when it is off. */
+function causalView(state: LedgerState): Pick<InvestigationState, 'causalGraph'> {
+  const graph = causalGraphView(state);
+  return graph ? { causalGraph: graph } : {};
 }
 
 function modelActivity(state: LedgerState, waiting: { inFlight: number; waitingFor: string | null }): { model?: ModelActivity } {

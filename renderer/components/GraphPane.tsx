@@ -11,6 +11,9 @@ export function GraphPane({ graph }: { graph: WorkbenchGraph }) {
   const nodeCount = useWorkbench((s) => s.nodeCount);
   const layout = useWorkbench((s) => s.layout);
   const hash = useWorkbench((s) => s.info?.snapshot?.hash ?? '');
+  const hasCausal = useWorkbench((s) => s.investigation?.causalGraph !== undefined && s.investigation !== null);
+  const graphView = useWorkbench((s) => s.graphView);
+  const setGraphView = useWorkbench((s) => s.setGraphView);
   const isList = mode === 'list';
   // Drawn as soon as the start positions are in; ForceAtlas2 may still refine them.
   const isDrawn = mode === 'webgl' && (layout === 'refining' || layout === 'done');
@@ -35,6 +38,17 @@ export function GraphPane({ graph }: { graph: WorkbenchGraph }) {
       {isDrawn && (
         <button type="button" className="zoom-fit" onClick={zoomToFit}>
           Zoom to fit
+        </button>
+      )}
+      {isDrawn && hasCausal && (
+        <button
+          type="button"
+          className="graph-toggle"
+          aria-pressed={graphView === 'causal'}
+          onClick={() => setGraphView(graphView === 'causal' ? 'operational' : 'causal')}
+          title="Show the causal graph (anomalies, attached alerts, causal edges; hover an edge for its rationale) on this canvas"
+        >
+          Causal graph
         </button>
       )}
     </section>

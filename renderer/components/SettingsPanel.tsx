@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useWorkbench } from '../store/context.js';
 import type { PolicyChoice } from '../store/settings-slice.js';
+import { CausalSettings } from './CausalSettings.js';
 
 /**
  * Settings applied at the next Start (Reset first to change a running investigation). The
@@ -123,6 +124,7 @@ export function SettingsPanel() {
           A SQLite path, chdb:DIR or clickhouse://user@host:8123/db (password: the variable the workbench was started with,
           --store-password-env).
         </p>
+        <CausalSettings />
         <fieldset className="window" aria-describedby={ids.hint}>
           <legend>Window (UTC)</legend>
           <label htmlFor={ids.start}>Window start</label>

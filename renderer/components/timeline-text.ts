@@ -82,6 +82,15 @@ export function describeEvent(e: LedgerEvent): string | null {
       return `Alerts scoped: ${e.alerts} alert(s) into ${e.scopes.length} scope(s) (${e.scopes.filter((x) => x.kind === 'signature').length} flood summaries, ${e.dismissed.length} signature(s) dismissed)`;
     case 'ScopeMessage':
       return `Scope ${e.from} → ${e.to}: ${e.kind} on ${short(e.node)}`;
+    case 'AnomalyCreated':
+      return `Causal graph: anomaly ${e.anomalyType} on ${short(e.entity)}`;
+    case 'CausalityAdded':
+      return `Causal graph: ${e.from} causes ${e.to}${e.violation ? ' (violates the knowledge)' : ''}`;
+    case 'CausalViolation':
+      return `Causal graph: ${e.operation.replace('_', ' ')} ${e.enforced ? 'rejected' : 'applied despite'}: ${e.reason}`;
+    case 'AlertLinked':
+    case 'CallsDiscovered':
+      return null;
     case 'HypothesisDerived':
     case 'HypothesisRefined':
     case 'HypothesisSupported':

@@ -1,5 +1,5 @@
 import type { Attributes } from 'graphology-types';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { NodePointProgram } from 'sigma/rendering';
 import { useWorkbench, useWorkbenchStore } from '../store/context.js';
@@ -11,6 +11,7 @@ import { createEdgeDashedArrowProgram } from './edge-dashed.js';
 import { DISCOVERED_EDGE_TYPE, reduceEdge, reduceNode, type HighlightState } from './reducers.js';
 import { sizeSettings } from './sigma-settings.js';
 import { instrumentRenders } from './render-marks.js';
+import { buildCausalGraph, CAUSAL_COLORS, causalNodeColor } from './causal-graph.js';
 
 /** The timeline focus is a scan of the ledger; redo it only when the ledger or seq moved. */
 function createHighlighter(): (s: WorkbenchState) => HighlightState {
@@ -35,12 +36,22 @@ export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
   const store = useWorkbenchStore();
   const sigmaRef = useRef<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
   const graphVersion = useWorkbench((s) => s.graphVersion);
+  const graphView = useWorkbench((s) => s.graphView);
+  const causal = useWorkbench((s) => s.investigation?.causalGraph ?? null);
+  /** The causal graph is on the canvas (docs/causal-graph.md): sigma is made anew for it, with edge events. */
+  const showCausal = graphView === 'causal' && causal !== null;
+  const [tip, setTip] = useState<{ x: number; y: number; text: string } | null>(null);
 
   useEffect(() => {
     if (!container.current) return;
     const highlightOf = createHighlighter();
     let view = highlightOf(store.getState());
-    const sigma = new Sigma<NodeAttributes, EdgeAttributes>(graph, container.current, {
+    const causalView = store.getState().investigation?.causalGraph;
+    const isCausal = showCausal && causalView !== undefined;
+    // Edge picking is fixed when sigma is made: on for the causal view (rationale on hover), off for
+    // the operational graph, where 50k edges would pay for a picking pass nobody uses.
+    const sigma = new Sigma<NodeAttributes, EdgeAttributes>(isCausal ? buildCausalGraph(causalView, graph) : graph, container.current, {
+      enableEdgeEvents: isCausal,
       ...sizeSettings(graph.order),
       nodeProgramClasses: { point: NodePointProgram },
       edgeProgramClasses: { [DISCOVERED_EDGE_TYPE]: createEdgeDashedArrowProgram<NodeAttributes, EdgeAttributes, Attributes>() },
@@ -51,15 +62,29 @@ export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
       edgeLabelSize: 10,
       edgeLabelColor: { color: '#c2255c' },
       zIndex: true,
-      nodeReducer: (id, attrs) => reduceNode(graph, id, attrs, view),
-      edgeReducer: (id, attrs) => reduceEdge(graph, id, attrs, view),
+      nodeReducer: (id, attrs) =>
+        isCausal ? { ...attrs, color: causalNodeColor(attrs.kind), forceLabel: true } : reduceNode(graph, id, attrs, view),
+      edgeReducer: (id, attrs) =>
+        isCausal
+          ? {
+              ...attrs,
+              type: attrs.relation === 'causes' ? 'arrow' : 'line',
+              color: attrs.violation ? CAUSAL_COLORS.violation : attrs.relation === 'causes' ? CAUSAL_COLORS.edge : CAUSAL_COLORS.attach,
+            }
+          : reduceEdge(graph, id, attrs, view),
     });
     sigmaRef.current = sigma;
     setActiveSigma(sigma);
     instrumentRenders(sigma);
-    sigma.on('enterNode', ({ node }) => store.getState().setHoveredNode(node));
-    sigma.on('leaveNode', () => store.getState().setHoveredNode(null));
-    sigma.on('clickNode', ({ node }) => store.getState().toggleSelectedNode(node));
+    // Anomaly and alert nodes of the causal view are not entities: the inspector stays as it is.
+    sigma.on('enterNode', ({ node }) => !isCausal && store.getState().setHoveredNode(node));
+    sigma.on('leaveNode', () => !isCausal && store.getState().setHoveredNode(null));
+    sigma.on('clickNode', ({ node }) => !isCausal && store.getState().toggleSelectedNode(node));
+    sigma.on('enterEdge', ({ edge, event }) => {
+      const attrs = sigma.getGraph().getEdgeAttributes(edge);
+      if (isCausal && attrs.rationale) setTip({ x: event.x, y: event.y, text: attrs.rationale });
+    });
+    sigma.on('leaveEdge', () => setTip(null));
     sigma.on('clickStage', () => store.getState().clearSelection());
     const unsubscribe = store.subscribe((state) => {
       const next = highlightOf(state);
@@ -74,12 +99,28 @@ export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
       if (window.__eogSigma === sigma) window.__eogSigma = undefined;
       sigma.kill();
     };
-  }, [graph, store]);
+  }, [graph, store, showCausal]);
+
+  // A new projected state while the causal view is shown: the same sigma shows the new graph.
+  useEffect(() => {
+    const sigma = sigmaRef.current;
+    if (!sigma || !showCausal || causal === null) return;
+    sigma.setGraph(buildCausalGraph(causal, graph));
+  }, [graph, graphVersion, showCausal, causal]);
 
   // The same graph object is refilled when another snapshot opens: resize the settings with it.
   useEffect(() => {
     sigmaRef.current?.setSettings(sizeSettings(graph.order));
   }, [graph, graphVersion]);
 
-  return <div ref={container} className="graph-canvas" aria-hidden="true" data-testid="graph-canvas" />;
+  return (
+    <>
+      <div ref={container} className="graph-canvas" aria-hidden="true" data-testid="graph-canvas" data-view={graphView} />
+      {tip && showCausal && (
+        <div className="causal-tip" role="tooltip" data-testid="causal-edge-tip" style={{ left: tip.x + 12, top: tip.y + 12 }}>
+          {tip.text}
+        </div>
+      )}
+    </>
+  );
 }

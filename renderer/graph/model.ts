@@ -17,6 +17,10 @@ export interface EdgeAttributes {
   relation: string;
   isDiscovered: boolean;
   size: number;
+  /** Causal-graph view only (causal-graph.ts): why the cause leads to the effect, shown on hover. */
+  rationale?: string;
+  /** Causal-graph view only: set when the edge breaks the knowledge (enforcement off). */
+  violation?: string | null;
 }
 
 export type WorkbenchGraph = Graph<NodeAttributes, EdgeAttributes>;

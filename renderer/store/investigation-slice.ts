@@ -30,12 +30,14 @@ export const createInvestigationSlice =
     async function ensureStarted(): Promise<void> {
       const current = get().investigation;
       if (current && current.seq >= 0) return;
-      const { budget, policy, maxVisits, kFlips, llm, windowText, hypotheses, runs, storeText } = get();
+      const { budget, policy, maxVisits, kFlips, llm, windowText, hypotheses, runs, storeText, causalGraph: causal } = get();
       // Off: no `hypotheses` key at all, so the recorded settings are those of a run without the layer.
       const layer = hypotheses.isOn ? { hypotheses: { delta: hypotheses.delta, eta: hypotheses.eta } } : {};
+      const file = causal.file.trim();
+      const causalGraph = { enabled: causal.isOn, enforce: causal.enforce, files: file ? [file] : [] };
       // One run: no `runs` key, so the settings are those of a run without voting.
       const voting = runs > 1 ? { runs } : {};
-      const settings = { budget, policy, maxVisits, kFlips, window: parseWindowText(windowText), ...layer, ...voting };
+      const settings = { budget, policy, maxVisits, kFlips, window: parseWindowText(windowText), ...layer, ...voting, causalGraph };
       const store = storeText.trim() ? { store: storeText.trim() } : {};
       accept(await client.invoke('investigation.start', policy === 'llm' ? { settings, llm, ...store } : { settings, ...store }));
     }

@@ -49,6 +49,8 @@ export const createSettingsSlice =
     hypotheses: { isOn: false, delta: 0.1, eta: 2 },
     windowText: { start: '', end: '' },
     storeText: '',
+    causalGraph: { isOn: true, enforce: true, file: '' },
+    setCausalGraph: (value) => set((s) => ({ causalGraph: { ...s.causalGraph, ...value } })),
     isOpening: false,
     setPolicy: (policy) => set({ policy }),
     setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),

@@ -71,6 +71,9 @@ export interface SettingsSlice {
   windowText: { start: string; end: string };
   /** Where a Start imports the evidence (docs/clickhouse.md); empty: a temporary SQLite file. */
   storeText: string;
+  /** The causal-graph layer: on by default, knowledge enforced, an optional knowledge file over the default. */
+  causalGraph: { isOn: boolean; enforce: boolean; file: string };
+  setCausalGraph(value: Partial<{ isOn: boolean; enforce: boolean; file: string }>): void;
   isOpening: boolean;
   setPolicy(policy: PolicyChoice): void;
   setLlm(llm: Partial<LlmEndpoint>): void;
@@ -114,6 +117,9 @@ export interface UiSlice {
   search: string;
   rendererMode: RendererMode;
   layout: LayoutStatus;
+  /** Which graph the canvas shows: the operational graph, or the causal graph (docs/causal-graph.md). */
+  graphView: 'operational' | 'causal';
+  setGraphView(view: 'operational' | 'causal'): void;
   setHoveredNode(id: string | null): void;
   /** Selecting the selected node again clears the selection. */
   toggleSelectedNode(id: string): void;

@@ -10,6 +10,8 @@ export const createUiSlice: StateCreator<WorkbenchState, [], [], UiSlice> = (set
   search: '',
   rendererMode: 'detecting',
   layout: 'idle',
+  graphView: 'operational',
+  setGraphView: (graphView) => set({ graphView }),
   setHoveredNode: (hoveredNode) => set({ hoveredNode }),
   toggleSelectedNode: (id) => set((s) => ({ selectedNode: s.selectedNode === id ? null : id })),
   clearSelection: () => set({ selectedNode: null, selectedEvidence: null }),

@@ -9,7 +9,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
   core: [
     ['model', 'random', 'snapshot'],
     ['graph', 'ledger', 'signals', 'charts', 'code'],
-    ['hypotheses'],
+    ['hypotheses', 'causal'],
     ['context', 'bootstrap', 'controller', 'scoring', 'voting'],
     ['policy', 'diagnosis', 'scopes'],
     ['report'],
@@ -18,7 +18,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
   ],
   main: [
     ['platform', 'db', 'snapshot'],
-    ['store', 'ledger', 'convert', 'code'],
+    ['store', 'ledger', 'convert', 'code', 'knowledge'],
     ['generate', 'policies', 'report'],
     ['session'],
     ['bench', 'lesson'],

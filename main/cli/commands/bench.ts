@@ -11,11 +11,13 @@ import {
 import { addLlmOptions } from './llm-flags.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import type { PolicyHandle } from '../../policies/create-policy.js';
+import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
 import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 type BenchFlags = StoreFlags &
   PolicyFlags &
-  Omit<ControllerFlags, 'revision'> & {
+  Omit<ControllerFlags, 'revision'> &
+  CausalFlags & {
     format?: string;
     runs: string;
     json?: boolean;
@@ -41,7 +43,7 @@ export function registerBench(program: Command): void {
     .option('--json', 'print one JSON object for machines')
     .option('--ablation', 'run with and without belief revision side by side');
   addStoreOptions(command, 'import each case into this store (replaced per case): a path or sqlite:PATH, chdb:DIR, clickhouse://…');
-  addLlmOptions(addHypothesisOptions(command)).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
+  addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
 }
 
 async function benchCommand(dir: string, flags: BenchFlags): Promise<void> {
@@ -86,7 +88,7 @@ async function runArms(
     const started = Date.now();
     const result = await runBench(bundles, {
       policy: () => chosen.policy,
-      settings: settingsFrom({ ...flags, revision: arm.revision }),
+      settings: { ...settingsFrom({ ...flags, revision: arm.revision }), causalGraph: causalChoiceFrom(flags) },
       runs,
       tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
       store: storeSpecFrom(flags),

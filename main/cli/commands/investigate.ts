@@ -6,11 +6,13 @@ import { investigateSnapshot } from '../../session/index.js';
 import { stderrProgress } from './progress.js';
 import { printable } from '../../bench/index.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
+import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
 import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
 
 export type InvestigateFlags = PolicyFlags &
   ControllerFlags &
-  StoreFlags & {
+  StoreFlags &
+  CausalFlags & {
     out?: string;
     ledger?: string;
     deadline?: string;
@@ -37,14 +39,14 @@ export function registerInvestigate(program: Command): void {
     .option('--alert-window <seconds>', 'sliding window bounding which alerts are scoped together (default 120; docs/scopes.md)')
     .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
   addStoreOptions(command, 'import the bundle into this store instead of a temporary one: a path or sqlite:PATH, chdb:DIR, clickhouse://…');
-  addLlmOptions(addHypothesisOptions(command)).action(async (snapshot: string, flags: InvestigateFlags) => {
+  addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action(async (snapshot: string, flags: InvestigateFlags) => {
     const progress = stderrProgress();
     const chosen = openPolicy(flags, process.env, { progress: progress.sink });
     try {
       const deadline = positiveInt(flags.deadline, '--deadline');
       const { diagnosis } = await investigateSnapshot(snapshot, {
         policy: chosen.policy,
-        settings: settingsFrom(flags),
+        settings: { ...settingsFrom(flags), causalGraph: causalChoiceFrom(flags) },
         ledgerFile: flags.ledger ?? null,
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
         deadlineMs: deadline === undefined ? null : deadline * 1000,

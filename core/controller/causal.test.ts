@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { causalGraphView, compileKnowledge, parseKnowledge } from '../causal/index.js';
+import { SMALL_KNOWLEDGE } from '../causal/test-support.js';
+import { fold } from '../ledger/index.js';
+import { createController } from './controller.js';
+import { createMemoryPacketBuilder, makeEvidence, output, scriptedPolicy, servicesGraph, svc } from './test-support.js';
+
+const knowledge = compileKnowledge([{ document: parseKnowledge(SMALL_KNOWLEDGE, 'small.yaml'), file: 'small.yaml' }]);
+const settings = { causal: { knowledge: { name: knowledge.name, version: knowledge.version, sha256: knowledge.sha256 } } };
+
+/** api calls db; db logs errors; the model proposes operations on the graph itself. */
+function setup(proposals: unknown[]) {
+  const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
+  const errorLog = (id: string, entity: string) =>
+    makeEvidence({
+      id,
+      entity,
+      extractor: 'log_template',
+      detail: {
+        type: 'log_template',
+        template: 'ERROR <*>',
+        windowCount: 9,
+        baselineCount: 0,
+        rateRatio: null,
+        isNew: true,
+        isGone: false,
+        isError: true,
+      },
+    });
+  const alert = makeEvidence({
+    id: 'alert:1',
+    entity: svc('api'),
+    detail: { type: 'alert', name: 'HighErrorRate', severity: 'critical', startsAt: 0, endsAt: null },
+  });
+  const evidence = new Map([
+    [svc('api'), [errorLog('l:api', svc('api')), alert]],
+    [svc('db'), [errorLog('l:db', svc('db'))]],
+  ]);
+  const policy = scriptedPolicy((packet) =>
+    packet.node === svc('api')
+      ? output({ label: 'Symptom', evidence: ['l:api'], ...({ causal: proposals } as object) })
+      : output({ label: 'Origin', evidence: ['l:db'] }),
+  );
+  return createController({
+    graph,
+    settings,
+    knowledge,
+    seeds: [
+      { node: svc('db'), reason: 'test' },
+      { node: svc('api'), reason: 'test' },
+    ],
+    packets: createMemoryPacketBuilder(graph, evidence),
+    policy,
+    snapshotHash: 'h',
+  });
+}
+
+const at = (type: string, name: string) => ({ type, entity: svc(name) });
+
+describe('the causal layer in the controller (docs/causal-graph.md)', () => {
+  it('derives anomalies from labels and links alerts; guarded model proposals add causality or are recorded as violations', async () => {
+    const controller = setup([
+      {
+        op: 'add_causality',
+        from: at('error_rate', 'db'),
+        to: at('error_rate', 'api'),
+        rationale: 'db errors reach api',
+        evidence: ['l:api'],
+      },
+      { op: 'add_causality', from: at('error_rate', 'api'), to: at('config_change', 'db'), rationale: 'nonsense', evidence: [] },
+      { op: 'create_anomaly', anomaly: at('latency', 'api'), evidence: ['invented:1'] },
+      { op: 'link_alert', alert: 'alert:1', anomaly: at('cpu', 'api') },
+    ]);
+    await controller.run();
+    const view = causalGraphView(fold(controller.events));
+    expect(view?.nodes.map((n) => n.id).sort()).toEqual([`error_rate@${svc('api')}`, `error_rate@${svc('db')}`]);
+    expect(view?.nodes.find((n) => n.entity === svc('api'))?.alerts).toEqual([{ id: 'alert:1', name: 'HighErrorRate' }]);
+    expect(view?.edges).toEqual([
+      expect.objectContaining({
+        from: `error_rate@${svc('db')}`,
+        to: `error_rate@${svc('api')}`,
+        source: 'model',
+        rationale: expect.stringContaining('db errors reach api'),
+      }),
+    ]);
+    const reasons = view?.violations.map((v) => `${v.source} ${v.operation}: ${v.reason}`) ?? [];
+    expect(reasons).toContainEqual(expect.stringMatching(/^model add_causality: both anomalies must be in the graph/));
+    expect(reasons).toContainEqual('model create_anomaly: fabricated evidence: invented:1');
+    expect(reasons).toContainEqual(expect.stringMatching(/^model link_alert: no anomaly cpu@/));
+    // Two causality proposals, one refused: KC = 1 − 1/2.
+    expect(view?.metrics.KC).toBe(0.5);
+  });
+
+  it('refuses to run with a knowledge other than the one the settings record', () => {
+    expect(() =>
+      createController({
+        graph: servicesGraph(['a']),
+        settings: { causal: { knowledge: { ...settings.causal.knowledge, sha256: 'other' } } },
+        knowledge,
+        seeds: [{ node: svc('a'), reason: 'test' }],
+        packets: createMemoryPacketBuilder(servicesGraph(['a']), new Map()),
+        policy: scriptedPolicy(() => output({ label: 'Healthy' })),
+        snapshotHash: 'h',
+      }),
+    ).toThrow(/resume with the same --knowledge/);
+  });
+});

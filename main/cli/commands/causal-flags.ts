@@ -1,0 +1,25 @@
+import type { CausalGraphChoice } from '../../../core/ipc/index.js';
+
+/** The causal-graph flags investigate and bench share (docs/causal-graph.md). */
+export type CausalFlags = {
+  knowledge?: string[];
+  enforceKnowledge?: boolean;
+  causalGraph?: boolean;
+};
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+export function addCausalOptions<
+  T extends { option(flags: string, description: string, fn?: (v: string, p: string[] | undefined) => string[]): T },
+>(command: T): T {
+  return command
+    .option('--knowledge <file>', 'operational knowledge (YAML) laid over the default; repeatable (docs/causal-graph.md)', collect)
+    .option('--no-enforce-knowledge', 'causal graph: apply proposals that break the knowledge or topology (still recorded as violations)')
+    .option('--no-causal-graph', 'turn off the causal-graph layer (nothing of it is recorded)');
+}
+
+export function causalChoiceFrom(flags: CausalFlags): CausalGraphChoice {
+  return { enabled: flags.causalGraph !== false, enforce: flags.enforceKnowledge !== false, files: flags.knowledge ?? [] };
+}

@@ -1,0 +1,1 @@
+export { loadKnowledge, defaultKnowledgeFile, causalSettingsFor } from './load.js';
