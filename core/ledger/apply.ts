@@ -208,6 +208,7 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'CausalityAdded':
     case 'CausalViolation':
       applyCausalEvent(state.causal, event);
+      return;
     case 'ScopesFormed':
       state.scopes.formed = event;
       return;
