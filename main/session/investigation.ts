@@ -151,7 +151,8 @@ export class Investigation implements InvestigationRun {
     this.preamble = prepared?.preamble ?? [];
     const graph = prepared?.graph ?? OperationalGraph.fromTopology(store.topology());
     this.graph = graph;
-    this.bootstrap = prepared?.bootstrap ?? varied(bootstrapFromStore(store, graph, options.window, options.alertWindowMs), options.visitRun);
+    this.bootstrap =
+      prepared?.bootstrap ?? varied(bootstrapFromStore(store, graph, options.window, options.alertWindowMs), options.visitRun);
     this.ledger = options.ledgerFile ? openLedger(options.ledgerFile) : null;
     const history = this.ledger?.events() ?? [];
     // A resumed investigation keeps the window it started with.
