@@ -43,8 +43,12 @@ describe('voting over K runs (docs/voting.md)', () => {
     const { votes: _votes, ...winnerDiagnosis } = first.diagnosis;
     expect(renderJson(winnerDiagnosis)).toBe(renderJson(first.runs[winners[0]?.run ?? -1] ?? first.diagnosis));
     for (const v of first.diagnosis.votes ?? []) {
-      expect(v.root?.entity).toBe(first.runs[v.run]?.frontier[0]);
-      expect(v.weight).toBe(1);
+      const run = first.runs[v.run];
+      // The causal-graph layer is on by default: a run weighs its graph's interpretability.
+      expect(run?.causal_graph).toBeDefined();
+      expect(v.weight).toBe(run?.causal_graph?.metrics.score);
+      expect(v.weight).toBeLessThanOrEqual(1);
+      expect(run?.causal_graph?.nodes.some((n) => n.entity === v.root?.entity && n.type === v.root?.type)).toBe(true);
     }
   }, 120_000);
 
