@@ -50,6 +50,27 @@ function upstreamOrigins(
   return found;
 }
 
+/**
+ * The heuristic rule (ledger vocabulary, docs/heuristic.md) by which a caller's own error
+ * statuses name the callee that failed it ("HTTP 500 from X").
+ */
+const STATUS_NAMES_CALLEE = 'status_names_callee';
+
+/**
+ * Evidence of the E_S edges from `entity` to callers whose own error statuses name it: the
+ * caller's words support the hypothesis on the callee (and, through the edge, refute the
+ * caller's own, see upstreamOrigins).
+ */
+function attributedSupport(state: InvestigationState, entity: EntityId): string[] {
+  const out: string[] = [];
+  for (const other of [...(state.edgeNeighbours.get(entity) ?? [])].sort()) {
+    const edge = state.edges.get(edgeKey(entity, other));
+    if (!edge || !state.nodes.get(other)?.rules.includes(STATUS_NAMES_CALLEE)) continue;
+    for (const id of edge.evidence) if (!out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
 function reaches(state: InvestigationState, from: EntityId, to: EntityId, aliasesOf: AliasesOf): boolean {
   const group = new Set([from, ...aliasesOf(from)]);
   return upstreamOrigins(state, to, aliasesOf).some((u) => group.has(u.origin));
@@ -124,7 +145,7 @@ function observeEntity(
       statement: clip(entityStatement(entity, cause)),
       cause,
       confidence: belief.confidence,
-      support,
+      support: unique([support, attributedSupport(state, entity)]),
       refute: [],
       isRefuted: false,
       reason: '',

@@ -131,6 +131,11 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     calleeInstance: z.string().optional(),
     /** The topology does not have this caller→callee edge; spans show it. */
     isDiscovered: z.boolean(),
+    /**
+     * The caller's own error spans whose status message names this callee ("HTTP 500 from X",
+     * "call to X failed"): window and baseline counts, and one message as written (hostile text).
+     */
+    attributedTo: z.array(z.object({ entity: z.string(), count: z.number(), baselineCount: z.number(), example: z.string() })).optional(),
   }),
   z.object({ type: z.literal('span'), status: z.string(), durationMs: z.number() }),
   z.object({ type: z.literal('metric'), metric: z.string(), value: z.number() }),

@@ -42,6 +42,7 @@ export {
   type KnownEdge,
 } from './traces/aggregator.js';
 export { toTraceEdgeDetail, type TraceEdgeDetail } from './traces/detail.js';
+export { calleesNamed, type EntityStatusMessages, type StatusMessageCount } from './traces/status-messages.js';
 export { delayThresholds, gapGrowth, isDelayedEdge } from './traces/delayed.js';
 
 // Kubernetes object diffs, change and event classification.

@@ -140,6 +140,7 @@ async function fill(db: Db, bundle: Bundle, paths: Paths, options: ImportOptions
     files: bundle.records,
     manifest: bundle.manifest.value,
     knownEdges: derive ? aliasExpandedEdges(topology.value) : [],
+    entities: derive ? topology.value.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name })) : [],
     derive,
   };
   const link = { db, files, registry, partFile: (i: number) => paths.temp + partSuffix(i) };

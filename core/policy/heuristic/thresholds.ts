@@ -37,6 +37,8 @@ export const thresholds = {
   minSurgeCalls: 20,
   /** Fewer than 5 calls in a period say nothing about its latency or error rate. */
   minCalls: 5,
+  /** ...and fewer than 5 error statuses naming a callee say nothing about it either. */
+  minAttributedErrors: 5,
   /** A failure event repeated 10 times (its cumulative count) began long before the incident. */
   chronicFailureCount: 10,
   /** A CPU or memory metric must triple to count as saturation: doubling is ordinary load variation. */

@@ -156,8 +156,33 @@ describe('TraceEdgeAggregator', () => {
   });
 
   it('handles empty input and rejects unusable caps', () => {
-    expect(new TraceEdgeAggregator().finish([])).toEqual({ edges: [], entities: [], spans: 0, rootSpans: 0, unresolvedSpans: 0 });
+    expect(new TraceEdgeAggregator().finish([])).toEqual({
+      edges: [],
+      entities: [],
+      statusMessages: [],
+      spans: 0,
+      rootSpans: 0,
+      unresolvedSpans: 0,
+    });
     expect(() => new TraceEdgeAggregator({ maxKnownSpans: 0 })).toThrow(SignalOptionError);
+  });
+
+  it('counts the status messages of each entity’s own error spans per period, not of ok spans', () => {
+    const agg = new TraceEdgeAggregator();
+    const err = (id: string, message: string) => ({
+      traceId: 't',
+      spanId: id,
+      entity: FE,
+      durationMs: 1,
+      status: 'error' as const,
+      statusMessage: message,
+    });
+    agg.add(err('1', 'HTTP 500 from cart'), 'window');
+    agg.add(err('2', 'HTTP 500 from cart'), 'window');
+    agg.add(err('3', 'HTTP 500 from cart'), 'baseline');
+    agg.add(err('4', 'HTTP 500 from cart'), null);
+    agg.add({ traceId: 't', spanId: '5', entity: FE, durationMs: 1, status: 'ok', statusMessage: 'fine' }, 'window');
+    expect(agg.finish([]).statusMessages).toEqual([{ entity: FE, messages: [{ text: 'HTTP 500 from cart', window: 2, baseline: 1 }] }]);
   });
 
   it('keys spans by trace and span id, so ids that would run together stay apart', () => {

@@ -1,6 +1,7 @@
 import { requirePositiveInteger } from '../errors.js';
 import { ParentIndex, type ChildCall } from './parent-index.js';
 import { latencyRatio, PeriodPair, type PeriodSpanStats } from './period-stats.js';
+import { StatusMessageCounter, type EntityStatusMessages } from './status-messages.js';
 
 export type { PeriodSpanStats } from './period-stats.js';
 
@@ -14,6 +15,8 @@ export interface SpanInput {
   entity: string;
   durationMs: number;
   status: 'ok' | 'error' | 'unset';
+  /** The span's status message (an error's description), when the record has one. */
+  statusMessage?: string;
 }
 
 export interface TraceAggregatorOptions {
@@ -52,6 +55,8 @@ export interface EntitySpanSummary {
 export interface TraceAggregation {
   edges: TraceEdgeSummary[];
   entities: EntitySpanSummary[];
+  /** Each entity's own error spans' status messages (a few distinct, counted per period). */
+  statusMessages: EntityStatusMessages[];
   spans: number;
   rootSpans: number;
   /** Children whose parent never arrived, or arrived after the memory caps let it go. */
@@ -69,6 +74,7 @@ export class TraceEdgeAggregator {
   /** Caller → callee → stats; nested, so no key string is built per call. */
   private readonly edgeStats = new Map<string, Map<string, PeriodPair>>();
   private readonly entityStats = new Map<string, PeriodPair>();
+  private readonly messages = new StatusMessageCounter();
   private spans = 0;
   private roots = 0;
 
@@ -88,6 +94,7 @@ export class TraceEdgeAggregator {
       period,
     };
     if (period) this.pairFor(this.entityStats, span.entity)[period].add(child.durationMs, child.isError);
+    if (child.isError && span.statusMessage) this.messages.add(span.entity, span.statusMessage, period);
     const parentId = typeof span.parentSpanId === 'string' && span.parentSpanId.length > 0 ? span.parentSpanId : null;
     if (parentId === null) this.roots += 1;
     this.parents.add(span.traceId, span.spanId, parentId, child, this.recordEdge);
@@ -112,6 +119,7 @@ export class TraceEdgeAggregator {
     return {
       edges,
       entities,
+      statusMessages: this.messages.finish(),
       spans: this.spans,
       rootSpans: this.roots,
       unresolvedSpans: this.parents.unresolved + this.parents.waiting,

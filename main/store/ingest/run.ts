@@ -5,6 +5,7 @@ import type { KnownEdge } from '../../../core/signals/index.js';
 import type { RecordFileName, SnapshotManifest } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
 import type { SignalContext, SignalRow } from '../signals/build.js';
+import type { NamedEntity } from '../signals/attribution.js';
 import { deriveWindow, type WindowInfo } from '../window.js';
 import { RecordProducer } from './produce.js';
 import { TableWriter } from './table-writer.js';
@@ -36,6 +37,8 @@ export interface IngestInput {
   files: RecordFile[];
   manifest: SnapshotManifest;
   knownEdges: KnownEdge[];
+  /** Topology entities the signals resolve status-message callee names against. */
+  entities?: NamedEntity[];
   /** Derive the signals while reading (false: the first reader of the store does; signals/stored.ts). */
   derive: boolean;
 }
@@ -131,7 +134,12 @@ export async function ingestRecords(input: IngestInput, link: StoreLink, mode: W
     for (const file of shares.main) await lead.read(file, writer);
     const extents = threads ? await threads.read() : [];
     const extent = spanOf([lead.extent, ...extents]);
-    const context: SignalContext = { final: deriveWindow(input.manifest, lead.alerts, extent), extent, knownEdges: input.knownEdges };
+    const context: SignalContext = {
+      final: deriveWindow(input.manifest, lead.alerts, extent),
+      extent,
+      knownEdges: input.knownEdges,
+      entities: input.entities ?? [],
+    };
     threads?.derive(context);
     threads?.mergeParts(link.db);
     onStored();

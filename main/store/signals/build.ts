@@ -10,6 +10,7 @@ import {
 } from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
+import { attributeStatusMessages, attributedTo, type NamedEntity } from './attribution.js';
 import type { SignalCollector } from './collect.js';
 import { templateLookup, type LogTemplateState } from './log-templates.js';
 import { Periods } from './periods.js';
@@ -26,6 +27,8 @@ export interface SignalContext {
   final: WindowInfo;
   extent: TimeWindow | null;
   knownEdges: readonly KnownEdge[];
+  /** Topology entities, to resolve the callee names error status messages mention (none: no attribution). */
+  entities?: readonly NamedEntity[];
 }
 
 /** A derived signal ready to store; plain data, so it can cross from the parse worker. */
@@ -148,7 +151,10 @@ function metricRows(collected: SignalCollector): SignalRow[] {
 function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
   const out: SignalRow[] = [];
   const durations = Periods.durations(ctx.final, ctx.extent);
-  for (const e of collected.traces.finish(ctx.knownEdges).edges) {
+  const traces = collected.traces.finish(ctx.knownEdges);
+  const attributions = attributeStatusMessages(traces.statusMessages, ctx.entities ?? []);
+  for (const e of traces.edges) {
+    const attributed = attributedTo(attributions, e.caller, e.callee);
     const d = { ...toTraceEdgeDetail(e), callRateRatio: callRateRatio(e.window.calls, e.baseline.calls, durations) };
     // Caller-side overhead (parent minus child) grows where a network delay sits.
     const windowGap = e.window.gapP50Ms ?? 0;
@@ -170,10 +176,11 @@ function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
       `calls ${e.caller} -> ${e.callee}${d.isDiscovered ? ' (not in topology)' : ''}: ${d.windowCalls} in window, errors ${pct(d.windowErrorRate)} ` +
       `vs ${pct(d.baselineErrorRate)}, p95 ${ms(d.windowP95Ms)} vs ${ms(d.baselineP95Ms)}, caller-side gap ${ms(windowGap)} vs ${ms(baselineGap)}`;
     const id = `edge:${e.caller}->${e.callee}`;
-    // Both ends see the edge: the callee degraded, the caller depends on it.
-    for (const [entity, suffix] of [
-      [e.callee, ''],
-      [e.caller, ':caller'],
+    // Both ends see the edge: the callee degraded, the caller depends on it. What the caller's
+    // own error statuses say about the callee is the caller's evidence (its row only).
+    for (const [entity, suffix, detail] of [
+      [e.callee, '', d],
+      [e.caller, ':caller', attributed ? { ...d, attributedTo: attributed } : d],
     ] as const) {
       out.push({
         id: id + suffix,
@@ -183,7 +190,7 @@ function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
         time: ctx.final.window.start,
         score,
         summary,
-        detail: d,
+        detail,
         file: 'spans',
         line: null,
         samples: [],

@@ -82,6 +82,7 @@ export class SignalCollector {
         entity: r[0],
         durationMs: numberOr(r[2], 0),
         status: status === 'error' || status === 'ok' ? status : 'unset',
+        ...(typeof r[8] === 'string' && r[8].length > 0 ? { statusMessage: r[8] } : {}),
       },
       this.periods.periodOf(r[1]),
     );

@@ -44,7 +44,7 @@ const COLUMNS: Record<RecordFileName, string> = {
   events: 'time, type, reason, message, count, NULL',
   logs: 'time, severity, body, trace_id, span_id, NULL, NULL',
   metrics: 'time, name, value, NULL, NULL, NULL',
-  spans: 'time, duration_ms, trace_id, span_id, parent_span_id, NULL, status, NULL, NULL, NULL',
+  spans: 'time, duration_ms, trace_id, span_id, parent_span_id, NULL, status, status_message, NULL, NULL',
   changes: 'time, kind, summary, diff, actor, NULL',
 };
 
@@ -102,8 +102,10 @@ export function deriveStoredSignals(db: Db, file: string): SignalCounts {
     if (observe && fileIds[kind] !== undefined) replay(db, kind, entityIds, observe);
   }
   if (fileIds.logs !== undefined) replay(db, 'logs', entityIds, logObserver(templates));
-  const knownEdges = aliasExpandedEdges(storedTopology(db, entityIds));
-  const rows = buildSignals(collector, templates.state(), { final: meta.window, extent, knownEdges });
+  const topology = storedTopology(db, entityIds);
+  const knownEdges = aliasExpandedEdges(topology);
+  const entities = topology.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name }));
+  const rows = buildSignals(collector, templates.state(), { final: meta.window, extent, knownEdges, entities });
   const counts = insertSignals(db, rows, {
     fileIds,
     entityKey: (id) => {

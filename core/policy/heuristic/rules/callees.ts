@@ -1,9 +1,13 @@
 import { thresholds } from '../thresholds.js';
-import { describeErrors, describeGap, describeLatency } from './edge-facts.js';
+import { attributedErrors, describeErrors, describeGap, describeLatency } from './edge-facts.js';
 import type { ExplainerRule } from './rule.js';
 
 const FAILING_STRENGTH = 0.8;
 const SLOW_STRENGTH = 0.7;
+/** The caller's own words name the callee: at least as telling as its error rate. */
+const NAMED_STRENGTH = 0.8;
+/** A status message quoted in reasoning is clipped (it is hostile text, shown escaped). */
+const QUOTE_CHARS = 120;
 
 export const failingCalleeRule: ExplainerRule = {
   id: 'failing_callee',
@@ -22,6 +26,32 @@ export const failingCalleeRule: ExplainerRule = {
       strength: FAILING_STRENGTH,
       text: `my calls to ${e.detail.callee} fail (${describeErrors(e.detail)})`,
     })),
+};
+
+export const statusNamesCalleeRule: ExplainerRule = {
+  id: 'status_names_callee',
+  role: 'explainer',
+  family: 'traces',
+  when: `the node’s own error spans’ status messages attribute its failures to a callee it calls ("HTTP 500 from X", "upstream X returned 503", "call to X failed"): ≥${thresholds.minAttributedErrors} such errors, the rate +${thresholds.errorRateDelta * 100} points over the baseline’s, binomial −log10 p ≥ ${thresholds.errorSurprise}`,
+  strength: String(NAMED_STRENGTH),
+  explanation:
+    'A caller that reports in its own span status that a callee failed it is not the origin of those errors: the callee it names is, even when the callee’s spans look fine (it answered 500 with an OK span, or its failures are not traced).',
+  explains: 'anything',
+  isFailingDependency: true,
+  effect: (node, neighbour) => `${node} fails requests because ${neighbour} fails them`,
+  match: ({ edges }) =>
+    edges.outbound.flatMap((e) => {
+      const named = attributedErrors(e.detail);
+      if (!named) return [];
+      return [
+        {
+          neighbour: e.detail.callee,
+          evidence: [e.id],
+          strength: NAMED_STRENGTH,
+          text: `${named.count} of my error statuses name ${e.detail.callee} (${JSON.stringify(named.example.slice(0, QUOTE_CHARS))})`,
+        },
+      ];
+    }),
 };
 
 export const slowCalleeRule: ExplainerRule = {

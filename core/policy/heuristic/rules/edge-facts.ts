@@ -36,6 +36,23 @@ export function isFailingEdge(d: TraceEdgeDetail): boolean {
   return binomialUpperTailSurprise(failures, d.windowCalls, p0) >= thresholds.errorSurprise;
 }
 
+/**
+ * The caller's own error statuses attribute its failures to this callee ("HTTP 500 from X",
+ * "call to X failed") more than the baseline's did, as a failing edge is judged: at least a
+ * handful, the rate up by the failing-edge margin, and unlikely at the baseline's rate.
+ */
+export function attributedErrors(d: TraceEdgeDetail): { count: number; example: string } | null {
+  const count = (d.attributedTo ?? []).reduce((s, a) => s + a.count, 0);
+  const baseline = (d.attributedTo ?? []).reduce((s, a) => s + a.baselineCount, 0);
+  if (count < thresholds.minAttributedErrors) return null;
+  const calls = Math.max(d.windowCalls, count);
+  const baselineRate = d.baselineCalls >= thresholds.minCalls ? Math.min(1, baseline / d.baselineCalls) : 0;
+  if (count / calls - baselineRate < thresholds.errorRateDelta) return null;
+  const p0 = Math.max(baselineRate, thresholds.minErrorRate);
+  if (binomialUpperTailSurprise(count, calls, p0) < thresholds.errorSurprise) return null;
+  return { count, example: d.attributedTo?.[0]?.example ?? '' };
+}
+
 /** Calls per minute up by the surge ratio or more: the ratio; null otherwise. */
 export function surgeRatio(d: TraceEdgeDetail): number | null {
   return d.callRateRatio != null && d.callRateRatio >= thresholds.surgeRatio ? d.callRateRatio : null;

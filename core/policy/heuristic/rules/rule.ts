@@ -21,7 +21,8 @@ export type CauseRuleId =
   | 'network_delay'
   | 'traffic_source';
 export type SymptomRuleId = 'alert' | 'served_latency' | 'served_errors' | 'metric';
-export type ExplainerRuleId = 'failing_callee' | 'slow_callee' | 'upstream_surge' | 'named_dependency' | 'delaying_caller';
+export type ExplainerRuleId =
+  'failing_callee' | 'status_names_callee' | 'slow_callee' | 'upstream_surge' | 'named_dependency' | 'delaying_caller';
 export type RuleId = CauseRuleId | SymptomRuleId | ExplainerRuleId;
 
 /**

@@ -1,5 +1,5 @@
 import { alertRule } from './alerts.js';
-import { failingCalleeRule, slowCalleeRule } from './callees.js';
+import { failingCalleeRule, slowCalleeRule, statusNamesCalleeRule } from './callees.js';
 import { changeRule } from './changes.js';
 import { delayingCallerRule, networkDelayRule } from './delay.js';
 import { namedDependencyRule } from './dependencies.js';
@@ -26,6 +26,7 @@ export const ruleTable: readonly Rule[] = [
   servedLatencyRule,
   servedErrorsRule,
   failingCalleeRule,
+  statusNamesCalleeRule,
   slowCalleeRule,
   upstreamSurgeRule,
   ownErrorsRule,
