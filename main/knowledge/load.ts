@@ -28,6 +28,17 @@ export function loadKnowledge(files: readonly string[] = []): CompiledKnowledge 
 }
 
 /** The layer's settings as the ledger records them: the knowledge by identity. */
-export function causalSettingsFor(knowledge: CompiledKnowledge, enforce: boolean): CausalSettings {
-  return { enforce, k: 2, epsilon: 1e-9, knowledge: { name: knowledge.name, version: knowledge.version, sha256: knowledge.sha256 } };
+export function causalSettingsFor(
+  knowledge: CompiledKnowledge,
+  enforce: boolean,
+  steering: { steer?: boolean; earlyStop?: boolean } = {},
+): CausalSettings {
+  return {
+    enforce,
+    steer: steering.steer ?? true,
+    earlyStop: steering.earlyStop ?? true,
+    k: 2,
+    epsilon: 1e-9,
+    knowledge: { name: knowledge.name, version: knowledge.version, sha256: knowledge.sha256 },
+  };
 }
