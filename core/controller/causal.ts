@@ -55,7 +55,8 @@ export function followCausal(
  * damping), behind what is waiting, with reason `reminder`.
  */
 export function remindCausal(tick: Tick, ctx: CausalLayerContext, evaluation: EvaluationContext): void {
-  if (!ctx.settings.steer) return;
+  // Only once the walk's own queue is empty: reminders extend the walk, they never displace its exploration.
+  if (!ctx.settings.steer || tick.state.active.size > 0) return;
   for (const r of selectReminders(tick.state, ctx.graph, ctx.knowledge)) activate(tick, evaluation, r.node, 'reminder', r.by, r.note);
 }
 

@@ -35,8 +35,8 @@ export function causalSettingsFor(
 ): CausalSettings {
   return {
     enforce,
-    steer: steering.steer ?? true,
-    earlyStop: steering.earlyStop ?? true,
+    steer: steering.steer ?? false,
+    earlyStop: steering.earlyStop ?? false,
     k: 2,
     epsilon: 1e-9,
     knowledge: { name: knowledge.name, version: knowledge.version, sha256: knowledge.sha256 },
