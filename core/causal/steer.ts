@@ -62,9 +62,15 @@ function neighboursOn(graph: OperationalGraph, id: string, sides: { dependencies
 /**
  * The causal graph's reminders (docs/causal-graph.md §7): the entity of each orphan alert, then
  * the topology neighbours of each root anomaly on the side its cause may sit, keeping only
- * entities never evaluated and not already queued, once each, in that order.
+ * entities never evaluated and not already queued, once each, in that order. `roots: false`
+ * keeps only the orphan alerts' entities.
  */
-export function selectReminders(state: InvestigationState, graph: OperationalGraph, knowledge: CompiledKnowledge): Reminder[] {
+export function selectReminders(
+  state: InvestigationState,
+  graph: OperationalGraph,
+  knowledge: CompiledKnowledge,
+  options: { roots: boolean } = { roots: true },
+): Reminder[] {
   const out: Reminder[] = [];
   const seen = new Set<string>();
   const add = (node: string, by: string, note: string): void => {
@@ -73,7 +79,7 @@ export function selectReminders(state: InvestigationState, graph: OperationalGra
     out.push({ node, by, note });
   };
   for (const alert of orphanAlerts(state)) add(alert.entity, alert.entity, `orphan alert ${alert.id}`);
-  for (const id of rootAnomalies(state)) {
+  for (const id of options.roots ? rootAnomalies(state) : []) {
     const anomaly = state.causal.anomalies.get(id);
     if (!anomaly) continue;
     for (const n of neighboursOn(graph, anomaly.entity, causeSides(knowledge, anomaly.anomalyType))) {

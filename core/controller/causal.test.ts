@@ -178,4 +178,32 @@ describe('the causal layer in the controller (docs/causal-graph.md)', () => {
     expect(stopped.at(-2)).toMatchObject({ type: 'RunStopped', reason: 'causal_explained' });
     expect(stopped.at(-1)).toMatchObject({ type: 'Finished', frontier: [svc('db')] });
   });
+
+  it('reminds an orphan alert once the queue is empty: its entity is visited (reason reminder), not with steering off', async () => {
+    const run = async (steer: boolean) => {
+      const graph = servicesGraph(['api', 'batch'], []);
+      const controller = createController({
+        graph,
+        settings: { causal: { ...settings.causal, steer } },
+        knowledge,
+        seeds: [{ node: svc('api'), reason: 'test' }],
+        bootstrap: {
+          window: { start: 0, end: 1 },
+          incidentTime: null,
+          alerts: [{ id: 'alert:9', name: 'HighErrorRate', entity: svc('batch') }],
+          ignoredAlerts: [],
+        },
+        packets: createMemoryPacketBuilder(graph, new Map()),
+        policy: scriptedPolicy(() => output({ label: 'Healthy' })),
+        snapshotHash: 'h',
+      });
+      await controller.run();
+      return controller.events;
+    };
+    const reminders = (events: readonly LedgerEvent[]) => events.filter((e) => e.type === 'Activated' && e.reason === 'reminder');
+    const steered = await run(true);
+    expect(reminders(steered)).toEqual([expect.objectContaining({ node: svc('batch'), note: 'orphan alert alert:9' })]);
+    expect(steered.some((e) => e.type === 'StepStarted' && e.node === svc('batch'))).toBe(true);
+    expect(reminders(await run(false))).toEqual([]);
+  });
 });

@@ -57,7 +57,8 @@ export function followCausal(
 export function remindCausal(tick: Tick, ctx: CausalLayerContext, evaluation: EvaluationContext): void {
   // Only once the walk's own queue is empty: reminders extend the walk, they never displace its exploration.
   if (!ctx.settings.steer || tick.state.active.size > 0) return;
-  for (const r of selectReminders(tick.state, ctx.graph, ctx.knowledge)) activate(tick, evaluation, r.node, 'reminder', r.by, r.note);
+  for (const r of selectReminders(tick.state, ctx.graph, ctx.knowledge, { roots: ctx.settings.steerRoots }))
+    activate(tick, evaluation, r.node, 'reminder', r.by, r.note);
 }
 
 /** Why the walk may stop now (early stop is on and the graph explains every alert), or null. */

@@ -31,11 +31,12 @@ export function loadKnowledge(files: readonly string[] = []): CompiledKnowledge 
 export function causalSettingsFor(
   knowledge: CompiledKnowledge,
   enforce: boolean,
-  steering: { steer?: boolean; earlyStop?: boolean } = {},
+  steering: { steer?: boolean; steerRoots?: boolean; earlyStop?: boolean } = {},
 ): CausalSettings {
   return {
     enforce,
-    steer: steering.steer ?? false,
+    steer: steering.steer ?? true,
+    steerRoots: steering.steerRoots ?? false,
     earlyStop: steering.earlyStop ?? false,
     k: 2,
     epsilon: 1e-9,

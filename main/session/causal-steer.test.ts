@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 const heuristic = { kind: 'heuristic' as const };
 
-async function ledgerOf(name: string, causalGraph: { steer?: boolean; earlyStop?: boolean }): Promise<LedgerEvent[]> {
+async function ledgerOf(name: string, causalGraph: { steer?: boolean; steerRoots?: boolean; earlyStop?: boolean }): Promise<LedgerEvent[]> {
   const ledgerFile = join(root, name);
   await investigateSnapshot(store, { policy: heuristic, ledgerFile, settings: { causalGraph } });
   const ledger = openLedger(ledgerFile);
@@ -31,14 +31,15 @@ async function ledgerOf(name: string, causalGraph: { steer?: boolean; earlyStop?
 }
 
 describe('the causal graph steering the walk (docs/causal-graph.md §7)', () => {
-  it('is off by default: no reminder, no early stop', async () => {
+  it('by default reminds only orphan alerts, and never stops early', async () => {
     const events = await ledgerOf('default.ledger', {});
-    expect(events.some((e) => e.type === 'Activated' && e.reason === 'reminder')).toBe(false);
+    const notes = events.flatMap((e) => (e.type === 'Activated' && e.reason === 'reminder' ? [e.note] : []));
+    for (const note of notes) expect(note).toMatch(/^orphan alert /);
     expect(events.some((e) => e.type === 'RunStopped')).toBe(false);
   }, 120_000);
 
   it('queues only never-evaluated entities as reminders, and stops early only after every seed was evaluated', async () => {
-    const events = await ledgerOf('steered.ledger', { steer: true, earlyStop: true });
+    const events = await ledgerOf('steered.ledger', { steerRoots: true, earlyStop: true });
     const reminders = events.filter((e) => e.type === 'Activated' && e.reason === 'reminder');
     expect(reminders.length).toBeGreaterThan(0);
     for (const r of reminders) {

@@ -6,6 +6,7 @@ export type CausalFlags = {
   enforceKnowledge?: boolean;
   causalGraph?: boolean;
   causalSteer?: boolean;
+  causalSteerRoots?: boolean;
   causalEarlyStop?: boolean;
 };
 
@@ -20,7 +21,8 @@ export function addCausalOptions<
     .option('--knowledge <file>', 'operational knowledge (YAML) laid over the default; repeatable (docs/causal-graph.md)', collect)
     .option('--no-enforce-knowledge', 'causal graph: apply proposals that break the knowledge or topology (still recorded as violations)')
     .option('--no-causal-graph', 'turn off the causal-graph layer (nothing of it is recorded)')
-    .option('--causal-steer', 'causal graph: orphan alerts and uncaused anomalies queue unevaluated entities (reason "reminder")')
+    .option('--no-causal-steer', 'causal graph: orphan alerts do not queue their unevaluated entities (reason "reminder")')
+    .option('--causal-steer-roots', 'causal graph: anomalies with no upstream cause queue their unevaluated neighbours (reason "reminder")')
     .option('--causal-early-stop', 'causal graph: stop once every seed is evaluated, every alert attached and the graph single-rooted');
 }
 
@@ -29,7 +31,8 @@ export function causalChoiceFrom(flags: CausalFlags): CausalGraphChoice {
     enabled: flags.causalGraph !== false,
     enforce: flags.enforceKnowledge !== false,
     files: flags.knowledge ?? [],
-    steer: flags.causalSteer === true,
+    steer: flags.causalSteer !== false,
+    steerRoots: flags.causalSteerRoots === true,
     earlyStop: flags.causalEarlyStop === true,
   };
 }
