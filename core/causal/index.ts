@@ -9,3 +9,4 @@ export * from './derive.js';
 export * from './view.js';
 export * from './schema.js';
 export * from './proposals.js';
+export * from './steer.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { causalGraphView, compileKnowledge, parseKnowledge } from '../causal/index.js';
 import { SMALL_KNOWLEDGE } from '../causal/test-support.js';
 import { fold } from '../ledger/index.js';
+import type { LedgerEvent } from '../ledger/index.js';
 import { createController } from './controller.js';
 import { createMemoryPacketBuilder, makeEvidence, output, scriptedPolicy, servicesGraph, svc } from './test-support.js';
 
@@ -103,5 +104,106 @@ describe('the causal layer in the controller (docs/causal-graph.md)', () => {
         snapshotHash: 'h',
       }),
     ).toThrow(/resume with the same --knowledge/);
+  });
+
+  it('stops early once the seeds are evaluated, the alert is attached and the graph has one root (docs/causal-graph.md §7)', async () => {
+    const run = async (earlyStop: boolean) => {
+      const graph = servicesGraph(
+        ['api', 'db', 'cache'],
+        [
+          ['api', 'db'],
+          ['db', 'cache'],
+        ],
+      );
+      const log = (id: string, entity: string) =>
+        makeEvidence({
+          id,
+          entity,
+          extractor: 'log_template',
+          detail: {
+            type: 'log_template',
+            template: 'ERROR <*>',
+            windowCount: 9,
+            baselineCount: 0,
+            rateRatio: null,
+            isNew: true,
+            isGone: false,
+            isError: true,
+          },
+        });
+      const alert = makeEvidence({
+        id: 'alert:1',
+        entity: svc('api'),
+        detail: { type: 'alert', name: 'HighErrorRate', severity: 'critical', startsAt: 0, endsAt: null },
+      });
+      const evidence = new Map([
+        [svc('api'), [log('l:api', svc('api')), alert]],
+        [svc('db'), [log('l:db', svc('db'))]],
+      ]);
+      const causal = [
+        { op: 'add_causality', from: at('error_rate', 'db'), to: at('error_rate', 'api'), rationale: 'r', evidence: ['l:api'] },
+      ];
+      const controller = createController({
+        graph,
+        settings: { concurrency: 1, causal: { ...settings.causal, earlyStop } },
+        knowledge,
+        seeds: [
+          { node: svc('db'), reason: 'test' },
+          { node: svc('api'), reason: 'test' },
+        ],
+        bootstrap: {
+          window: { start: 0, end: 1 },
+          incidentTime: null,
+          alerts: [{ id: 'alert:1', name: 'HighErrorRate', entity: svc('api') }],
+          ignoredAlerts: [],
+        },
+        packets: createMemoryPacketBuilder(graph, evidence),
+        // db proposes its callee: without the early stop the walk would go on to the cache.
+        policy: scriptedPolicy((packet) =>
+          packet.node === svc('api')
+            ? output({ label: 'Symptom', evidence: ['l:api'], ...({ causal } as object) })
+            : packet.node === svc('db')
+              ? output({ label: 'Origin', evidence: ['l:db'], proposals: [svc('cache')] })
+              : output({ label: 'Healthy' }),
+        ),
+        snapshotHash: 'h',
+      });
+      await controller.run();
+      return controller.events;
+    };
+    const stepped = (events: readonly LedgerEvent[]) => events.flatMap((e) => (e.type === 'StepStarted' ? [e.node] : []));
+    expect(stepped(await run(false))).toContain(svc('cache'));
+    const stopped = await run(true);
+    expect(stepped(stopped)).toEqual([svc('db'), svc('api')]);
+    expect(stopped.at(-2)).toMatchObject({ type: 'RunStopped', reason: 'causal_explained' });
+    expect(stopped.at(-1)).toMatchObject({ type: 'Finished', frontier: [svc('db')] });
+  });
+
+  it('reminds an orphan alert once the queue is empty: its entity is visited (reason reminder), not with steering off', async () => {
+    const run = async (steer: boolean) => {
+      const graph = servicesGraph(['api', 'batch'], []);
+      const controller = createController({
+        graph,
+        settings: { causal: { ...settings.causal, steer } },
+        knowledge,
+        seeds: [{ node: svc('api'), reason: 'test' }],
+        bootstrap: {
+          window: { start: 0, end: 1 },
+          incidentTime: null,
+          alerts: [{ id: 'alert:9', name: 'HighErrorRate', entity: svc('batch') }],
+          ignoredAlerts: [],
+        },
+        packets: createMemoryPacketBuilder(graph, new Map()),
+        policy: scriptedPolicy(() => output({ label: 'Healthy' })),
+        snapshotHash: 'h',
+      });
+      await controller.run();
+      return controller.events;
+    };
+    const reminders = (events: readonly LedgerEvent[]) => events.filter((e) => e.type === 'Activated' && e.reason === 'reminder');
+    const steered = await run(true);
+    expect(reminders(steered)).toEqual([expect.objectContaining({ node: svc('batch'), note: 'orphan alert alert:9' })]);
+    expect(steered.some((e) => e.type === 'StepStarted' && e.node === svc('batch'))).toBe(true);
+    expect(reminders(await run(false))).toEqual([]);
   });
 });

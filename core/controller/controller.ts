@@ -26,7 +26,7 @@ import { computeFrontier } from './frontier.js';
 import { citableFaults, toEvidenceRef } from './grounding.js';
 import { Tick } from './tick.js';
 import { concludeHypotheses } from '../hypotheses/index.js';
-import { causalContext, followCausal } from './causal.js';
+import { causalContext, causalStop, followCausal, remindCausal } from './causal.js';
 import type { CompiledKnowledge } from '../causal/index.js';
 import { aliasesIn, followFocus } from './hypotheses.js';
 import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './types.js';
@@ -211,6 +211,10 @@ export function createController(options: ControllerOptions): Controller {
   async function stepOnce(): Promise<StepRecord | null> {
     if (isBusy) throw new ControllerBusyError('start another step');
     if (state.status === 'finished') return null;
+    const explained = causal ? causalStop(state, causal, seedNodes()) : null;
+    if (explained !== null) {
+      return stop('causal_explained', explained);
+    }
     isBusy = true;
     const tick = new Tick(state);
     try {
@@ -231,7 +235,7 @@ export function createController(options: ControllerOptions): Controller {
       );
       // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
       picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
-      if (causal)
+      if (causal) {
         followCausal(
           tick,
           causal,
@@ -239,6 +243,8 @@ export function createController(options: ControllerOptions): Controller {
           packets,
           results.map((r) => r.output),
         );
+        remindCausal(tick, causal, ctx);
+      }
       if (settings.hypotheses) followFocus(tick, ctx, settings.hypotheses);
       for (const event of options.react?.(state, tick.events) ?? []) tick.emit(event);
       return commit(tick);
@@ -258,13 +264,20 @@ export function createController(options: ControllerOptions): Controller {
     commit(tick);
   }
 
+  let seeds: string[] | null = null;
+  /** The seeds the ledger recorded (InvestigationStarted's tick), read once. */
+  function seedNodes(): readonly string[] {
+    seeds ??= events.filter((e) => e.type === 'Activated' && e.reason === 'seed').map((e) => (e as EventOf<'Activated'>).node);
+    return seeds;
+  }
+
   /** Ends the walk early for a limit other than the evaluation budget: RunStopped, then Finished. */
-  function stop(reason: RunStopReason, detail: string): void {
+  function stop(reason: RunStopReason, detail: string): StepRecord {
     const tick = new Tick(state);
     tick.emit({ type: 'RunStopped', reason, detail });
     if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses, aliasesIn(ctx));
     tick.emit({ type: 'Finished', reason: 'budget', ...computeFrontier(state) });
-    commit(tick);
+    return commit(tick);
   }
 
   async function run(runOptions: { signal?: AbortSignal; shouldStop?: StopCheck } = {}): Promise<EventOf<'Finished'> | null> {

@@ -30,14 +30,14 @@ export function isBeliefChanged(previous: Belief | null, next: Belief): boolean 
 }
 
 /** Queues a node unless it is waiting already or may not be evaluated again. */
-export function activate(tick: Tick, ctx: EvaluationContext, node: EntityId, reason: ActivationReason, by: EntityId): void {
+export function activate(tick: Tick, ctx: EvaluationContext, node: EntityId, reason: ActivationReason, by: EntityId, note = ''): void {
   const { state } = tick;
   if (state.active.has(node)) return;
   const entry = state.nodes.get(node);
   const visits = entry?.visits ?? 0;
   if ((reason === 'claim' || reason === 'proposal') && visits > 0) return;
   if (entry && (entry.isDamped || entry.isPinned || visits >= visitLimit(ctx.settings))) return;
-  tick.emit({ type: 'Activated', node, reason, by, note: '' });
+  tick.emit({ type: 'Activated', node, reason, by, note });
 }
 
 /**

@@ -26,7 +26,7 @@ export const ModelCalls = z.object({
 });
 
 /** Why the walk stopped before its fixed point for a limit other than the budget (RunStopped). */
-export const RunStop = z.object({ reason: z.enum(['token_cap', 'deadline']), detail: z.string() });
+export const RunStop = z.object({ reason: z.enum(['token_cap', 'deadline', 'causal_explained']), detail: z.string() });
 
 export const modelRunFields = {
   model_prose: ModelProse.optional(),

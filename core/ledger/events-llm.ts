@@ -110,7 +110,7 @@ export const ProseWritten = z.object({
   note: z.string().nullable(),
 });
 
-export const runStopReasons = ['token_cap', 'deadline'] as const;
+export const runStopReasons = ['token_cap', 'deadline', 'causal_explained'] as const;
 export const RunStopReason = z.enum(runStopReasons);
 export type RunStopReason = z.infer<typeof RunStopReason>;
 

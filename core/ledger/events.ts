@@ -28,7 +28,7 @@ import {
  * `hypothesis`: the reasoning focus asked for the node's evidence (hypothesis layer only);
  * `code`: an Origin's source names it and nothing else linked them (CodeDependencyFound).
  */
-export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis', 'code'] as const;
+export const activationReasons = ['seed', 'claim', 'proposal', 'message', 'override', 'hypothesis', 'code', 'reminder'] as const;
 export const ActivationReason = z.enum(activationReasons);
 export type ActivationReason = z.infer<typeof ActivationReason>;
 

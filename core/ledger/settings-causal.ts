@@ -12,6 +12,12 @@ import { z } from 'zod';
 export const CausalSettings = z.object({
   /** Reject proposals that break the knowledge or the topology (false: apply them, still recorded as violations). */
   enforce: z.boolean().default(true),
+  /** Orphan alerts queue their unevaluated entities (Activated, reason `reminder`). */
+  steer: z.boolean().default(true),
+  /** Root anomalies (no upstream cause) queue their unevaluated neighbours too. */
+  steerRoots: z.boolean().default(false),
+  /** Stop once every seed was evaluated, every alert is attached and the graph has one root (RunStopped `causal_explained`). */
+  earlyStop: z.boolean().default(false),
   k: z.number().int().min(1).max(5).default(2),
   epsilon: z.number().positive().default(1e-9),
   knowledge: z.object({ name: z.string(), version: z.string(), sha256: z.string() }),

@@ -28,6 +28,18 @@ export function loadKnowledge(files: readonly string[] = []): CompiledKnowledge 
 }
 
 /** The layer's settings as the ledger records them: the knowledge by identity. */
-export function causalSettingsFor(knowledge: CompiledKnowledge, enforce: boolean): CausalSettings {
-  return { enforce, k: 2, epsilon: 1e-9, knowledge: { name: knowledge.name, version: knowledge.version, sha256: knowledge.sha256 } };
+export function causalSettingsFor(
+  knowledge: CompiledKnowledge,
+  enforce: boolean,
+  steering: { steer?: boolean; steerRoots?: boolean; earlyStop?: boolean } = {},
+): CausalSettings {
+  return {
+    enforce,
+    steer: steering.steer ?? true,
+    steerRoots: steering.steerRoots ?? false,
+    earlyStop: steering.earlyStop ?? false,
+    k: 2,
+    epsilon: 1e-9,
+    knowledge: { name: knowledge.name, version: knowledge.version, sha256: knowledge.sha256 },
+  };
 }

@@ -57,7 +57,7 @@ export async function openRun(
     // The knowledge first too: a bad file fails (naming its line) before a long import.
     const { policy: _kind, window, runs: _runs, causalGraph, causal: _recorded, ...rest } = request.settings;
     const knowledge = causalGraph.enabled ? loadKnowledge(causalGraph.files) : undefined;
-    const controllerSettings = knowledge ? { ...rest, causal: causalSettingsFor(knowledge, causalGraph.enforce) } : rest;
+    const controllerSettings = knowledge ? { ...rest, causal: causalSettingsFor(knowledge, causalGraph.enforce, causalGraph) } : rest;
     const store = await target.source.store();
     let run: InvestigationRun | null = null;
     run = await Investigation.open({

@@ -64,8 +64,11 @@ export function describeEvent(e: LedgerEvent): string | null {
       return `Bootstrap: ${e.byModel ? 'model-chosen' : 'controller'} window and ${e.seeds.length} seed(s)${e.note ? ` (${e.note})` : ''}`;
     case 'ProseWritten':
       return `Model-written prose recorded (model text, not evidence)${e.note ? `: ${e.note}` : ''}`;
+    case 'Activated':
+      // A causal-graph reminder steers the walk: shown; the controller's own activations are bookkeeping.
+      return e.reason === 'reminder' ? `Reminder: visit ${short(e.node)} (${e.note})` : null;
     case 'RunStopped':
-      return `Stopped early: ${e.reason.replace('_', ' ')} (${e.detail})`;
+      return `Stopped early: ${e.reason.replaceAll('_', ' ')} (${e.detail})`;
     case 'CodeDrilled':
       return `Code: ${short(e.node)} → ${e.blocks[0] ? `${e.blocks[0].file}:${e.blocks[0].startLine} ${e.blocks[0].function}` : e.status}`;
     case 'CodeDependencyFound':
@@ -95,7 +98,6 @@ export function describeEvent(e: LedgerEvent): string | null {
     case 'HypothesisRefined':
     case 'HypothesisSupported':
     case 'HypothesisPruned':
-    case 'Activated':
     case 'Skipped':
     case 'Requeued':
     case 'PacketBuilt':
