@@ -13,7 +13,7 @@ export const CausalGraphChoice = z.object({
   /** Knowledge files (YAML) laid over the default, in order. */
   files: z.array(z.string().min(1)).max(16).default([]),
   /** Orphan alerts' entities are reminded to the walk (docs/causal-graph.md §7). */
-  steer: z.boolean().default(true),
+  steer: z.boolean().default(false),
   /** Root anomalies' neighbours are reminded too (off by default: docs/causal-graph.md §7). */
   steerRoots: z.boolean().default(false),
   /** Stop once the causal graph explains every alert with one root (off by default: docs/causal-graph.md §7). */

@@ -13,7 +13,7 @@ export const CausalSettings = z.object({
   /** Reject proposals that break the knowledge or the topology (false: apply them, still recorded as violations). */
   enforce: z.boolean().default(true),
   /** Orphan alerts queue their unevaluated entities (Activated, reason `reminder`). */
-  steer: z.boolean().default(true),
+  steer: z.boolean().default(false),
   /** Root anomalies (no upstream cause) queue their unevaluated neighbours too. */
   steerRoots: z.boolean().default(false),
   /** Stop once every seed was evaluated, every alert is attached and the graph has one root (RunStopped `causal_explained`). */

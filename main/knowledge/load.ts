@@ -35,7 +35,7 @@ export function causalSettingsFor(
 ): CausalSettings {
   return {
     enforce,
-    steer: steering.steer ?? true,
+    steer: steering.steer ?? false,
     steerRoots: steering.steerRoots ?? false,
     earlyStop: steering.earlyStop ?? false,
     k: 2,

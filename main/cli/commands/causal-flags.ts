@@ -21,7 +21,10 @@ export function addCausalOptions<
     .option('--knowledge <file>', 'operational knowledge (YAML) laid over the default; repeatable (docs/causal-graph.md)', collect)
     .option('--no-enforce-knowledge', 'causal graph: apply proposals that break the knowledge or topology (still recorded as violations)')
     .option('--no-causal-graph', 'turn off the causal-graph layer (nothing of it is recorded)')
-    .option('--no-causal-steer', 'causal graph: orphan alerts do not queue their unevaluated entities (reason "reminder")')
+    .option(
+      '--causal-steer',
+      'causal graph: orphan alerts queue their unevaluated entities (reason "reminder"; off by default: it costs accuracy under alert floods)',
+    )
     .option('--causal-steer-roots', 'causal graph: anomalies with no upstream cause queue their unevaluated neighbours (reason "reminder")')
     .option('--causal-early-stop', 'causal graph: stop once every seed is evaluated, every alert attached and the graph single-rooted');
 }
@@ -31,7 +34,7 @@ export function causalChoiceFrom(flags: CausalFlags): CausalGraphChoice {
     enabled: flags.causalGraph !== false,
     enforce: flags.enforceKnowledge !== false,
     files: flags.knowledge ?? [],
-    steer: flags.causalSteer !== false,
+    steer: flags.causalSteer === true,
     steerRoots: flags.causalSteerRoots === true,
     earlyStop: flags.causalEarlyStop === true,
   };
