@@ -12,6 +12,8 @@ export class ChSeries implements SeriesSource {
     private readonly runner: ChRunner,
     /** Store key to entity id and back. */
     private readonly idOf: (key: number) => string,
+    /** Derived signal rows held in memory (a Collector's database), instead of eog_signals. */
+    private readonly signals: readonly ChRow[] | null = null,
   ) {}
 
   private span(r: ChRow): SpanRow {
@@ -73,6 +75,13 @@ export class ChSeries implements SeriesSource {
   }
 
   templates(entity: number): { id: string; score: number; detail: string }[] {
+    if (this.signals) {
+      const id = this.idOf(entity);
+      return this.signals
+        .filter((r) => r.entity === id && r.extractor === 'log_template')
+        .map((r) => ({ id: String(r.id), score: num(r.score), detail: String(r.detail) }))
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    }
     return this.runner
       .rows(`SELECT id, score, detail FROM eog_signals WHERE entity = {e:String} AND extractor = 'log_template' ORDER BY score DESC, id`, {
         e: this.idOf(entity),
