@@ -1,6 +1,9 @@
+import type { Buckets } from '../../../core/charts/index.js';
 import type { SeriesSource } from '../evidence-store.js';
 import { MAX_TRACE_SPANS, type LogRow, type MarkerRow, type MetricPoint, type SpanRow } from '../series.js';
+import type { EdgeBuckets, SpanSummary } from '../span-series.js';
 import type { ChRow, ChRunner } from './runner.js';
+import { chEdgeBuckets, chSpanSummary } from './span-series.js';
 
 const RANGE = 'entity = {e:String} AND time >= {s:Int64} AND time < {t:Int64}';
 const num = (v: ChRow[string] | undefined): number => Number(v);
@@ -51,6 +54,14 @@ export class ChSeries implements SeriesSource {
       { e: this.idOf(entity), s: start, t: end },
     );
     return rows.map((r) => ({ ...this.span(r), name: '' }));
+  }
+
+  spanSummary(entities: readonly number[], buckets: Buckets, since: number): SpanSummary {
+    return chSpanSummary(this.runner, entities.map(this.idOf), buckets, since);
+  }
+
+  edgeBuckets(callers: readonly number[], callees: readonly number[], buckets: Buckets): EdgeBuckets | null {
+    return chEdgeBuckets(this.runner, callers.map(this.idOf), callees.map(this.idOf), buckets);
   }
 
   trace(traceId: string): { spans: SpanRow[]; omitted: number } {
