@@ -100,18 +100,18 @@ export class ChSeries implements SeriesSource {
       .map((r) => ({ id: String(r.id), score: num(r.score), detail: String(r.detail) }));
   }
 
+  /** Alerts, changes and non-Normal events in one round trip (one UNION ALL, split here in each kind's order). */
   markers(entity: number, start: number, end: number): { alerts: MarkerRow[]; changes: MarkerRow[]; events: MarkerRow[] } {
-    const params = { e: this.idOf(entity), s: start, t: end };
-    const read = (sql: string): MarkerRow[] =>
-      this.runner.rows(sql, params).map((r) => ({ id: String(r.id), time: num(r.time), label: String(r.label) }));
-    return {
-      alerts: read(`SELECT concat('alert:', toString(line)) AS id, time, name AS label FROM alerts WHERE ${RANGE} ORDER BY time, line`),
-      changes: read(
-        `SELECT concat('change:', toString(line)) AS id, time, summary AS label FROM changes WHERE ${RANGE} ORDER BY time, line`,
-      ),
-      events: read(
-        `SELECT concat('event:', toString(line)) AS id, time, reason AS label FROM events WHERE ${RANGE} AND type <> 'Normal' ORDER BY time, line`,
-      ),
-    };
+    const rows = this.runner.rows(
+      `SELECT 'alerts' AS k, line, concat('alert:', toString(line)) AS id, time, name AS label FROM alerts WHERE ${RANGE}
+       UNION ALL SELECT 'changes' AS k, line, concat('change:', toString(line)) AS id, time, summary AS label FROM changes WHERE ${RANGE}
+       UNION ALL SELECT 'events' AS k, line, concat('event:', toString(line)) AS id, time, reason AS label FROM events
+         WHERE ${RANGE} AND type <> 'Normal'
+       ORDER BY k, time, line`,
+      { e: this.idOf(entity), s: start, t: end },
+    );
+    const out: { alerts: MarkerRow[]; changes: MarkerRow[]; events: MarkerRow[] } = { alerts: [], changes: [], events: [] };
+    for (const r of rows) out[r.k as keyof typeof out].push({ id: String(r.id), time: num(r.time), label: String(r.label) });
+    return out;
   }
 }
