@@ -9,6 +9,7 @@ import {
   APP_ENTRY_URL,
   APP_SCHEME,
   apiKeyEnvArgument,
+  storePasswordEnvArgument,
   appCsp,
   appRequestPath,
   isAllowedNavigation,
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
     snapshot,
     host: 'electron',
     version: app.getVersion(),
-    investigations: { apiKeyEnv: apiKeyEnvArgument(process.argv) },
+    investigations: { apiKeyEnv: apiKeyEnvArgument(process.argv), storePasswordEnv: storePasswordEnvArgument(process.argv) },
   });
   app.on('will-quit', () => workbench.close());
   lockDown();

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyEnvArgument, appCsp, appRequestPath, isAllowedNavigation, isTrustedSenderUrl, snapshotArgument } from './policy.js';
+import {
+  apiKeyEnvArgument,
+  appCsp,
+  appRequestPath,
+  isAllowedNavigation,
+  isTrustedSenderUrl,
+  snapshotArgument,
+  storePasswordEnvArgument,
+} from './policy.js';
 
 describe('electron policy', () => {
   it('trusts only frames on app://workbench', () => {
@@ -51,5 +59,13 @@ describe('electron policy', () => {
     expect(snapshotArgument(argv, false)).toBe('/tmp/snap');
     expect(apiKeyEnvArgument(['electron', 'main.cjs', '/tmp/snap'])).toBeNull();
     expect(apiKeyEnvArgument(['electron', 'main.cjs', '--api-key-env='])).toBeNull();
+  });
+
+  it('takes the ClickHouse password variable from --store-password-env=VAR, as the CLI does, and never as the snapshot', () => {
+    const argv = ['electron', 'main.cjs', '--store-password-env=CH_PASS', 'clickhouse://eog@db:8123/otel'];
+    expect(storePasswordEnvArgument(argv)).toBe('CH_PASS');
+    expect(snapshotArgument(argv, false)).toBe('clickhouse://eog@db:8123/otel');
+    expect(apiKeyEnvArgument(argv)).toBeNull();
+    expect(storePasswordEnvArgument(['electron', 'main.cjs', '--store-password-env='])).toBeNull();
   });
 });

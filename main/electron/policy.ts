@@ -43,6 +43,16 @@ export function snapshotArgument(argv: readonly string[], isPackaged: boolean): 
 }
 
 const API_KEY_ENV_FLAG = '--api-key-env=';
+const STORE_PASSWORD_ENV_FLAG = '--store-password-env=';
+
+/** The value of a `--flag=VALUE` argument (one `=` form, so a value is never taken for the snapshot); null when absent or empty. */
+function flagValue(argv: readonly string[], flag: string): string | null {
+  const value = argv
+    .find((a) => a.startsWith(flag))
+    ?.slice(flag.length)
+    .trim();
+  return value ? value : null;
+}
 
 /**
  * `--api-key-env=VAR`: the environment variable holding the LLM API key, as `eog serve
@@ -50,9 +60,13 @@ const API_KEY_ENV_FLAG = '--api-key-env=';
  * default variable of main/policies/create-policy.ts.
  */
 export function apiKeyEnvArgument(argv: readonly string[]): string | null {
-  const value = argv
-    .find((a) => a.startsWith(API_KEY_ENV_FLAG))
-    ?.slice(API_KEY_ENV_FLAG.length)
-    .trim();
-  return value ? value : null;
+  return flagValue(argv, API_KEY_ENV_FLAG);
+}
+
+/**
+ * `--store-password-env=VAR`: the environment variable holding a clickhouse:// store's
+ * password, as `eog serve --store-password-env`; the password itself is never an argument.
+ */
+export function storePasswordEnvArgument(argv: readonly string[]): string | null {
+  return flagValue(argv, STORE_PASSWORD_ENV_FLAG);
 }

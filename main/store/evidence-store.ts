@@ -1,16 +1,27 @@
 import type { EvidenceItem } from '../../core/model/evidence.js';
+import type { Buckets } from '../../core/charts/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { Topology } from '../../core/model/topology.js';
 import type { SnapshotManifest } from '../../core/snapshot/schema.js';
 import type { EvidencePage, EvidenceQuery } from './query.js';
 import type { RawLine } from './raw-lines.js';
 import type { LogRow, MarkerRow, MetricPoint, SpanRow } from './series.js';
+import type { EdgeBuckets, SpanSummary } from './span-series.js';
 import type { WindowInfo } from './window.js';
 
 /** Raw rows over time for the evidence charts; `entity` is the store key (EvidenceStore.entityKey). */
 export interface SeriesSource {
   metrics(entity: number, start: number, end: number): MetricPoint[];
   spans(entity: number, start: number, end: number): SpanRow[];
+  /**
+   * The spans of `entities` (an alias group's keys) in the buckets' range, per bucket (the
+   * caller passes the buckets' start and width): counts, failing share, p50/p95/p99; and the
+   * span an exemplar trace is chosen for (its slowest failing span from `since`, else its
+   * slowest). ClickHouse computes it in one query per part; no span row comes back but the exemplar.
+   */
+  spanSummary(entities: readonly number[], buckets: Buckets, since: number): SpanSummary;
+  /** Caller- and callee-side p95 per bucket of the calls from `callers` to `callees` (parent/child spans); null without any. */
+  edgeBuckets(callers: readonly number[], callees: readonly number[], buckets: Buckets): EdgeBuckets | null;
   trace(traceId: string): { spans: SpanRow[]; omitted: number };
   logs(entity: number, start: number, end: number): LogRow[];
   templates(entity: number): { id: string; score: number; detail: string }[];

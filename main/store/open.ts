@@ -36,7 +36,7 @@ export async function openEvidenceStore(spec: StoreSpec, options: OpenStoreOptio
   }
 }
 
-/** Whether the store a spec names already holds an imported snapshot (of this schema). */
+/** Whether the store a spec names opens: an imported snapshot (of this schema), or a database the OpenTelemetry Collector wrote. */
 export async function storeHoldsSnapshot(spec: StoreSpec, options: OpenStoreOptions = {}): Promise<boolean> {
   try {
     (await openEvidenceStore(spec, options)).close();

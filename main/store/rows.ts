@@ -1,4 +1,5 @@
 import { EvidenceDetail, EvidenceKind, Extractor, type EvidenceItem } from '../../core/model/evidence.js';
+import { Entity } from '../../core/model/topology.js';
 import { TIER } from './signals/score.js';
 
 /** Ranking of raw records and fixed-kind items; derived signals carry their own score. */
@@ -136,4 +137,16 @@ export function signalItem(r: Row, ctx: RowContext): EvidenceItem {
       extractor: Extractor.parse(r.extractor),
     },
   };
+}
+
+/** A row of the entities table (SQLite or ClickHouse: labels and attrs as JSON text) as an Entity. */
+export function entityFromRow(r: Record<string, string | number | null>): Entity {
+  return Entity.parse({
+    id: r.eid,
+    kind: r.kind,
+    name: r.name,
+    namespace: r.namespace,
+    labels: JSON.parse(String(r.labels)),
+    attrs: JSON.parse(String(r.attrs)),
+  });
 }

@@ -1,5 +1,9 @@
 import type { StatementCache } from '../db/statements.js';
+import type { Buckets } from '../../core/charts/index.js';
 import type { RowContext } from './rows.js';
+import { mergeByTime, pairEdgeSpans, summariseSpans, type EdgeBuckets, type SpanRow, type SpanSummary } from './span-series.js';
+
+export type { SpanRow } from './span-series.js';
 
 export interface MetricPoint {
   name: string;
@@ -7,18 +11,6 @@ export interface MetricPoint {
   unit: string | null;
   time: number;
   value: number;
-}
-
-export interface SpanRow {
-  line: number;
-  entity: string;
-  time: number;
-  durationMs: number;
-  traceId: string;
-  spanId: string;
-  parentSpanId: string | null;
-  name: string;
-  status: string;
 }
 
 export interface LogRow {
@@ -101,6 +93,18 @@ export class SeriesQueries {
       name: '',
       status,
     }));
+  }
+
+  spanSummary(entities: readonly number[], buckets: Buckets, since: number): SpanSummary {
+    return summariseSpans(this.spansOf(entities, buckets), buckets, since);
+  }
+
+  edgeBuckets(callers: readonly number[], callees: readonly number[], buckets: Buckets): EdgeBuckets | null {
+    return pairEdgeSpans(this.spansOf(callers, buckets), this.spansOf(callees, buckets), buckets);
+  }
+
+  private spansOf(entities: readonly number[], buckets: Buckets): SpanRow[] {
+    return mergeByTime(entities.map((e) => this.spans(e, buckets.start, buckets.end)));
   }
 
   /** The spans of one trace, by start time (a scan: the store has no trace index). */

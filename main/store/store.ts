@@ -1,6 +1,6 @@
 import { EvidenceKind, type EvidenceItem } from '../../core/model/evidence.js';
 import type { TimeWindow } from '../../core/model/packet.js';
-import { Entity, type Relation, type Topology } from '../../core/model/topology.js';
+import type { Relation, Topology } from '../../core/model/topology.js';
 import type { SnapshotManifest } from '../../core/snapshot/schema.js';
 import { openDatabase, type Db } from '../db/open.js';
 import { StatementCache } from '../db/statements.js';
@@ -8,7 +8,7 @@ import { readMeta, type StoreMeta } from './meta.js';
 import { EvidenceQueries, type EvidencePage, type EvidenceQuery } from './query.js';
 import { alertLabelMap, type AlertLabelRow } from './alert-labels.js';
 import { readRawLines, type RawLine } from './raw-lines.js';
-import { kindTable, rawItem, signalItem, type Row, type RowContext } from './rows.js';
+import { entityFromRow, kindTable, rawItem, signalItem, type Row, type RowContext } from './rows.js';
 import { SeriesQueries } from './series.js';
 import type { EvidenceStore } from './evidence-store.js';
 import { storeMigrations } from './schema.js';
@@ -119,15 +119,8 @@ export class SqliteEvidenceStore implements EvidenceStore {
    * their keys follow the order in which parallel readers met them, which may vary.
    */
   topology(): Topology {
-    const entities = (this.db.prepare('SELECT * FROM entities ORDER BY file_id, is_declared DESC, line, id').all() as Row[]).map((r) =>
-      Entity.parse({
-        id: r.eid,
-        kind: r.kind,
-        name: r.name,
-        namespace: r.namespace,
-        labels: JSON.parse(String(r.labels)),
-        attrs: JSON.parse(String(r.attrs)),
-      }),
+    const entities = (this.db.prepare('SELECT * FROM entities ORDER BY file_id, is_declared DESC, line, id').all() as Row[]).map(
+      entityFromRow,
     );
     const edges = (
       this.db.prepare('SELECT source, target, relation FROM edges ORDER BY rowid').all() as {

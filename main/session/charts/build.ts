@@ -35,9 +35,9 @@ function edgeCharts(store: EvidenceStore, packet: ContextPacket | null, range: R
     const d = item.detail;
     if (d.type !== 'trace_edge') continue;
     if (!store.hasEntity(d.caller) || !store.hasEntity(d.callee)) continue;
-    const q = store.series();
-    const spansOf = (entity: string) => gather(memberKeys(store, entity), (k) => q.spans(k, range.start, range.end));
-    const chart = edgeChart(d.caller, d.callee, spansOf(d.caller), spansOf(d.callee), range);
+    const keysOf = (entity: string): number[] => memberKeys(store, entity).map((m) => m.key);
+    const pairs = store.series().edgeBuckets(keysOf(d.caller), keysOf(d.callee), range.buckets);
+    const chart = edgeChart(d.caller, d.callee, pairs, range);
     if (chart && !out.some((c) => c.id === chart.id)) out.push(chart);
   }
   return out;
@@ -90,7 +90,11 @@ function computeEntityCharts(store: EvidenceStore, entity: string, packet: Conte
     evidence.flatMap((e) => (e.detail.type === 'metric_anomaly' || e.detail.type === 'metric' ? [e.detail.metric] : [])),
   );
   const citedIds = new Set(evidence.map((e) => e.id));
-  const spans = gather(members, (k) => q.spans(k, range.start, range.end));
+  const spans = q.spanSummary(
+    members.map((m) => m.key),
+    range.buckets,
+    range.baselineUntil,
+  );
   const templates = members.flatMap((m) => q.templates(m.key)).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   const logs = logChart(
     gather(members, (k) => q.logs(k, range.start, range.end)),
@@ -99,7 +103,7 @@ function computeEntityCharts(store: EvidenceStore, entity: string, packet: Conte
     citedIds,
   );
   const charts: Chart[] = [
-    ...spanCharts(spans, range),
+    ...spanCharts(spans.buckets, range),
     ...edgeCharts(store, packet, range),
     ...metricCharts(
       members.flatMap((m) =>
@@ -110,7 +114,7 @@ function computeEntityCharts(store: EvidenceStore, entity: string, packet: Conte
     ),
     ...(logs ? [logs] : []),
   ];
-  const trace = exemplarTrace(q, spans, range.baselineUntil);
+  const trace = exemplarTrace(q, spans.exemplar);
   return {
     entity,
     range: { start: range.start, end: range.end },

@@ -1,20 +1,5 @@
 import type { ExemplarTrace, WaterfallSpan } from '../../../core/charts/index.js';
-import type { SeriesSource, SpanRow } from '../../store/index.js';
-
-/** The span a trace is chosen for: the entity's slowest failing span after the onset, else its slowest. */
-export function exemplarSpan(spans: readonly SpanRow[], since: number): { span: SpanRow; why: string } | null {
-  const recent = spans.filter((s) => s.time >= since);
-  const pool = recent.length > 0 ? recent : spans;
-  let slowestError: SpanRow | null = null;
-  let slowest: SpanRow | null = null;
-  for (const s of pool) {
-    if (s.status === 'error' && (!slowestError || s.durationMs > slowestError.durationMs)) slowestError = s;
-    if (!slowest || s.durationMs > slowest.durationMs) slowest = s;
-  }
-  if (slowestError) return { span: slowestError, why: 'a failing span of this entity' };
-  if (slowest) return { span: slowest, why: 'the slowest span of this entity' };
-  return null;
-}
+import type { ExemplarChoice, SeriesSource, SpanRow } from '../../store/index.js';
 
 /** Depth of each span below its trace's roots; a span whose parent is not captured is a root. */
 function depths(spans: readonly SpanRow[]): Map<string, number> {
@@ -34,8 +19,7 @@ function depths(spans: readonly SpanRow[]): Map<string, number> {
 }
 
 /** One exemplar trace through the entity as a waterfall, the chosen span marked. */
-export function exemplarTrace(queries: SeriesSource, spans: readonly SpanRow[], since: number): ExemplarTrace | null {
-  const chosen = exemplarSpan(spans, since);
+export function exemplarTrace(queries: SeriesSource, chosen: ExemplarChoice | null): ExemplarTrace | null {
   if (!chosen) return null;
   const { spans: all, omitted } = queries.trace(chosen.span.traceId);
   const depth = depths(all);

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { convertNezha } from '../../convert/nezha/convert.js';
 import { NEZHA_SLICE } from '../../convert/nezha/test-fixtures.js';
 import { generateIncident } from '../../generate/index.js';
+import type { ContextPacket } from '../../../core/model/index.js';
+import { buildEntityCharts } from '../../session/charts/index.js';
 import { investigateSnapshot } from '../../session/investigate-snapshot.js';
 import { importToStore, openEvidenceStore } from '../open.js';
 import type { StoreSpec } from '../spec.js';
@@ -54,6 +56,7 @@ describe('SQLite and chdb stores give the same diagnosis (heuristic policy)', ()
       expect(b.alerts()).toEqual(a.alerts());
       expect(b.snapshotHash()).toBe(a.snapshotHash());
       const window = a.window();
+      const drawn = new Set<string>();
       for (const entity of a.topology().entities.map((e) => e.id)) {
         for (const query of [{ limit: 40 }, { limit: 15, offset: 25 }, { limit: 10, kinds: ['log', 'span'] as const }]) {
           expect(b.evidenceFor(entity, window, query)).toEqual(a.evidenceFor(entity, window, query));
@@ -64,7 +67,14 @@ describe('SQLite and chdb stores give the same diagnosis (heuristic policy)', ()
         );
         expect(b.series().logs(b.entityKey(entity), window.start, window.end)).toEqual(a.series().logs(key, window.start, window.end));
         expect(b.series().templates(b.entityKey(entity))).toEqual(a.series().templates(key));
+        // The charts' span series and edge pairs are bucketed by ClickHouse, in the process for SQLite.
+        const packet = { evidence: a.evidenceFor(entity, window, { limit: 40 }).items } as ContextPacket;
+        const charts = buildEntityCharts(a, entity, packet, 600);
+        expect(buildEntityCharts(b, entity, packet, 600)).toEqual(charts);
+        for (const c of charts.charts) drawn.add(c.kind);
+        if (charts.trace) drawn.add('trace');
       }
+      expect([...drawn]).toEqual(expect.arrayContaining(['requests', 'errors', 'latency', 'edge', 'trace']));
       const item = a.evidenceFor(a.topology().entities[0]?.id ?? '', window, { limit: 1 }).items[0];
       if (item) expect(b.evidenceById(item.id)).toEqual(a.evidenceById(item.id));
     } finally {

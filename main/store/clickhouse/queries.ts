@@ -129,9 +129,10 @@ const num = (v: Row[string] | undefined): number => Number(v);
 export class HeadRows {
   private readonly byEntity = new Map<string, { alerts: Row[]; changes: Row[]; signals: Row[] }>();
 
-  constructor(runner: ChRunner, keyed: (rows: ChRow[]) => Row[]) {
+  /** `signals`: derived signal rows held in memory (a Collector's database), instead of eog_signals. */
+  constructor(runner: ChRunner, keyed: (rows: ChRow[]) => Row[], signals: ChRow[] | null = null) {
     const add = (kind: 'alerts' | 'changes' | 'signals', sql: string): void => {
-      const raw = runner.rows(sql);
+      const raw = kind === 'signals' && signals ? signals : runner.rows(sql);
       const entities = raw.map((r) => String(r.entity));
       keyed(raw).forEach((r, i) => this.slot(entities[i] ?? '')[kind].push(r));
     };

@@ -5,21 +5,29 @@ export const CH_SCHEMA_VERSION = 1;
 
 const ATTRS = 'Map(LowCardinality(String), String)';
 
+const RES = (key: string): string => `ResourceAttributes['${key}']`;
+/** A name as an entity id part: `/` separates the id's parts (main/convert/capture/entity-map.ts safeName). */
+const SAFE = (expr: string): string => `replaceAll(${expr}, '/', '_')`;
+const NAMESPACE = `if(${RES('k8s.namespace.name')} != '', ${RES('k8s.namespace.name')}, ${RES('service.namespace')})`;
+const NS_PREFIX = `if(${NAMESPACE} != '', concat(${SAFE(NAMESPACE)}, '/'), '')`;
+const SERVICE = `if(ServiceName != '', ServiceName, ${RES('service.name')})`;
+
 /**
  * The entity a telemetry row belongs to, from its resource attributes: `eog.entity` when an
- * import wrote it, else the pod (k8s.pod.name in k8s.namespace.name), else the service
- * (service.name), as core/model/ids.ts names them. Rows the OpenTelemetry Collector's
- * ClickHouse exporter writes get it as they arrive.
+ * import wrote it, else as `eog convert otlp` names it (main/convert/capture/entity-map.ts
+ * entityOf): the pod (k8s.pod.name), else the deployment, else the service (service.name;
+ * OpenTelemetry's `unknown_service…` default names none), else the node; in k8s.namespace.name
+ * (or service.namespace). A row that names none belongs to Service/unknown. Rows the
+ * OpenTelemetry Collector's ClickHouse exporter writes get it as they arrive (or, in tables
+ * the exporter created, in the views: clickhouse/derive/views.ts).
  */
 export const ENTITY_EXPR = `multiIf(
-  ResourceAttributes['eog.entity'] != '', ResourceAttributes['eog.entity'],
-  ResourceAttributes['k8s.pod.name'] != '' AND ResourceAttributes['k8s.namespace.name'] != '',
-    concat(ResourceAttributes['k8s.namespace.name'], '/Pod/', ResourceAttributes['k8s.pod.name']),
-  ResourceAttributes['k8s.pod.name'] != '', concat('Pod/', ResourceAttributes['k8s.pod.name']),
-  ResourceAttributes['k8s.namespace.name'] != '' AND ServiceName != '',
-    concat(ResourceAttributes['k8s.namespace.name'], '/Service/', ServiceName),
-  ServiceName != '', concat('Service/', ServiceName),
-  '')`;
+  ${RES('eog.entity')} != '', ${RES('eog.entity')},
+  ${RES('k8s.pod.name')} != '', concat(${NS_PREFIX}, 'Pod/', ${SAFE(RES('k8s.pod.name'))}),
+  ${RES('k8s.deployment.name')} != '', concat(${NS_PREFIX}, 'Deployment/', ${SAFE(RES('k8s.deployment.name'))}),
+  ${SERVICE} != '' AND NOT startsWith(${SERVICE}, 'unknown_service'), concat(${NS_PREFIX}, 'Service/', ${SAFE(SERVICE)}),
+  ${RES('k8s.node.name')} != '', concat('Node/', ${SAFE(RES('k8s.node.name'))}),
+  'Service/unknown')`;
 
 /** The project's own tables: meta, provenance, topology, alerts, events, changes, derived signals. */
 const project = [
@@ -58,7 +66,7 @@ const metricValueColumns = {
  * line a row came from; 0 for rows the exporter wrote) and, for metrics, EogLabels. Ordered by
  * entity then time: every investigation read is one entity over a time range.
  */
-const telemetry = [
+export const chTelemetry: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS otel_logs (
     Timestamp DateTime64(9) CODEC(Delta(8), ZSTD(1)), TimestampTime DateTime DEFAULT toDateTime(Timestamp),
     TraceId String CODEC(ZSTD(1)), SpanId String CODEC(ZSTD(1)), TraceFlags UInt8,
@@ -94,7 +102,7 @@ const telemetry = [
  * the evidence queries and row mapping are the same on both (views are query text: filters on
  * entity and time reach the tables' ordering keys).
  */
-const views = [
+export const chViews: readonly string[] = [
   `CREATE OR REPLACE VIEW logs AS SELECT EogLine AS line, EogEntity AS entity, toUnixTimestamp64Milli(Timestamp) AS time,
    nullIf(SeverityText, '') AS severity, Body AS body, nullIf(TraceId, '') AS trace_id, nullIf(SpanId, '') AS span_id
    FROM otel_logs`,
@@ -110,7 +118,10 @@ const views = [
    nullIf(MetricUnit, '') AS unit, EogLabels AS labels FROM otel_metrics_sum`,
 ];
 
-export const chSchema: readonly string[] = [...project, ...telemetry, ...views];
+export const chSchema: readonly string[] = [...project, ...chTelemetry, ...chViews];
+
+/** The project's tables, for a database the Collector wrote (clickhouse/derive/views.ts); eog_meta is not among them. */
+export const chProjectTables: readonly string[] = project.slice(1);
 
 /** Whether a log row is an error: the same rule as the SQLite store's. */
 export const CH_IS_ERROR_LOG = IS_ERROR_LOG;

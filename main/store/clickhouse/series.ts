@@ -1,6 +1,9 @@
+import type { Buckets } from '../../../core/charts/index.js';
 import type { SeriesSource } from '../evidence-store.js';
 import { MAX_TRACE_SPANS, type LogRow, type MarkerRow, type MetricPoint, type SpanRow } from '../series.js';
+import type { EdgeBuckets, SpanSummary } from '../span-series.js';
 import type { ChRow, ChRunner } from './runner.js';
+import { chEdgeBuckets, chSpanSummary } from './span-series.js';
 
 const RANGE = 'entity = {e:String} AND time >= {s:Int64} AND time < {t:Int64}';
 const num = (v: ChRow[string] | undefined): number => Number(v);
@@ -12,6 +15,8 @@ export class ChSeries implements SeriesSource {
     private readonly runner: ChRunner,
     /** Store key to entity id and back. */
     private readonly idOf: (key: number) => string,
+    /** Derived signal rows held in memory (a Collector's database), instead of eog_signals. */
+    private readonly signals: readonly ChRow[] | null = null,
   ) {}
 
   private span(r: ChRow): SpanRow {
@@ -51,6 +56,14 @@ export class ChSeries implements SeriesSource {
     return rows.map((r) => ({ ...this.span(r), name: '' }));
   }
 
+  spanSummary(entities: readonly number[], buckets: Buckets, since: number): SpanSummary {
+    return chSpanSummary(this.runner, entities.map(this.idOf), buckets, since);
+  }
+
+  edgeBuckets(callers: readonly number[], callees: readonly number[], buckets: Buckets): EdgeBuckets | null {
+    return chEdgeBuckets(this.runner, callers.map(this.idOf), callees.map(this.idOf), buckets);
+  }
+
   trace(traceId: string): { spans: SpanRow[]; omitted: number } {
     const rows = this.runner.rows('SELECT * FROM spans WHERE trace_id = {id:String} ORDER BY time, line LIMIT {n:UInt64}', {
       id: traceId,
@@ -73,6 +86,13 @@ export class ChSeries implements SeriesSource {
   }
 
   templates(entity: number): { id: string; score: number; detail: string }[] {
+    if (this.signals) {
+      const id = this.idOf(entity);
+      return this.signals
+        .filter((r) => r.entity === id && r.extractor === 'log_template')
+        .map((r) => ({ id: String(r.id), score: num(r.score), detail: String(r.detail) }))
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    }
     return this.runner
       .rows(`SELECT id, score, detail FROM eog_signals WHERE entity = {e:String} AND extractor = 'log_template' ORDER BY score DESC, id`, {
         e: this.idOf(entity),
@@ -80,18 +100,18 @@ export class ChSeries implements SeriesSource {
       .map((r) => ({ id: String(r.id), score: num(r.score), detail: String(r.detail) }));
   }
 
+  /** Alerts, changes and non-Normal events in one round trip (one UNION ALL, split here in each kind's order). */
   markers(entity: number, start: number, end: number): { alerts: MarkerRow[]; changes: MarkerRow[]; events: MarkerRow[] } {
-    const params = { e: this.idOf(entity), s: start, t: end };
-    const read = (sql: string): MarkerRow[] =>
-      this.runner.rows(sql, params).map((r) => ({ id: String(r.id), time: num(r.time), label: String(r.label) }));
-    return {
-      alerts: read(`SELECT concat('alert:', toString(line)) AS id, time, name AS label FROM alerts WHERE ${RANGE} ORDER BY time, line`),
-      changes: read(
-        `SELECT concat('change:', toString(line)) AS id, time, summary AS label FROM changes WHERE ${RANGE} ORDER BY time, line`,
-      ),
-      events: read(
-        `SELECT concat('event:', toString(line)) AS id, time, reason AS label FROM events WHERE ${RANGE} AND type <> 'Normal' ORDER BY time, line`,
-      ),
-    };
+    const rows = this.runner.rows(
+      `SELECT 'alerts' AS k, line, concat('alert:', toString(line)) AS id, time, name AS label FROM alerts WHERE ${RANGE}
+       UNION ALL SELECT 'changes' AS k, line, concat('change:', toString(line)) AS id, time, summary AS label FROM changes WHERE ${RANGE}
+       UNION ALL SELECT 'events' AS k, line, concat('event:', toString(line)) AS id, time, reason AS label FROM events
+         WHERE ${RANGE} AND type <> 'Normal'
+       ORDER BY k, time, line`,
+      { e: this.idOf(entity), s: start, t: end },
+    );
+    const out: { alerts: MarkerRow[]; changes: MarkerRow[]; events: MarkerRow[] } = { alerts: [], changes: [], events: [] };
+    for (const r of rows) out[r.k as keyof typeof out].push({ id: String(r.id), time: num(r.time), label: String(r.label) });
+    return out;
   }
 }

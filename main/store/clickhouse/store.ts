@@ -1,14 +1,16 @@
 import { alertLabelMap, type AlertLabelRow } from '../alert-labels.js';
 import type { EvidenceItem } from '../../../core/model/evidence.js';
 import type { TimeWindow } from '../../../core/model/packet.js';
-import { Entity, type Relation, type Topology } from '../../../core/model/topology.js';
+import type { Relation, Topology } from '../../../core/model/topology.js';
 import { SnapshotManifest } from '../../../core/snapshot/schema.js';
 import type { EvidenceStore, SeriesSource } from '../evidence-store.js';
 import type { StoreMeta } from '../meta.js';
 import type { EvidencePage, EvidenceQuery } from '../query.js';
 import { readRawLines, type RawLine } from '../raw-lines.js';
-import { kindTable, rawItem, signalItem, type Row, type RowContext } from '../rows.js';
+import { entityFromRow, kindTable, rawItem, signalItem, type Row, type RowContext } from '../rows.js';
 import { parseRawId, UnknownEntityError } from '../store.js';
+import { COLLECTOR_FILES, deriveFromCollector, NoTelemetryError, type CollectorDerived } from './derive/collector.js';
+import { hasProjectMeta } from './derive/views.js';
 import { ChEvidenceQueries, HeadRows } from './queries.js';
 import type { ChRow, ChRunner } from './runner.js';
 import { CH_SCHEMA_VERSION } from './schema.js';
@@ -49,7 +51,9 @@ export function readChMeta(runner: ChRunner, label: string): StoreMeta {
 
 /**
  * The evidence store on ClickHouse (chdb in process, or a server): the same answers as the
- * SQLite store, computed by the engine; only what a page shows comes back.
+ * SQLite store, computed by the engine; only what a page shows comes back. A database with no
+ * eog_meta that the OpenTelemetry Collector's exporter wrote is read where it is: its
+ * topology and signals are derived at open (derive/collector.ts) and kept in memory.
  */
 export class ClickHouseEvidenceStore implements EvidenceStore {
   private readonly entityKeys = new Map<string, number>();
@@ -60,17 +64,26 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
   private readonly ctx: RowContext;
   private readonly queries: ChEvidenceQueries;
   private readonly seriesSource: ChSeries;
+  /** Set when the store is a Collector's database read without an import. */
+  private readonly derived: CollectorDerived | null;
 
   constructor(
     private readonly runner: ChRunner,
     readonly file: string,
   ) {
-    this.meta = readChMeta(runner, file);
-    for (const r of runner.rows('SELECT id, eid FROM eog_entities ORDER BY id')) {
+    this.derived = hasProjectMeta(runner) ? null : collectorStore(runner, file);
+    this.meta = this.derived?.meta ?? readChMeta(runner, file);
+    const entityRows = this.derived
+      ? this.derived.topology.entities.map((e, i) => ({ id: i, eid: e.id }))
+      : runner.rows('SELECT id, eid FROM eog_entities ORDER BY id');
+    for (const r of entityRows) {
       this.entityKeys.set(String(r.eid), Number(r.id));
       this.entityIds[Number(r.id)] = String(r.eid);
     }
-    for (const r of runner.rows('SELECT id, path, kind, sha256 FROM eog_files ORDER BY id')) {
+    const fileRows = this.derived
+      ? Object.entries(COLLECTOR_FILES).map(([kind, f]) => ({ id: f.id, path: f.path, kind, sha256: '' }))
+      : runner.rows('SELECT id, path, kind, sha256 FROM eog_files ORDER BY id');
+    for (const r of fileRows) {
       const f = { path: String(r.path), sha256: String(r.sha256) };
       this.files.set(Number(r.id), f);
       this.filesByKind.set(String(r.kind), f);
@@ -81,8 +94,9 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
       rawFile: (table) => this.filesByKind.get(table) ?? { path: `${table}.jsonl`, sha256: '' },
     };
     const keyed = (rows: ChRow[]): Row[] => this.keyed(rows);
-    this.queries = new ChEvidenceQueries(runner, this.ctx, keyed, new HeadRows(runner, keyed));
-    this.seriesSource = new ChSeries(runner, (key) => this.ctx.entityId(key));
+    const signals = this.derived ? this.derived.signals.map((r) => ({ ...r })) : null;
+    this.queries = new ChEvidenceQueries(runner, this.ctx, keyed, new HeadRows(runner, keyed, signals));
+    this.seriesSource = new ChSeries(runner, (key) => this.ctx.entityId(key), this.derived ? this.derived.signals : null);
   }
 
   /** Rows name entities by id; the shared row mapping (rows.ts) takes store keys. */
@@ -117,16 +131,8 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
 
   /** In the SQLite store's order: declared entities in topology order, then undeclared ones. */
   topology(): Topology {
-    const entities = this.runner.rows('SELECT * FROM eog_entities ORDER BY file_id, is_declared DESC, line, id').map((r) =>
-      Entity.parse({
-        id: r.eid,
-        kind: r.kind,
-        name: r.name,
-        namespace: r.namespace,
-        labels: JSON.parse(String(r.labels)),
-        attrs: JSON.parse(String(r.attrs)),
-      }),
-    );
+    if (this.derived) return structuredClone(this.derived.topology);
+    const entities = this.runner.rows('SELECT * FROM eog_entities ORDER BY file_id, is_declared DESC, line, id').map(entityFromRow);
     const edges = this.runner
       .rows('SELECT source, target, relation FROM eog_edges ORDER BY ord')
       .map((e) => ({ source: String(e.source), target: String(e.target), relation: e.relation as Relation }));
@@ -163,18 +169,35 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
       const rows = this.keyed(this.runner.rows(`SELECT * FROM ${table} WHERE line = {n:UInt64} LIMIT 1`, { n: raw.line }));
       return rows[0] ? rawItem(table, rows[0], this.ctx) : null;
     }
-    const rows = this.keyed(this.runner.rows('SELECT * FROM eog_signals WHERE id = {id:String} LIMIT 1', { id }));
+    const rows = this.keyed(this.signalRows(id));
     return rows[0] ? signalItem(rows[0], this.ctx) : null;
+  }
+
+  /** A derived signal's row by id (entity by id), from memory for a Collector's database. */
+  private signalRows(id: string): ChRow[] {
+    if (this.derived) return this.derived.signals.filter((r) => r.id === id).map((r) => ({ ...r }));
+    return this.runner.rows('SELECT * FROM eog_signals WHERE id = {id:String} LIMIT 1', { id });
   }
 
   async rawLines(id: string): Promise<RawLine[]> {
     const item = this.evidenceById(id);
-    if (!item) return [];
+    // A Collector's database has no bundle to read lines from: the record is the evidence.
+    if (!item || this.derived) return [];
     let lines: number[] = item.provenance.line === null ? [] : [item.provenance.line];
     if (!parseRawId(id)) {
-      const row = this.runner.rows('SELECT sample_lines FROM eog_signals WHERE id = {id:String} LIMIT 1', { id })[0];
+      const row = this.signalRows(id)[0];
       lines = [...new Set([...lines, ...(JSON.parse(String(row?.sample_lines ?? '[]')) as number[])])].sort((a, b) => a - b);
     }
     return readRawLines(this.meta.bundleRoot, item.provenance.file, lines);
+  }
+}
+
+/** A Collector's database (derive/collector.ts); without its tables, the store-missing error as before. */
+function collectorStore(runner: ChRunner, label: string): CollectorDerived {
+  try {
+    return deriveFromCollector(runner, label);
+  } catch (error) {
+    if (error instanceof NoTelemetryError) throw new NotAClickHouseStoreError(label, error.message);
+    throw error;
   }
 }

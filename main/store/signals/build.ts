@@ -7,11 +7,13 @@ import {
   toTraceEdgeDetail,
   type BrokenSequence,
   type KnownEdge,
+  type MetricAnomaly,
+  type TraceAggregation,
 } from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
 import { attributeStatusMessages, attributedTo, type NamedEntity } from './attribution.js';
-import type { SignalCollector } from './collect.js';
+import type { FailureEvent, SignalCollector } from './collect.js';
 import { templateLookup, type LogTemplateState } from './log-templates.js';
 import { Periods } from './periods.js';
 import { TIER, within } from './score.js';
@@ -57,11 +59,30 @@ const ms = (x: number): string => `${Math.round(x * 10) / 10} ms`;
 
 /** Turns what the collector gathered into signal rows (evidence with an extractor). Pure. */
 export function buildSignals(collected: SignalCollector, templates: LogTemplateState, ctx: SignalContext): SignalRow[] {
-  return [...failureRows(collected), ...templateRows(templates, ctx), ...metricRows(collected), ...edgeRows(collected, ctx)];
+  const traces = collected.traces.finish(ctx.knownEdges);
+  return signalRowsOf({ failures: collected.failures, templates, anomalies: collected.metrics.anomalies(), traces }, ctx);
 }
 
-function failureRows(collected: SignalCollector): SignalRow[] {
-  return collected.failures.map((f) => ({
+/** What the signal rows are made of, however it was gathered (streamed here, or aggregated by ClickHouse). */
+export interface SignalInputs {
+  failures: readonly FailureEvent[];
+  templates: LogTemplateState;
+  anomalies: readonly MetricAnomaly[];
+  traces: TraceAggregation;
+}
+
+/** The signal rows of gathered inputs. Pure. */
+export function signalRowsOf(inputs: SignalInputs, ctx: SignalContext): SignalRow[] {
+  return [
+    ...failureRows(inputs.failures),
+    ...templateRows(inputs.templates, ctx),
+    ...metricRows(inputs.anomalies),
+    ...edgeRows(inputs.traces, ctx),
+  ];
+}
+
+function failureRows(failures: readonly FailureEvent[]): SignalRow[] {
+  return failures.map((f) => ({
     id: `fail:${f.line}`,
     entity: f.entity,
     kind: 'event',
@@ -127,8 +148,8 @@ function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRo
   return out;
 }
 
-function metricRows(collected: SignalCollector): SignalRow[] {
-  return collected.metrics.anomalies().map((a) => {
+function metricRows(anomalies: readonly MetricAnomaly[]): SignalRow[] {
+  return anomalies.map((a) => {
     const d = a.detail;
     return {
       id: `${a.isAnomalous ? 'anomaly' : 'series'}:${a.entity}:${a.metric}`,
@@ -148,10 +169,9 @@ function metricRows(collected: SignalCollector): SignalRow[] {
   });
 }
 
-function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
+function edgeRows(traces: TraceAggregation, ctx: SignalContext): SignalRow[] {
   const out: SignalRow[] = [];
   const durations = Periods.durations(ctx.final, ctx.extent);
-  const traces = collected.traces.finish(ctx.knownEdges);
   const attributions = attributeStatusMessages(traces.statusMessages, ctx.entities ?? []);
   for (const e of traces.edges) {
     const attributed = attributedTo(attributions, e.caller, e.callee);

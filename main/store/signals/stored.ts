@@ -1,4 +1,5 @@
-import { Entity, type Relation } from '../../../core/model/topology.js';
+import type { Entity, Relation } from '../../../core/model/topology.js';
+import { entityFromRow } from '../rows.js';
 import type { TimeWindow } from '../../../core/model/packet.js';
 import { recordFiles, type RecordFileName } from '../../../core/snapshot/schema.js';
 import { openDatabase, type Db } from '../../db/open.js';
@@ -125,16 +126,7 @@ function storedTopology(
 ): { entities: Entity[]; edges: { source: string; target: string; relation: Relation }[] } {
   const entities = (
     db.prepare('SELECT * FROM entities WHERE is_declared = 1 ORDER BY line, id').all() as Record<string, string | null>[]
-  ).map((r) =>
-    Entity.parse({
-      id: r.eid,
-      kind: r.kind,
-      name: r.name,
-      namespace: r.namespace,
-      labels: JSON.parse(String(r.labels)),
-      attrs: JSON.parse(String(r.attrs)),
-    }),
-  );
+  ).map(entityFromRow);
   const edges = (
     db.prepare('SELECT source, target, relation FROM edges ORDER BY rowid').all() as {
       source: number;

@@ -1,0 +1,70 @@
+import type { TimeWindow } from '../../../../core/model/packet.js';
+import { Periods } from '../../signals/periods.js';
+import type { WindowInfo } from '../../window.js';
+import type { ChParams } from '../runner.js';
+
+/** Minutes of the most recent data taken as the incident window when nothing says otherwise. */
+export const RECENT_WINDOW_MS = 30 * 60_000;
+/** The baseline reaches back this far before the window at most: queries stay bounded on a long history. */
+export const MAX_BASELINE_MS = 2 * 60 * 60_000;
+
+/**
+ * The window of a database the Collector wrote, which has no snapshot.json and no alerts: the
+ * most recent 30 minutes of telemetry (the later half when there is less than an hour), with
+ * the time before it, up to two hours, as the baseline. An SRE asked "what is wrong now"
+ * compares the last half hour with the hours before it.
+ */
+export function recentWindow(extent: TimeWindow): WindowInfo {
+  const span = Math.max(0, extent.end - extent.start);
+  const length = span >= 2 * RECENT_WINDOW_MS ? RECENT_WINDOW_MS : Math.floor(span / 2);
+  const start = extent.end - length;
+  const baselineStart = Math.max(extent.start, start - MAX_BASELINE_MS);
+  return {
+    window: { start, end: extent.end },
+    baseline: start > baselineStart ? { start: baselineStart, end: start - 1 } : null,
+    source: 'extent',
+    incidentTime: null,
+  };
+}
+
+/**
+ * The periods of main/store/signals (Periods) as SQL over a millisecond `time` column, with
+ * their bounds as query parameters: `period` for spans and logs (the pre-onset part of the
+ * window joins the baseline), `metricPeriod` for metrics (core/signals' metric collector
+ * compares the window with the baseline only).
+ */
+export class SqlPeriods {
+  readonly periods: Periods;
+  readonly params: ChParams;
+  /** The time range any period covers: rows outside it are never read. */
+  readonly range: string;
+
+  constructor(readonly info: WindowInfo) {
+    this.periods = Periods.fromPlan(info);
+    const { window, preOnset, baseline } = this.periods;
+    const low = Math.min(window.start, preOnset?.start ?? window.start, baseline?.start ?? window.start);
+    this.params = {
+      ws: window.start,
+      we: window.end,
+      ps: preOnset?.start ?? 0,
+      pe: preOnset?.end ?? 0,
+      bs: baseline?.start ?? 0,
+      be: baseline?.end ?? 0,
+      lo: low,
+    };
+    this.range = 'time >= {lo:Int64} AND time <= {we:Int64}';
+  }
+
+  /** 'window', 'baseline' or '' (neither) for a row's time. */
+  period(time = 'time'): string {
+    const { preOnset, baseline } = this.periods;
+    const pre = preOnset ? `${time} >= {ps:Int64} AND ${time} < {pe:Int64}, 'baseline', ` : '';
+    const base = baseline ? `${time} >= {bs:Int64} AND ${time} <= {be:Int64}` : `${time} < {ws:Int64}`;
+    return `multiIf(${time} >= {ws:Int64} AND ${time} <= {we:Int64}, 'window', ${pre}${base}, 'baseline', '')`;
+  }
+
+  metricPeriod(time = 'time'): string {
+    const base = this.periods.baseline ? `${time} >= {bs:Int64} AND ${time} <= {be:Int64}` : `${time} < {ws:Int64}`;
+    return `multiIf(${time} >= {ws:Int64} AND ${time} <= {we:Int64}, 'window', ${base}, 'baseline', '')`;
+  }
+}
