@@ -14,7 +14,7 @@ import { resourceOf, type Entity } from './transfer.js';
  * Rows per block: one INSERT each. ClickHouse writes a part per block and partition, and
  * parses a large block on all its threads; the block waits on disk, not in memory.
  */
-export const BLOCK_ROWS = 1_000_000;
+export const BLOCK_ROWS = 500_000;
 /** Text kept in memory before it is appended to the block file. */
 const WRITE_CHARS = 1 << 20;
 /** Rows between two progress reports. */
