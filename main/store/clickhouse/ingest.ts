@@ -40,7 +40,7 @@ const POINTS_PER_QUERY = 500;
 export async function importIntoClickHouse(
   bundleDir: string,
   runner: ChRunner,
-  options: ImportOptions = {},
+  options: ImportOptions & { blockRows?: number } = {},
 ): Promise<ClickHouseImportSummary> {
   const started = Date.now();
   const bundle = openBundle(bundleDir);
@@ -95,7 +95,12 @@ interface Link {
 }
 
 /** importBundle's fill (store/import.ts) with the records going to ClickHouse blocks instead of SQLite tables. */
-async function fillCatalog(db: Db, bundle: Bundle, link: Link, options: ImportOptions): Promise<Omit<ImportSummary, 'elapsedMs'>> {
+async function fillCatalog(
+  db: Db,
+  bundle: Bundle,
+  link: Link,
+  options: ImportOptions & { blockRows?: number },
+): Promise<Omit<ImportSummary, 'elapsedMs'>> {
   const addFile = db.prepare('INSERT INTO files (path, kind, sha256, lines, rows) VALUES (?, ?, ?, ?, ?)');
   const manifestFileId = Number(addFile.run(bundle.manifest.rel, 'manifest', bundle.manifest.sha256, 1, 1).lastInsertRowid);
   const topology = bundle.topology;
@@ -147,7 +152,7 @@ async function fillCatalog(db: Db, bundle: Bundle, link: Link, options: ImportOp
       entityWarnings = registry.finish();
     },
     (hooks) => {
-      const sink = new ClickHouseBlockSink(link.runner, db, link.scratch, files.fileIds, hooks);
+      const sink = new ClickHouseBlockSink(link.runner, db, link.scratch, files.fileIds, hooks, options.blockRows);
       link.onSink(sink);
       return sink;
     },
