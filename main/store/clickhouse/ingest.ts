@@ -25,6 +25,17 @@ export interface ClickHouseImportSummary extends ImportSummary {
   clickhouse: { rows: number; ms: number };
 }
 
+export interface ClickHouseImportOptions extends ImportOptions {
+  /** Rows per block (default BLOCK_ROWS). */
+  blockRows?: number;
+  /**
+   * Whether to derive the signals into eog_signals (default true: the ClickHouse store reads
+   * them from there). False stores the records only: for a store whose signals are computed
+   * in SQL, and to measure the ingest path alone (scripts/bench/clickhouse-ingest.ts).
+   */
+  deriveSignals?: boolean;
+}
+
 /** Metric points per lookup query (signals/insert.ts needs each anomaly's first line). */
 const POINTS_PER_QUERY = 500;
 
@@ -40,7 +51,7 @@ const POINTS_PER_QUERY = 500;
 export async function importIntoClickHouse(
   bundleDir: string,
   runner: ChRunner,
-  options: ImportOptions & { blockRows?: number } = {},
+  options: ClickHouseImportOptions = {},
 ): Promise<ClickHouseImportSummary> {
   const started = Date.now();
   const bundle = openBundle(bundleDir);
@@ -99,7 +110,7 @@ async function fillCatalog(
   db: Db,
   bundle: Bundle,
   link: Link,
-  options: ImportOptions & { blockRows?: number },
+  options: ClickHouseImportOptions,
 ): Promise<Omit<ImportSummary, 'elapsedMs'>> {
   const addFile = db.prepare('INSERT INTO files (path, kind, sha256, lines, rows) VALUES (?, ?, ?, ?, ?)');
   const manifestFileId = Number(addFile.run(bundle.manifest.rel, 'manifest', bundle.manifest.sha256, 1, 1).lastInsertRowid);
@@ -129,12 +140,13 @@ async function fillCatalog(
     };
   }
   let entityWarnings: ImportWarning[] = [];
+  const derive = options.deriveSignals ?? true;
   const input = {
     files: bundle.records,
     manifest: bundle.manifest.value,
-    knownEdges: aliasExpandedEdges(topology.value),
-    entities: topology.value.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name })),
-    derive: true,
+    knownEdges: derive ? aliasExpandedEdges(topology.value) : [],
+    entities: derive ? topology.value.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name })) : [],
+    derive,
   };
   const storeLink = {
     db,
@@ -159,10 +171,10 @@ async function fillCatalog(
   );
   report('signals', '');
   storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
-  const signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
+  const signals = derive ? insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) }) : null;
   const snapshotHash = snapshotHashOf([bundle.manifest, topology, ...files.hashes]);
   writeMeta(db, { manifest: bundle.manifest.value, snapshotHash, window: produced.window, bundleRoot: bundle.root, manifestFileId });
-  writeSignalsState(db, 'derived', produced.extent);
+  writeSignalsState(db, derive ? 'derived' : 'pending', produced.extent);
   return {
     store: 'clickhouse',
     rows: files.rows,
