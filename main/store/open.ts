@@ -1,17 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase } from '../db/open.js';
 import { ChdbRunner } from './clickhouse/chdb-runner.js';
 import { HttpRunner } from './clickhouse/http-runner.js';
 import type { ChRunner } from './clickhouse/runner.js';
-import { chSchema, CH_SCHEMA_VERSION, CH_TABLES } from './clickhouse/schema.js';
+import { importIntoClickHouse } from './clickhouse/ingest.js';
 import { ClickHouseEvidenceStore } from './clickhouse/store.js';
-import { NATIVE_TABLES, transferNative, transferStore } from './clickhouse/transfer.js';
 import type { EvidenceStore } from './evidence-store.js';
 import { importBundle, type ImportOptions, type ImportSummary } from './import.js';
-import { readMeta } from './meta.js';
-import { storeMigrations } from './schema.js';
 import { describeStoreSpec, type StoreSpec } from './spec.js';
 import { SqliteEvidenceStore } from './store.js';
 
@@ -53,9 +46,8 @@ export interface StoreImportSummary extends ImportSummary {
 
 /**
  * Imports a bundle into the store a spec names. SQLite: importBundle. ClickHouse: the same
- * importer (validation, entity mapping, derived signals) into a scratch SQLite file, whose
- * rows are then written into the ClickHouse tables (clickhouse/schema.ts), replacing what the
- * database held; the meta rows go last, so a failed import leaves no store that opens.
+ * validation, entity mapping and derived signals, with the records streamed into the
+ * ClickHouse tables in large blocks (clickhouse/ingest.ts), replacing what the database held.
  */
 export async function importToStore(
   bundleDir: string,
@@ -63,44 +55,11 @@ export async function importToStore(
   options: ImportOptions & OpenStoreOptions = {},
 ): Promise<StoreImportSummary> {
   if (spec.kind === 'sqlite') return importBundle(bundleDir, spec.file, options);
-  const started = Date.now();
-  const scratch = mkdtempSync(join(tmpdir(), 'eog-ch-import-'));
-  let runner: ChRunner | null = null;
+  const runner = await openRunner(spec, options);
   try {
-    // ClickHouse stores read their signals from eog_signals: they are derived here, never deferred.
-    const summary = await importBundle(bundleDir, join(scratch, 'store.sqlite'), { ...options, signals: 'now' });
-    runner = await openRunner(spec, options);
-    for (const table of ['eog_meta', ...CH_TABLES, 'logs', 'spans', 'metrics']) runner.exec(`DROP TABLE IF EXISTS ${table}`);
-    for (const sql of chSchema) runner.exec(sql);
-    const db = openDatabase(summary.store, storeMigrations, { readonly: true });
-    try {
-      const ch = runner;
-      const writeStarted = Date.now();
-      const isEmbedded = spec.kind === 'chdb';
-      const copied = transferStore(
-        db,
-        ch,
-        (rows) => options.onProgress?.({ phase: 'records', file: 'clickhouse', rows, elapsedMs: Date.now() - started, rowsPerSecond: 0 }),
-        isEmbedded ? NATIVE_TABLES : new Set(),
-      );
-      // The embedded engine reads the telemetry straight from the scratch file.
-      const native = isEmbedded ? transferNative(ch, summary.store) : 0;
-      const written = { rows: copied.rows + native, ms: Date.now() - writeStarted };
-      const meta = readMeta(db, summary.store);
-      const put = (key: string, value: string): void =>
-        ch.insert('eog_meta', ['key', 'value'], Buffer.from(`${JSON.stringify([key, value])}\n`));
-      put('manifest', JSON.stringify(meta.manifest));
-      put('snapshot_hash', meta.snapshotHash);
-      put('window', JSON.stringify(meta.window));
-      put('bundle_root', meta.bundleRoot);
-      put('manifest_file_id', String(meta.manifestFileId));
-      put('schema_version', String(CH_SCHEMA_VERSION));
-      return { ...summary, store: describeStoreSpec(spec), elapsedMs: Date.now() - started, clickhouse: written };
-    } finally {
-      db.close();
-    }
+    const summary = await importIntoClickHouse(bundleDir, runner, options);
+    return { ...summary, store: describeStoreSpec(spec) };
   } finally {
-    runner?.close();
-    rmSync(scratch, { recursive: true, force: true });
+    runner.close();
   }
 }

@@ -14,6 +14,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -55,10 +56,14 @@ interface StoreRow {
   investigateS: number;
   investigateRssMb: number;
   frontier: string;
+  /** 1-minute load average when the import started. */
+  load: number;
 }
 
 function measureStore(label: string, bundle: string, spec: string, runs: number, work: string, env: NodeJS.ProcessEnv = {}): StoreRow {
   const extra = spec.startsWith('clickhouse://') ? ['--store-password-env', PASSWORD_ENV] : [];
+  const load = loadavg()[0] ?? 0;
+  process.stderr.write(`${label}: import (load ${load.toFixed(1)})\n`);
   const imported = eog(['import', bundle, '--store', spec, ...extra, '--json'], env);
   const summary = JSON.parse(imported.stdout) as { clickhouse?: { rows: number; ms: number } };
   const investigations: Measured[] = [];
@@ -73,6 +78,7 @@ function measureStore(label: string, bundle: string, spec: string, runs: number,
     investigateS: median(investigations.map((m) => m.wallS)),
     investigateRssMb: median(investigations.map((m) => m.rssMb)),
     frontier: `${diagnosis.outcome}: ${diagnosis.frontier.join(', ')}`,
+    load,
   };
 }
 
@@ -137,10 +143,10 @@ function section(measured: { rows: number; results: StoreRow[] }[], runs: number
     '',
     `Measured on ${machine.date}: ${machine.cpuModel}, ${machine.cpuCount} CPUs, ${machine.memoryGiB.toFixed(0)} GiB; Node ${machine.node}. Load average at the end: ${machine.loadAverage.toFixed(1)} (a machine shared with other jobs: absolute times are slow, the comparison is what counts).`,
     '',
-    'Each cell is one `eog` process timed by `/usr/bin/time` (wall, peak RSS). Import: `eog import <bundle> --store <spec>` (validation, derived signals, then for ClickHouse the rows written into the OTel exporter tables; "ClickHouse write" is that last part alone). Investigate: `eog investigate <store>` with the heuristic policy, median of the runs. The server is the test-only ClickHouse HTTP front on chdb in its own process, so the clickhouse:// rows are the workbench process alone.',
+    'Each cell is one `eog` process timed by `/usr/bin/time` (wall, peak RSS). Import: `eog import <bundle> --store <spec>`: reading, validation, entity mapping and derived signals, and for ClickHouse the records streamed into the OTel exporter tables in TSV blocks the engine inserts (docs/clickhouse.md); "import rows/s" is the bundle\'s records over the whole command, "ClickHouse write" the time inside the engine\'s INSERTs alone. Investigate: `eog investigate <store>` with the heuristic policy, median of the runs. The server is the test-only ClickHouse HTTP front on chdb in its own process, so the clickhouse:// rows are the workbench process alone. "load" is the 1-minute load average as that import started.',
     '',
-    '| rows in bundle | store | import (s) | import peak RSS (MB) | ClickHouse write | investigate (s) | investigate peak RSS (MB) | diagnosis |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| rows in bundle | store | load | import (s) | import rows/s | import peak RSS (MB) | ClickHouse write | investigate (s) | investigate peak RSS (MB) | diagnosis |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const m of measured) {
     for (const r of m.results) {
@@ -148,13 +154,13 @@ function section(measured: { rows: number; results: StoreRow[] }[], runs: number
         ? `${r.ingest.rows.toLocaleString('en')} rows in ${(r.ingest.ms / 1000).toFixed(1)} s = ${Math.round((r.ingest.rows * 1000) / r.ingest.ms).toLocaleString('en')} rows/s`
         : '—';
       lines.push(
-        `| ${m.rows.toLocaleString('en')} | ${r.store} | ${r.importS.toFixed(1)} | ${Math.round(r.importRssMb)} | ${ingest} | ${r.investigateS.toFixed(2)} | ${Math.round(r.investigateRssMb)} | ${r.frontier} |`,
+        `| ${m.rows.toLocaleString('en')} | ${r.store} | ${r.load.toFixed(1)} | ${r.importS.toFixed(1)} | ${Math.round(m.rows / r.importS).toLocaleString('en')} | ${Math.round(r.importRssMb)} | ${ingest} | ${r.investigateS.toFixed(2)} | ${Math.round(r.investigateRssMb)} | ${r.frontier} |`,
       );
     }
   }
   lines.push(
     '',
-    'Reading: the workbench process memory is the clickhouse:// column (the engine is another process) and the SQLite one; compare their peak RSS across sizes. The chdb rows include the embedded engine. Goal of issue #18: ClickHouse write ≥ 1M rows/s on a 5M-row bundle; sizes up to 20M run with `--rows 5000000,20000000` and a `--work` folder with room for them.',
+    'Reading: the workbench process memory is the clickhouse:// column (the engine is another process) and the SQLite one; compare their peak RSS across sizes. The chdb rows include the embedded engine. The ClickHouse import derives the signals on the way (the SQLite `eog import` defers them to the first investigation); `scripts/bench/clickhouse-ingest.ts <bundle> <dir> --no-signals` measures the block path alone. Goal of issue #18: ClickHouse write ≥ 1M rows/s on a 5M-row bundle; sizes up to 20M run with `--rows 5000000,20000000` and a `--work` folder with room for them. Analysis: docs/clickhouse.md, "Ingest figures".',
   );
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ClickHouseError, OUTPUT_SETTINGS, parseJsonRows, type ChParams, type ChRow, type ChRunner } from './runner.js';
+import { ClickHouseError, OUTPUT_SETTINGS, parseJsonRows, sqlString, type ChParams, type ChRow, type ChRunner } from './runner.js';
 
 /** The part of the `chdb` package's Session the store uses (the package is an optional install). */
 interface ChdbSession {
@@ -67,6 +67,10 @@ export class ChdbRunner implements ChRunner {
     if (body.length === 0) return;
     // Inline data after FORMAT is read by the engine's parser, not the SQL parser.
     this.run(`INSERT INTO ${table} (${columns.join(', ')}) FORMAT JSONCompactEachRow\n${body.toString('utf8')}`, {}, 'TSV');
+  }
+
+  insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void {
+    this.run(sql(`file(${sqlString(resolve(path))}, ${sqlString(format)}, ${sqlString(structure)})`), {}, 'TSV');
   }
 
   close(): void {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { StoreSpec } from '../spec.js';
-import { ClickHouseError, OUTPUT_SETTINGS, parseJsonRows, type ChParams, type ChRow, type ChRunner } from './runner.js';
+import { ClickHouseError, OUTPUT_SETTINGS, parseJsonRows, sqlString, type ChParams, type ChRow, type ChRunner } from './runner.js';
 
 type ServerSpec = Extract<StoreSpec, { kind: 'clickhouse' }>;
 
@@ -33,6 +33,14 @@ async function handle(m) {
       const { Readable } = require('node:stream');
       const query = 'INSERT INTO ' + m.table + ' (' + m.columns.join(', ') + ') FORMAT JSONCompactEachRow';
       const result = await client.exec({ query, values: Readable.from([Buffer.from(m.body)], { objectMode: false }) });
+      result.stream.resume();
+      await new Promise((resolve, reject) => result.stream.on('end', resolve).on('error', reject));
+      return '';
+    }
+    case 'insertFile': {
+      // The block file is the body of an INSERT ... SELECT ... FROM input(...): streamed, never held whole.
+      const { createReadStream } = require('node:fs');
+      const result = await client.exec({ query: m.sql, values: createReadStream(m.path) });
       result.stream.resume();
       await new Promise((resolve, reject) => result.stream.on('end', resolve).on('error', reject));
       return '';
@@ -108,6 +116,10 @@ export class HttpRunner implements ChRunner {
 
   insert(table: string, columns: readonly string[], body: Buffer): void {
     if (body.length > 0) this.call({ op: 'insert', table, columns: [...columns], body });
+  }
+
+  insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void {
+    this.call({ op: 'insertFile', sql: `${sql(`input(${sqlString(structure)})`)} FORMAT ${format}`, path });
   }
 
   close(): void {

@@ -16,6 +16,12 @@ export interface ChRunner {
   exec(sql: string, params?: ChParams): void;
   /** Appends JSONCompactEachRow rows (one JSON array per line) to a table. */
   insert(table: string, columns: readonly string[], body: Buffer): void;
+  /**
+   * Runs the statement `sql(source)` over a block file of this process: `source` is the
+   * file's rows as a table of `structure` read in `format` (chdb: the file() table function;
+   * a server: input(), fed the file as the request body). See block-sink.ts.
+   */
+  insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void;
   close(): void;
 }
 
@@ -27,6 +33,9 @@ export function parseJsonRows(text: string): ChRow[] {
   for (const line of text.split('\n')) if (line !== '') out.push(JSON.parse(line) as ChRow);
   return out;
 }
+
+/** A string as a ClickHouse SQL literal. */
+export const sqlString = (text: string): string => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 export class ClickHouseError extends Error {
   override name = 'ClickHouseError';

@@ -7,8 +7,8 @@ import type { RecordFile } from '../../snapshot/bundle.js';
 import type { SignalContext, SignalRow } from '../signals/build.js';
 import type { NamedEntity } from '../signals/attribution.js';
 import { deriveWindow, type WindowInfo } from '../window.js';
-import { RecordProducer } from './produce.js';
-import { TableWriter } from './table-writer.js';
+import { RecordProducer, type ProducerSink } from './produce.js';
+import { TableWriter, type WriterHooks } from './table-writer.js';
 import { ProducerThreads, workerScript, type StoreLink } from './workers.js';
 
 export { WorkerUnavailableError } from './workers.js';
@@ -110,9 +110,16 @@ function spanOf(extents: readonly (TimeWindow | null)[]): TimeWindow | null {
  * several files are malformed: the first one met). `onStored` runs once every record is
  * stored, while workers derive their signals.
  */
-export async function ingestRecords(input: IngestInput, link: StoreLink, mode: WorkerMode, onStored: () => void): Promise<Ingested> {
+export async function ingestRecords(
+  input: IngestInput,
+  link: StoreLink,
+  mode: WorkerMode,
+  onStored: () => void,
+  /** Where the rows go instead of link.db's raw tables (the ClickHouse import); read on this thread only. */
+  sinkOf?: (hooks: WriterHooks) => ProducerSink,
+): Promise<Ingested> {
   let threads: ProducerThreads | null = null;
-  const writer = new TableWriter(link.db, link.files.fileIds, {
+  const hooks: WriterHooks = {
     resolveEntity: (id, fileId, rel, line) => link.registry.resolve(id, fileId, rel, line),
     onRows: (file, rows) => {
       // A worker that failed fails the import now, not once this thread has read its share.
@@ -120,12 +127,13 @@ export async function ingestRecords(input: IngestInput, link: StoreLink, mode: W
       link.files.stored(file, rows);
     },
     onFileDone: (file, done) => link.files.fileDone(file, done),
-  });
+  };
+  const writer = sinkOf ? sinkOf(hooks) : new TableWriter(link.db, link.files.fileIds, hooks);
   const lead = new RecordProducer({ manifest: input.manifest, alerts: [], derive: input.derive });
   for (const file of input.files) if (file.kind === 'alerts') await lead.read(file, writer);
   const shares = shareFiles(
     input.files.filter((f) => f.kind !== 'alerts'),
-    mode,
+    sinkOf ? 'never' : mode,
     input.derive,
   );
   try {

@@ -6,7 +6,10 @@
  * client synchronously): `node --import tsx http-front.ts <dataDir> <database>`; it prints
  * `listening <port>` and requires the password in EOG_TEST_CH_PASSWORD when that is set.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { loadChdb } from '../chdb-runner.js';
 import { OUTPUT_SETTINGS } from '../runner.js';
 
@@ -19,6 +22,7 @@ async function main(): Promise<void> {
   const session = new chdb.Session(dir, { connectionArgs: Object.entries(OUTPUT_SETTINGS).map(([k, v]) => `--${k}=${v}`) });
   session.query(`CREATE DATABASE IF NOT EXISTS ${database}`);
   const password = process.env.EOG_TEST_CH_PASSWORD ?? null;
+  const spill = join(mkdtempSync(join(tmpdir(), 'eog-ch-front-')), 'input');
 
   const fail = (res: ServerResponse, status: number, code: number, message: string): void => {
     res.writeHead(status, { 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Exception-Code': String(code) });
@@ -39,7 +43,13 @@ async function main(): Promise<void> {
     const body = await readBody(req);
     const fromUrl = url.searchParams.get('query');
     // An insert names itself in the URL and sends its rows as the body; anything else sends its SQL.
-    const sql = fromUrl === null ? body.toString('utf8') : `${fromUrl}\n${body.toString('utf8')}`;
+    let sql = fromUrl === null ? body.toString('utf8') : `${fromUrl}\n${body.toString('utf8')}`;
+    const input = fromUrl === null ? null : inputInsert(fromUrl);
+    if (input) {
+      // chdb reads no inline rows through input(): the body becomes a file the same SELECT reads.
+      writeFileSync(spill, body);
+      sql = input(spill);
+    }
     const db = url.searchParams.get('database') ?? 'default';
     if (!IDENTIFIER.test(db)) {
       fail(res, 400, 81, `Database ${db} does not exist`);
@@ -71,12 +81,26 @@ async function main(): Promise<void> {
     process.stdout.write(`listening ${typeof address === 'object' && address ? address.port : 0}\n`);
   });
   const stop = (): void => {
+    rmSync(dirname(spill), { recursive: true, force: true });
     server.close();
     session.close();
     process.exit(0);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+}
+
+/**
+ * `INSERT ... SELECT ... FROM input('structure') ... FORMAT F` (rows in the body, as a
+ * server takes them): the same statement over a file holding the body, or null for any
+ * other query.
+ */
+function inputInsert(query: string): ((file: string) => string) | null {
+  const call = /\binput\(('(?:[^'\\]|\\.)*')\)/.exec(query);
+  const format = /\s+FORMAT\s+(\w+)\s*$/i.exec(query);
+  if (!call || !format) return null;
+  const head = query.slice(0, format.index);
+  return (file) => head.replace(call[0], () => `file('${file.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}', '${format[1]}', ${call[1]})`);
 }
 
 function basicAuth(req: IncomingMessage): [string, string] {

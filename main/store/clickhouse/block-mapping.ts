@@ -1,0 +1,114 @@
+import type { RecordFileName } from '../../../core/snapshot/schema.js';
+
+/**
+ * How one record kind's block file becomes rows of its ClickHouse table. A block line is
+ * `line, entity key`, then the record's columns as the SQLite store binds them
+ * (store/schema.ts rawColumnTypes), tab-separated (TSV). `select` reads the block as `t`
+ * and the ingest entity table (INGEST_ENTITIES) as `e`, and maps the columns as the
+ * OpenTelemetry Collector's exporter names them (schema.ts).
+ */
+export interface BlockMapping {
+  table: string;
+  columns: readonly string[];
+  /** The block's columns, as ClickHouse reads them (file() or input() structure). */
+  structure: string;
+  select: string;
+}
+
+/** Per entity key: its id, and the resource attributes and service name rows of it carry (transfer.ts resourceOf). */
+export const INGEST_ENTITIES = 'eog_ingest_entities';
+export const INGEST_ENTITIES_DDL = `CREATE TABLE ${INGEST_ENTITIES} (id UInt32, eid String, service String,
+  res Map(LowCardinality(String), String)) ENGINE = Memory`;
+
+/** A JSON object of strings (log attributes, metric labels) as a map; empty when absent. */
+const attrs = (column: string): string =>
+  `if(ifNull(${column}, '') = '', CAST(map(), 'Map(String, String)'), JSONExtract(ifNull(${column}, '{}'), 'Map(String, String)'))`;
+const ms = (column: string): string => `fromUnixTimestamp64Milli(${column})`;
+
+const lead = 'line UInt64, entity UInt32, time Int64';
+
+export const blockMappings: Record<RecordFileName, BlockMapping> = {
+  alerts: {
+    table: 'alerts',
+    columns: ['line', 'entity', 'time', 'ends_at', 'name', 'severity', 'summary', 'labels', 'extra'],
+    structure: `${lead}, ends_at Nullable(Int64), name String, severity String, summary Nullable(String), labels Nullable(String),
+      extra Nullable(String)`,
+    select: 't.line, e.eid, t.time, t.ends_at, t.name, t.severity, t.summary, t.labels, t.extra',
+  },
+  events: {
+    table: 'events',
+    columns: ['line', 'entity', 'time', 'type', 'reason', 'message', 'count', 'extra'],
+    structure: `${lead}, type String, reason String, message String, count Nullable(Int64), extra Nullable(String)`,
+    select: 't.line, e.eid, t.time, t.type, t.reason, t.message, t.count, t.extra',
+  },
+  changes: {
+    table: 'changes',
+    columns: ['line', 'entity', 'time', 'kind', 'summary', 'diff', 'actor', 'extra'],
+    structure: `${lead}, kind String, summary String, diff Nullable(String), actor Nullable(String), extra Nullable(String)`,
+    select: 't.line, e.eid, t.time, t.kind, t.summary, t.diff, t.actor, t.extra',
+  },
+  logs: {
+    table: 'otel_logs',
+    columns: ['EogLine', 'Timestamp', 'SeverityText', 'Body', 'TraceId', 'SpanId', 'ServiceName', 'ResourceAttributes', 'LogAttributes'],
+    structure: `${lead}, severity Nullable(String), body String, trace_id Nullable(String), span_id Nullable(String),
+      attrs Nullable(String), extra Nullable(String)`,
+    select: `t.line, ${ms('t.time')}, ifNull(t.severity, ''), t.body, ifNull(t.trace_id, ''), ifNull(t.span_id, ''), e.service, e.res,
+      ${attrs('t.attrs')}`,
+  },
+  spans: {
+    table: 'otel_traces',
+    columns: [
+      'EogLine',
+      'Timestamp',
+      'Duration',
+      'TraceId',
+      'SpanId',
+      'ParentSpanId',
+      'SpanName',
+      'StatusCode',
+      'StatusMessage',
+      'SpanKind',
+      'ServiceName',
+      'ResourceAttributes',
+    ],
+    structure: `${lead}, duration_ms Float64, trace_id String, span_id String, parent_span_id Nullable(String), name String,
+      status String, status_message Nullable(String), kind Nullable(String), extra Nullable(String)`,
+    select: `t.line, ${ms('t.time')}, toUInt64(greatest(0, round(t.duration_ms * 1e6))), t.trace_id, t.span_id,
+      ifNull(t.parent_span_id, ''), t.name, multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'),
+      ifNull(t.status_message, ''), ifNull(t.kind, ''), e.service, e.res`,
+  },
+  metrics: {
+    table: 'otel_metrics_gauge',
+    columns: [
+      'EogLine',
+      'TimeUnix',
+      'StartTimeUnix',
+      'MetricName',
+      'Value',
+      'MetricUnit',
+      'EogLabels',
+      'Attributes',
+      'ServiceName',
+      'ResourceAttributes',
+    ],
+    structure: `${lead}, name String, value Float64, unit Nullable(String), labels Nullable(String), extra Nullable(String)`,
+    select: `t.line, ${ms('t.time')}, ${ms('t.time')}, t.name, t.value, ifNull(t.unit, ''), ifNull(t.labels, ''), ${attrs('t.labels')},
+      e.service, e.res`,
+  },
+};
+
+/** The INSERT that maps a block read from `source` (file(...) or input(...)) into its table. */
+export function blockInsertSql(mapping: BlockMapping, source: string): string {
+  return `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) SELECT ${mapping.select}
+    FROM ${source} AS t INNER JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.id`;
+}
+
+/** One TSV cell: `\N` for null; tab, newline, carriage return and backslash escaped as ClickHouse's TSV reads them. */
+export function tsvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return String(value);
+  return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPED, (c) => ESCAPES[c] ?? c) : value;
+}
+const NEEDS_ESCAPE = /[\t\n\r\\]/;
+const ESCAPED = /[\t\n\r\\]/g;
+const ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r', '\\': '\\\\' };

@@ -1,0 +1,211 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../db/open.js';
+import { openBundle, type Bundle } from '../../snapshot/bundle.js';
+import type { ImportWarning } from '../../snapshot/errors.js';
+import { EntityRegistry } from '../entities.js';
+import { RecordFileTracker } from '../ingest/file-tracker.js';
+import { ingestRecords } from '../ingest/run.js';
+import type { ImportOptions, ImportProgress, ImportSummary } from '../import.js';
+import { readMeta, snapshotHashOf, writeMeta } from '../meta.js';
+import { storeMigrations } from '../schema.js';
+import type { SignalRow } from '../signals/build.js';
+import { insertSignals } from '../signals/insert.js';
+import { aliasExpandedEdges } from '../signals/known-edges.js';
+import { writeSignalsState } from '../signals/stored.js';
+import { INGEST_ENTITIES, INGEST_ENTITIES_DDL } from './block-mapping.js';
+import { ClickHouseBlockSink } from './block-sink.js';
+import { sqlString, type ChRunner } from './runner.js';
+import { chSchema, CH_SCHEMA_VERSION, CH_TABLES } from './schema.js';
+import { transferStore } from './transfer.js';
+
+export interface ClickHouseImportSummary extends ImportSummary {
+  /** Rows the engine wrote and the time spent in its INSERTs (the records' blocks and the catalog's tables). */
+  clickhouse: { rows: number; ms: number };
+}
+
+export interface ClickHouseImportOptions extends ImportOptions {
+  /** Rows per block (default BLOCK_ROWS). */
+  blockRows?: number;
+  /**
+   * Whether to derive the signals into eog_signals (default true: the ClickHouse store reads
+   * them from there). False stores the records only: for a store whose signals are computed
+   * in SQL, and to measure the ingest path alone (scripts/bench/clickhouse-ingest.ts).
+   */
+  deriveSignals?: boolean;
+}
+
+/** Metric points per lookup query (signals/insert.ts needs each anomaly's first line). */
+const POINTS_PER_QUERY = 500;
+
+/**
+ * Imports a bundle straight into a ClickHouse store (chdb or a server), replacing what the
+ * database held. The records are read, validated and fed to the signal collectors as for a
+ * SQLite store (ingest/produce.ts), then written as TSV block files that the engine inserts
+ * and maps into the OpenTelemetry exporter's tables (block-sink.ts). Only the catalog (files,
+ * entities, topology edges, derived signals: sizes of the topology, not of the records) sits
+ * in an in-memory SQLite database on the way, so the import's memory stays flat as records
+ * grow. The meta rows go last: a failed import leaves no store that opens.
+ */
+export async function importIntoClickHouse(
+  bundleDir: string,
+  runner: ChRunner,
+  options: ClickHouseImportOptions = {},
+): Promise<ClickHouseImportSummary> {
+  const started = Date.now();
+  const bundle = openBundle(bundleDir);
+  const scratch = mkdtempSync(join(tmpdir(), 'eog-ch-blocks-'));
+  const catalog = openDatabase(':memory:', storeMigrations);
+  let sink: ClickHouseBlockSink | null = null;
+  try {
+    for (const table of ['eog_meta', ...CH_TABLES, 'logs', 'spans', 'metrics', INGEST_ENTITIES])
+      runner.exec(`DROP TABLE IF EXISTS ${table}`);
+    for (const sql of chSchema) runner.exec(sql);
+    runner.exec(INGEST_ENTITIES_DDL);
+    catalog.exec('BEGIN');
+    const link = { runner, scratch, started, onSink: (s: ClickHouseBlockSink) => (sink = s) };
+    const summary = await fillCatalog(catalog, bundle, link, options);
+    catalog.exec('COMMIT');
+    const copied = transferStore(catalog, runner, (rows) =>
+      options.onProgress?.({ phase: 'records', file: 'clickhouse', rows, elapsedMs: Date.now() - started, rowsPerSecond: 0 }),
+    );
+    runner.exec(`DROP TABLE IF EXISTS ${INGEST_ENTITIES}`);
+    writeChMeta(runner, catalog);
+    const blocks = (sink as ClickHouseBlockSink | null)?.counts ?? { rows: 0, ms: 0 };
+    return {
+      ...summary,
+      elapsedMs: Date.now() - started,
+      clickhouse: { rows: blocks.rows + copied.rows, ms: blocks.ms + copied.ms },
+    };
+  } finally {
+    (sink as ClickHouseBlockSink | null)?.close();
+    catalog.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function writeChMeta(runner: ChRunner, catalog: Db): void {
+  const meta = readMeta(catalog, 'catalog');
+  const rows = [
+    ['manifest', JSON.stringify(meta.manifest)],
+    ['snapshot_hash', meta.snapshotHash],
+    ['window', JSON.stringify(meta.window)],
+    ['bundle_root', meta.bundleRoot],
+    ['manifest_file_id', String(meta.manifestFileId)],
+    ['schema_version', String(CH_SCHEMA_VERSION)],
+  ];
+  runner.insert('eog_meta', ['key', 'value'], Buffer.from(`${rows.map((r) => JSON.stringify(r)).join('\n')}\n`));
+}
+
+interface Link {
+  runner: ChRunner;
+  scratch: string;
+  started: number;
+  onSink(sink: ClickHouseBlockSink): void;
+}
+
+/** importBundle's fill (store/import.ts) with the records going to ClickHouse blocks instead of SQLite tables. */
+async function fillCatalog(
+  db: Db,
+  bundle: Bundle,
+  link: Link,
+  options: ClickHouseImportOptions,
+): Promise<Omit<ImportSummary, 'elapsedMs'>> {
+  const addFile = db.prepare('INSERT INTO files (path, kind, sha256, lines, rows) VALUES (?, ?, ?, ?, ?)');
+  const manifestFileId = Number(addFile.run(bundle.manifest.rel, 'manifest', bundle.manifest.sha256, 1, 1).lastInsertRowid);
+  const topology = bundle.topology;
+  const topologyFileId = Number(addFile.run(topology.rel, 'topology', topology.sha256, 1, topology.value.entities.length).lastInsertRowid);
+  const registry = new EntityRegistry(db);
+  registry.addTopology(topology.value, topologyFileId, topology.rel);
+  const addEdge = db.prepare('INSERT OR IGNORE INTO edges (source, target, relation, file_id, line) VALUES (?, ?, ?, ?, ?)');
+  topology.value.edges.forEach((e, i) => {
+    const source = registry.resolve(e.source, topologyFileId, topology.rel, null, `edges.${i}.source`);
+    const target = registry.resolve(e.target, topologyFileId, topology.rel, null, `edges.${i}.target`);
+    addEdge.run(source, target, e.relation, topologyFileId, i + 1);
+  });
+  const files = new RecordFileTracker(db, bundle.records, addFile);
+  let lastReport = 0;
+  const report = (phase: ImportProgress['phase'], file: string): void => {
+    const elapsedMs = Date.now() - link.started;
+    const rows = files.totalRows;
+    options.onProgress?.({ phase, file, rows, elapsedMs, rowsPerSecond: (rows * 1000) / Math.max(elapsedMs, 1) });
+  };
+  if (options.onProgress) {
+    const interval = options.progressIntervalMs ?? 250;
+    files.onRows = (file) => {
+      if (Date.now() - lastReport < interval) return;
+      lastReport = Date.now();
+      report('records', file);
+    };
+  }
+  let entityWarnings: ImportWarning[] = [];
+  const derive = options.deriveSignals ?? true;
+  const input = {
+    files: bundle.records,
+    manifest: bundle.manifest.value,
+    knownEdges: derive ? aliasExpandedEdges(topology.value) : [],
+    entities: derive ? topology.value.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name })) : [],
+    derive,
+  };
+  const storeLink = {
+    db,
+    files,
+    registry,
+    partFile: (): string => {
+      throw new Error('internal: the ClickHouse import reads on one thread');
+    },
+  };
+  const produced = await ingestRecords(
+    input,
+    storeLink,
+    'never',
+    () => {
+      entityWarnings = registry.finish();
+    },
+    (hooks) => {
+      const sink = new ClickHouseBlockSink(link.runner, db, link.scratch, files.fileIds, hooks, options.blockRows);
+      link.onSink(sink);
+      return sink;
+    },
+  );
+  report('signals', '');
+  storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
+  const signals = derive ? insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) }) : null;
+  const snapshotHash = snapshotHashOf([bundle.manifest, topology, ...files.hashes]);
+  writeMeta(db, { manifest: bundle.manifest.value, snapshotHash, window: produced.window, bundleRoot: bundle.root, manifestFileId });
+  writeSignalsState(db, derive ? 'derived' : 'pending', produced.extent);
+  return {
+    store: 'clickhouse',
+    rows: files.rows,
+    totalRows: files.totalRows,
+    signals,
+    warnings: [...entityWarnings, ...files.warnings],
+    snapshotHash,
+    window: produced.window,
+  };
+}
+
+/**
+ * A metric anomaly cites the first line of its point (signals/insert.ts looks it up in the
+ * `metrics` table): those points' lines are asked of the engine and put in the catalog's
+ * otherwise empty metrics table, so the signals are stored as a SQLite import stores them.
+ */
+function storeMetricPoints(db: Db, runner: ChRunner, signals: readonly SignalRow[], keyOf: (id: string) => number): void {
+  const points = new Map<string, string>();
+  for (const s of signals) {
+    if (!s.point) continue;
+    const time = Math.trunc(s.point.time);
+    points.set(`${s.entity}\0${time}\0${s.point.metric}`, `(${sqlString(s.entity)}, ${time}, ${sqlString(s.point.metric)})`);
+  }
+  const tuples = [...points.values()];
+  const put = db.prepare('INSERT OR IGNORE INTO metrics (line, entity, time, name, value) VALUES (?, ?, ?, ?, 0)');
+  for (let i = 0; i < tuples.length; i += POINTS_PER_QUERY) {
+    const rows = runner.rows(
+      `SELECT EogEntity AS entity, toUnixTimestamp64Milli(TimeUnix) AS time, MetricName AS name, min(EogLine) AS line
+       FROM otel_metrics_gauge WHERE (EogEntity, toUnixTimestamp64Milli(TimeUnix), MetricName) IN (${tuples.slice(i, i + POINTS_PER_QUERY).join(', ')})
+       GROUP BY entity, time, name`,
+    );
+    for (const r of rows) put.run(Number(r.line), keyOf(String(r.entity)), Number(r.time), String(r.name));
+  }
+}
