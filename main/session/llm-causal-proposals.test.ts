@@ -79,7 +79,7 @@ const chatTokens = (request: FakeRequest): number =>
 
 describe('causal-graph proposals from the LLM policy (fake OpenAI-compatible server)', () => {
   it('asks for them with the knowledge types, takes a valid one into the graph, records violations and warns on malformed ones', async () => {
-    const run = await investigateAgainst(scratch, proposingModel);
+    const run = await investigateAgainst(scratch, proposingModel, { defaults: true });
     const explore = run.fake.requests.filter((r) => promptBlock(r, 'packet') !== undefined);
     expect(explore.length).toBeGreaterThan(0);
     for (const r of explore) {
@@ -112,8 +112,28 @@ describe('causal-graph proposals from the LLM policy (fake OpenAI-compatible ser
     expect(run.stats.correctiveRetries).toBe(0);
   }, 60_000);
 
+  it('keeps every request under the default cap with the hypothesis layer too (explore v5), corrective retries included', async () => {
+    // Each question is answered badly once (the corrective retry is the largest request), then well.
+    const retrying = (request: FakeRequest): FakeReply =>
+      (request.body?.messages?.length ?? 0) === 2 ? { content: `not JSON ${'… '.repeat(400)}` } : proposingModel(request);
+    const run = await investigateAgainst(scratch, retrying, {
+      llm: { hypotheses: true, retries: 1 },
+      run: { settings: { hypotheses: {} } },
+      defaults: true,
+    });
+    const explore = run.fake.requests.filter((r) => promptBlock(r, 'packet') !== undefined);
+    expect(
+      explore.some((r) => r.body?.messages?.[0]?.content.includes('"hypotheses"') && r.body.messages[0].content.includes('"causal"')),
+    ).toBe(true);
+    expect(run.fake.requests.some((r) => (r.body?.messages?.length ?? 0) === 4)).toBe(true);
+    for (const r of run.fake.requests) expect(chatTokens(r)).toBeLessThan(DEFAULT_REQUEST_TOKEN_CAP);
+  }, 60_000);
+
   it('asks for none when the causal-graph layer is off', async () => {
-    const run = await investigateAgainst(scratch, proposingModel, { run: { settings: { causalGraph: { enabled: false } } } });
+    const run = await investigateAgainst(scratch, proposingModel, {
+      run: { settings: { causalGraph: { enabled: false } } },
+      defaults: true,
+    });
     const explore = run.fake.requests.filter((r) => promptBlock(r, 'packet') !== undefined);
     expect(explore.length).toBeGreaterThan(0);
     for (const r of explore) expect(r.body?.messages?.[0]?.content).not.toContain('"causal"');

@@ -20,8 +20,7 @@ const scratch = useScratch();
 
 function withLayer(script: FakeScript, bundle?: string) {
   return investigateAgainst(scratch, script, {
-    // An 8k model with a 6k request cap: packets as large as the heuristic's, so the frontiers compare.
-    llm: { hypotheses: true, retries: 1, contextTokens: 8192, requestTokenCap: 6000 },
+    llm: { hypotheses: true, retries: 1 },
     run: { settings: { hypotheses: {} } },
     ...(bundle ? { bundle } : {}),
   });
@@ -95,7 +94,7 @@ describe('model-proposed hypotheses (fake OpenAI-compatible server)', () => {
       (request.body?.messages?.length ?? 0) === 2 ? { content: `not JSON ${'… '.repeat(400)}` } : mechanismModel(request);
     const target = 'shop/Service/database';
     const run = await investigateAgainst(scratch, retrying, {
-      llm: { hypotheses: true, contextTokens: 32_768, requestTokenCap: 6000, retries: 1 },
+      llm: { hypotheses: true, contextTokens: 32_768, retries: 1 },
       run: { settings: { hypotheses: {} } },
       bundle: injectedBundle(scratch, target, 200),
     });
