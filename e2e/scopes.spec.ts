@@ -29,3 +29,12 @@ test('the alert scopes: formed at bootstrap, listed beside the graph and in the 
   await app.timeline.getByRole('button', { name: /Investigation started/ }).click();
   await expect(panel).toHaveCount(0);
 });
+
+test('the alert window from the settings reaches the scopes (recorded in the ledger, shown in the panel)', async ({ page }) => {
+  const app = new WorkbenchPage(page);
+  await page.getByText('Settings', { exact: true }).click();
+  await page.getByLabel('Alert window (seconds)').fill('300');
+  await app.runToEnd();
+  const panel = page.getByRole('region', { name: 'Alert scopes' });
+  await expect(panel.getByTestId('scopes-summary')).toContainText('window 5 min');
+});

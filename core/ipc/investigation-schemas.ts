@@ -22,6 +22,8 @@ export const InvestigationSettings = ControllerSettings.extend({
   causalGraph: CausalGraphChoice.prefault({}),
   /** Independent runs that vote on the root (docs/voting.md); absent or 1: one run. */
   runs: z.number().int().min(1).max(16).optional(),
+  /** The alert scopes' sliding window in ms (docs/scopes.md; absent: 2 minutes); `--alert-window`, the app's setting. */
+  alertWindowMs: z.number().int().min(1000).max(86_400_000).optional(),
 });
 export type InvestigationSettings = z.infer<typeof InvestigationSettings>;
 

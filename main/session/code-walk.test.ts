@@ -8,6 +8,9 @@ import type { CodeStepContext } from '../../core/code/index.js';
 import type { EventOf, LedgerEvent } from '../../core/ledger/index.js';
 import { generateIncident } from '../generate/generate.js';
 import { openLedger } from '../ledger/index.js';
+import { DEFAULT_REQUEST_TOKEN_CAP } from '../policies/llm/budget.js';
+import type { LlmOptionsInput } from '../policies/llm/index.js';
+import { LARGE_MODEL } from './hostile-test-support.js';
 import { testPolicy, useFakeOpenAI } from '../policies/llm/testing/harness.js';
 import { goodModel, promptBlock } from '../policies/llm/testing/models.js';
 import type { FakeReply, FakeRequest } from '../policies/llm/testing/wire.js';
@@ -37,10 +40,10 @@ function withWalk(walk: (context: CodeStepContext) => FakeReply): (request: Fake
   };
 }
 
-async function run(script: (request: FakeRequest) => FakeReply, signal?: AbortSignal) {
+async function run(script: (request: FakeRequest) => FakeReply, signal?: AbortSignal, llm: Partial<LlmOptionsInput> = {}) {
   const fake = await serve(script);
   const ledgerFile = join(mkdtempSync(join(root, 'run-')), 'ledger.sqlite');
-  const policy = testPolicy(fake.url);
+  const policy = testPolicy(fake.url, llm);
   try {
     const { diagnosis } = await investigateSnapshot(bundle, { policy, ledgerFile, signal });
     const ledger = openLedger(ledgerFile);
@@ -92,7 +95,8 @@ describe('the LLM policy walks the code drill', () => {
     expect(codeRequests.length).toBe(r.codeCalls.length);
     for (const q of codeRequests) {
       const messages = (q.body?.messages ?? []).map((m) => ({ role: m.role as 'system' | 'user', content: m.content }));
-      expect(encodeChat(messages, 'gpt-4o').length).toBeLessThanOrEqual(6000);
+      // With the defaults: under the 3k request cap.
+      expect(encodeChat(messages, 'gpt-4o').length).toBeLessThan(DEFAULT_REQUEST_TOKEN_CAP);
       expect(contextOf(q)?.evidence.length ?? 99).toBeLessThanOrEqual(40);
     }
     expect(contextOf(codeRequests[0] as FakeRequest)?.source.join('\n')).toContain('.getId()');
@@ -106,7 +110,12 @@ describe('the LLM policy walks the code drill', () => {
       { action: 'expand', block: 'B999999' },
       { action: 'select', block: 'B0', reason: 'x', evidence: ['ev-invented'] },
     ]) {
-      const r = await run(withWalk((c) => ({ content: JSON.stringify(bad.action === 'select' ? { ...bad, block: c.block.id } : bad) })));
+      // Packets close to the heuristic's (an 8k model), so the Origin's evidence, and so its blocks, compare.
+      const r = await run(
+        withWalk((c) => ({ content: JSON.stringify(bad.action === 'select' ? { ...bad, block: c.block.id } : bad) })),
+        undefined,
+        LARGE_MODEL,
+      );
       expect(r.origin?.code).toEqual(expected);
       expect(r.steps[0]).toMatchObject({ by: 'heuristic', action: 'select' });
       expect(r.steps[0]?.rejected).toMatch(
@@ -137,6 +146,7 @@ describe('the LLM policy walks the code drill', () => {
         return { content: JSON.stringify({ action: 'expand', block: c.neighbours[0]?.id ?? 'B0' }) };
       }),
       stop.signal,
+      LARGE_MODEL,
     );
     expect(r.steps.map((s) => [s.by, s.action])).toEqual([
       ['model', 'expand'],

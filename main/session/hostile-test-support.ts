@@ -16,13 +16,19 @@ export interface HostileRun {
   stats: ReturnType<ReturnType<typeof createLlmPolicy>['stats']>;
 }
 
+/** A model with a larger context than the default 4k, and the request cap it allows. */
+export const LARGE_MODEL = { contextTokens: 8192, requestTokenCap: 6000 } as const;
+
 export async function investigateAgainst(
   scratch: Scratch,
   script: FakeScript,
-  options: { bundle?: string; llm?: Partial<LlmOptionsInput>; run?: Partial<InvestigateSnapshotOptions> } = {},
+  options: { bundle?: string; llm?: Partial<LlmOptionsInput>; run?: Partial<InvestigateSnapshotOptions>; defaults?: boolean } = {},
 ): Promise<HostileRun> {
   const fake = await scratch.serve(script);
-  const policy = createLlmPolicy({ model: 'hostile', baseUrl: fake.url, cacheFile: null, retries: 0, ...options.llm });
+  // An 8k model with a 6k request cap reads packets close to the heuristic's, so a run's frontier
+  // compares with the heuristic's on the sample; `defaults` keeps the policy's own (a 3k cap).
+  const model = options.defaults ? {} : LARGE_MODEL;
+  const policy = createLlmPolicy({ model: 'hostile', baseUrl: fake.url, cacheFile: null, retries: 0, ...model, ...options.llm });
   const ledgerFile = path.join(scratch.dir(), 'ledger.sqlite');
   try {
     const { diagnosis } = await investigateSnapshot(options.bundle ?? sampleBundle, { ...options.run, policy, ledgerFile });

@@ -44,7 +44,8 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
   try {
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.
     const runs = options.runs !== undefined && options.runs > 1 ? { runs: options.runs } : {};
-    const settings = InvestigationSettings.parse({ ...options.settings, ...runs, policy: policyLabel(options.policy) });
+    const alertWindow = options.alertWindowMs ? { alertWindowMs: options.alertWindowMs } : {};
+    const settings = InvestigationSettings.parse({ ...options.settings, ...runs, ...alertWindow, policy: policyLabel(options.policy) });
     const deadline = options.deadlineMs == null ? null : Date.now() + options.deadlineMs;
     await service.start({
       settings,
@@ -52,7 +53,6 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
       ledgerFile: options.ledgerFile,
       tokenBudget: options.tokenBudget,
       deadline,
-      ...(options.alertWindowMs ? { alertWindowMs: options.alertWindowMs } : {}),
     });
     await service.runToEnd(options.signal);
     const diagnosis = await service.diagnosis();

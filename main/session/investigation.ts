@@ -18,6 +18,7 @@ import {
   type InvestigationState,
   type LedgerEvent,
   type RunStopReason,
+  type ScopeRecord,
 } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/belief.js';
 import type { BootstrapResult, Seed } from '../../core/bootstrap/index.js';
@@ -34,7 +35,7 @@ import { scopeReactions } from '../../core/scopes/index.js';
 import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
-import { bootstrapFromStore, storeAlerts } from './seeds.js';
+import { bootstrapFromStore, bootstrapWithScopes, storeAlerts } from './seeds.js';
 
 export interface InvestigationOptions {
   store: EvidenceStore;
@@ -76,12 +77,15 @@ export interface PhasedPolicy extends Policy {
     windows: readonly TimeWindow[];
     seeds: readonly Seed[];
     alerts: readonly BootstrapAlertView[];
+    scopes?: readonly ScopeRecord[];
   }): Promise<BootstrapChoice<Seed>>;
   finalize(diagnosis: Diagnosis): Promise<FinalizeResult>;
   /** One step of the code drill's walk (docs/code-layer.md); without it the heuristic ranking drills alone. */
   codeStep?(node: string, context: CodeStepContext): Promise<CodeStepAnswer>;
   /** The largest packet the policy reads in one request (its request cap minus its prompt). */
   readonly packetTokenBudget: number;
+  /** The causal-graph layer is on: the policy may propose operations naming these anomaly types (docs/causal-graph.md §6). */
+  proposeCausal?(types: readonly string[]): void;
   /** Why the run should stop (the run's token cap is spent); null while it may go on. */
   limitReached(): { reason: RunStopReason; detail: string } | null;
   /** The endpoint settings safe to record (no key). */
@@ -132,10 +136,12 @@ export class Investigation implements InvestigationRun {
     const { store, policy } = options;
     if (!isPhasedPolicy(policy) || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
     const graph = OperationalGraph.fromTopology(store.topology());
-    const boot = varied(bootstrapFromStore(store, graph, options.window, options.alertWindowMs), options.visitRun);
+    const { bootstrap: first, scoping } = bootstrapWithScopes(store, graph, options.window, options.alertWindowMs);
+    const boot = varied(first, options.visitRun);
     if (boot.seeds.length === 0) return new Investigation(options, { graph, bootstrap: boot });
     const windows = [boot.window, store.window()].filter((w, i, all) => all.findIndex((o) => o.start === w.start && o.end === w.end) === i);
-    const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts: storeAlerts(store) });
+    // The alerts reach the model bounded: one line per scope and the earliest few alerts, however large the flood.
+    const choice = await policy.bootstrap({ windows, seeds: boot.seeds, alerts: storeAlerts(store), scopes: scoping.scopes });
     return new Investigation(options, {
       graph,
       bootstrap: { ...boot, window: choice.window, seeds: choice.seeds },
@@ -163,6 +169,8 @@ export class Investigation implements InvestigationRun {
       throw new NoSeedsError();
     }
     const scopes = this.formScopes(graph, history);
+    // With the causal layer on, a phased policy (the LLM) also proposes operations, which the guard checks.
+    if (options.knowledge && isPhasedPolicy(options.policy)) options.policy.proposeCausal?.([...options.knowledge.types.keys()]);
     this.controller = createController({
       graph,
       settings: history.length > 0 ? undefined : options.settings,

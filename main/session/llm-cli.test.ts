@@ -56,6 +56,11 @@ describe('eog investigate --policy llm', () => {
       'fake-model',
       '--api-key-env',
       'EOG_TEST_KEY',
+      // A model with a larger context than the default 4k: packets as large as the heuristic's, so the frontiers compare.
+      '--llm-request-cap',
+      '6000',
+      '--context-tokens',
+      '8192',
       '--llm-cache',
       path.join(dir, 'cache.sqlite'),
     ];
@@ -131,6 +136,10 @@ describe('eog investigate --policy llm', () => {
         'm',
         '--llm-retries',
         '0',
+        '--llm-request-cap',
+        '6000',
+        '--context-tokens',
+        '8192',
         '--no-cache',
         '--llm-cache',
         path.join(dir, 'cache.sqlite'),
@@ -167,6 +176,10 @@ describe('eog bench --policy llm', () => {
       'fake-model',
       '--api-key-env',
       'EOG_TEST_KEY',
+      '--llm-request-cap',
+      '6000',
+      '--context-tokens',
+      '8192',
       '--llm-cache',
       path.join(dir, 'cache.sqlite'),
     ];

@@ -11,6 +11,7 @@ async function investigate(script: 'good' | 'garbage') {
   const policy = createLlmPolicy({
     model: 'fake-model',
     contextTokens: 8192,
+    requestTokenCap: 6000,
     maxTokens: 1024,
     retries: 1,
     cacheFile: null,

@@ -11,7 +11,15 @@ import { investigateSnapshot } from './investigate-snapshot.js';
 
 const scratch = useScratch();
 
-const llm = { model: 'fake-model', contextTokens: 8192, maxTokens: 1024, retries: 3, cacheFile: null } satisfies Partial<LlmOptionsInput>;
+/** A model with an 8k context and a 6k request cap: packets as large as the heuristic's, so the frontiers compare. */
+const llm = {
+  model: 'fake-model',
+  contextTokens: 8192,
+  requestTokenCap: 6000,
+  maxTokens: 1024,
+  retries: 3,
+  cacheFile: null,
+} satisfies Partial<LlmOptionsInput>;
 /** main/policies/llm/README.md, "Request bound": one ask is at most 2 × (1 + retries) requests. */
 const requestsPerAsk = 2 * (1 + llm.retries);
 /** The two response-format downgrades a run may spend once. */
@@ -113,7 +121,7 @@ describe('the llm policy on the sample snapshot, against a fake OpenAI-compatibl
     expect(run.requests.some((r) => (r.body?.messages ?? []).some((m) => m.content.includes('<chunk>')))).toBe(true);
     for (const request of run.requests) {
       expect(request.body).toMatchObject({ temperature: 0, max_tokens: small.maxTokens });
-      expect(promptTokensOf(request)).toBeLessThanOrEqual(promptBudget(small));
+      expect(promptTokensOf(request)).toBeLessThanOrEqual(promptBudget({ ...llm, ...small }));
     }
     expect(run.events.some((e) => e.type === 'Finished')).toBe(true);
   });

@@ -55,7 +55,7 @@ export async function openRun(
   } else policy = chosen;
   try {
     // The knowledge first too: a bad file fails (naming its line) before a long import.
-    const { policy: _kind, window, runs: _runs, causalGraph, causal: _recorded, ...rest } = request.settings;
+    const { policy: _kind, window, runs: _runs, causalGraph, causal: _recorded, alertWindowMs, ...rest } = request.settings;
     const knowledge = causalGraph.enabled ? loadKnowledge(causalGraph.files) : undefined;
     const controllerSettings = knowledge ? { ...rest, causal: causalSettingsFor(knowledge, causalGraph.enforce, causalGraph) } : rest;
     const store = await target.source.store();
@@ -70,7 +70,7 @@ export async function openRun(
       ledgerFile: request.ledgerFile ?? null,
       tokenBudget: request.tokenBudget,
       deadline: request.deadline ?? null,
-      ...(request.alertWindowMs ? { alertWindowMs: request.alertWindowMs } : {}),
+      ...(alertWindowMs ? { alertWindowMs } : {}),
       code: target.source.bundleDir ? readBundleCode(target.source.bundleDir) : null,
       visitRun: request.run ?? 0,
       onCommit: () => {

@@ -67,6 +67,11 @@ describe('eog investigate, killed and resumed', () => {
       fake.url,
       '--model',
       'fake-model',
+      // An 8k model with a 6k request cap: packets close to the heuristic's, so the frontier compares.
+      '--context-tokens',
+      '8192',
+      '--llm-request-cap',
+      '6000',
       '--no-cache',
       '--llm-cache',
       path.join(dir, 'cache.sqlite'),

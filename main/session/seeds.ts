@@ -3,7 +3,7 @@ import { changeTargets, type OperationalGraph } from '../../core/graph/index.js'
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
 import { orderSeedsByScopes } from '../../core/scopes/index.js';
-import { scopeStore } from './scopes.js';
+import { scopeStore, type StoreScoping } from './scopes.js';
 
 /** Entity relations that make `target` something its source depends on. */
 const DEPENDS = new Set(['calls', 'depends_on', 'runs_on']);
@@ -37,10 +37,20 @@ export function bootstrapFromStore(
   override?: TimeWindow | null,
   alertWindowMs?: number,
 ): BootstrapResult {
+  return bootstrapWithScopes(store, graph, override, alertWindowMs).bootstrap;
+}
+
+/** The bootstrap and the alert scopes of its window (a policy's bootstrap phase reads them, one line per scope). */
+export function bootstrapWithScopes(
+  store: EvidenceStore,
+  graph: OperationalGraph,
+  override?: TimeWindow | null,
+  alertWindowMs?: number,
+): { bootstrap: BootstrapResult; scoping: StoreScoping } {
   const result = bootstrapSeeds(store, graph, override);
   // Flood-only seeds wait behind the others (docs/scopes.md §4).
   const scoping = scopeStore(store, graph, result.window, alertWindowMs);
-  return { ...result, seeds: orderSeedsByScopes(result.seeds, scoping.scopes, scoping.representative) };
+  return { bootstrap: { ...result, seeds: orderSeedsByScopes(result.seeds, scoping.scopes, scoping.representative) }, scoping };
 }
 
 function bootstrapSeeds(store: EvidenceStore, graph: OperationalGraph, override?: TimeWindow | null): BootstrapResult {

@@ -25,6 +25,4 @@ export interface StartRequest {
    * The service sets it for runs 1 … K−1 of `settings.runs`; callers leave it out.
    */
   run?: number;
-  /** The alert scopes' sliding window in ms (docs/scopes.md; default 2 minutes). */
-  alertWindowMs?: number;
 }

@@ -5,6 +5,8 @@ import type { Diagnosis } from '../../core/diagnosis/index.js';
 import { readLedger, runCli, sampleBundle, useScratch } from './cli-test-support.js';
 import { runLedgerFile } from './voting.js';
 
+const LARGE_MODEL_FLAGS = ['--context-tokens', '8192', '--llm-request-cap', '6000'];
+
 const scratch = useScratch();
 
 describe('eog investigate --runs (docs/voting.md)', () => {
@@ -13,7 +15,20 @@ describe('eog investigate --runs (docs/voting.md)', () => {
     const fake = await scratch.serve('good');
     const ledger = path.join(dir, 'run.ledger');
     const out = path.join(dir, 'diagnosis.json');
-    const args = ['investigate', sampleBundle, '--runs', '2', '--policy', 'llm', '--base-url', fake.url, '--model', 'm'];
+    // An 8k model with a 6k request cap: packets close to the heuristic's, so the runs' roots compare.
+    const args = [
+      'investigate',
+      sampleBundle,
+      '--runs',
+      '2',
+      '--policy',
+      'llm',
+      '--base-url',
+      fake.url,
+      '--model',
+      'm',
+      ...LARGE_MODEL_FLAGS,
+    ];
     const result = await runCli([...args, '--llm-cache', path.join(dir, 'cache.sqlite'), '--ledger', ledger, '--out', out], {
       TMPDIR: dir,
     });

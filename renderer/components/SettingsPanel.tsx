@@ -14,6 +14,8 @@ export function SettingsPanel() {
   const kFlips = useWorkbench((s) => s.kFlips);
   const runs = useWorkbench((s) => s.runs);
   const setRuns = useWorkbench((s) => s.setRuns);
+  const alertWindowSeconds = useWorkbench((s) => s.alertWindowSeconds);
+  const setAlertWindowSeconds = useWorkbench((s) => s.setAlertWindowSeconds);
   const isLocked = useWorkbench((s) => (s.investigation?.seq ?? -1) >= 0);
   const setPolicy = useWorkbench((s) => s.setPolicy);
   const setLlm = useWorkbench((s) => s.setLlm);
@@ -32,6 +34,7 @@ export function SettingsPanel() {
     visits: useId(),
     flips: useId(),
     runs: useId(),
+    alertWindow: useId(),
     start: useId(),
     end: useId(),
     hint: useId(),
@@ -79,6 +82,15 @@ export function SettingsPanel() {
         <input id={ids.flips} type="number" min={0} max={100} value={kFlips} onChange={(e) => setKFlips(e.currentTarget.valueAsNumber)} />
         <label htmlFor={ids.runs}>Runs that vote</label>
         <input id={ids.runs} type="number" min={1} max={16} value={runs} onChange={(e) => setRuns(e.currentTarget.valueAsNumber)} />
+        <label htmlFor={ids.alertWindow}>Alert window (seconds)</label>
+        <input
+          id={ids.alertWindow}
+          type="number"
+          min={1}
+          max={86400}
+          value={alertWindowSeconds}
+          onChange={(e) => setAlertWindowSeconds(e.currentTarget.valueAsNumber)}
+        />
         <label htmlFor={ids.layer} className="checkbox">
           <input
             id={ids.layer}

@@ -3,6 +3,7 @@ import type { Client, InvestigationState } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
 import { parseWindowText } from './settings-slice.js';
 import type { InvestigationCommand, InvestigationSlice, WorkbenchState } from './types.js';
+import { DEFAULT_ALERT_WINDOW_SECONDS } from './settings-slice.js';
 
 export type { InvestigationCommand, InvestigationSlice } from './types.js';
 
@@ -30,14 +31,38 @@ export const createInvestigationSlice =
     async function ensureStarted(): Promise<void> {
       const current = get().investigation;
       if (current && current.seq >= 0) return;
-      const { budget, policy, maxVisits, kFlips, llm, windowText, hypotheses, runs, storeText, causalGraph: causal } = get();
+      const {
+        budget,
+        policy,
+        maxVisits,
+        kFlips,
+        llm,
+        windowText,
+        hypotheses,
+        runs,
+        alertWindowSeconds,
+        storeText,
+        causalGraph: causal,
+      } = get();
       // Off: no `hypotheses` key at all, so the recorded settings are those of a run without the layer.
       const layer = hypotheses.isOn ? { hypotheses: { delta: hypotheses.delta, eta: hypotheses.eta } } : {};
       const file = causal.file.trim();
       const causalGraph = { enabled: causal.isOn, enforce: causal.enforce, files: file ? [file] : [] };
       // One run: no `runs` key, so the settings are those of a run without voting.
       const voting = runs > 1 ? { runs } : {};
-      const settings = { budget, policy, maxVisits, kFlips, window: parseWindowText(windowText), ...layer, ...voting, causalGraph };
+      // The default window: no `alertWindowMs` key, so a Start sends what it sent before the setting existed.
+      const scoping = alertWindowSeconds !== DEFAULT_ALERT_WINDOW_SECONDS ? { alertWindowMs: alertWindowSeconds * 1000 } : {};
+      const settings = {
+        budget,
+        policy,
+        maxVisits,
+        kFlips,
+        window: parseWindowText(windowText),
+        ...layer,
+        ...voting,
+        ...scoping,
+        causalGraph,
+      };
       const store = storeText.trim() ? { store: storeText.trim() } : {};
       accept(await client.invoke('investigation.start', policy === 'llm' ? { settings, llm, ...store } : { settings, ...store }));
     }

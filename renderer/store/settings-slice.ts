@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { Client, LlmEndpoint, WindowOverride } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
 import type { SettingsSlice, WorkbenchState } from './types.js';
+import { DEFAULT_ALERT_WINDOW_MS } from '../../core/scopes/index.js';
 
 export type { PolicyChoice, SettingsSlice } from './types.js';
 
@@ -33,6 +34,9 @@ export function parseWindowText(text: { start: string; end: string }): WindowOve
   return window;
 }
 
+/** The scopes' default sliding window (core/scopes DEFAULT_ALERT_WINDOW_MS), in seconds. */
+export const DEFAULT_ALERT_WINDOW_SECONDS = DEFAULT_ALERT_WINDOW_MS / 1000;
+
 function clampInt(value: number, min: number, max: number, fallback: number): number {
   return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
 }
@@ -44,6 +48,7 @@ export const createSettingsSlice =
     llm: DEFAULT_LLM,
     maxVisits: 5,
     runs: 1,
+    alertWindowSeconds: DEFAULT_ALERT_WINDOW_SECONDS,
     kFlips: 3,
     // δ = 0.1 and η = 2 as in core/ledger/settings-hypotheses.ts (their reasons are there).
     hypotheses: { isOn: false, delta: 0.1, eta: 2 },
@@ -56,6 +61,7 @@ export const createSettingsSlice =
     setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),
     setMaxVisits: (value) => set({ maxVisits: clampInt(value, 1, 100, 5) }),
     setRuns: (value) => set({ runs: clampInt(value, 1, 16, 1) }),
+    setAlertWindowSeconds: (value) => set({ alertWindowSeconds: clampInt(value, 1, 86_400, DEFAULT_ALERT_WINDOW_SECONDS) }),
     setKFlips: (value) => set({ kFlips: clampInt(value, 0, 100, 3) }),
     setHypotheses: (value) =>
       set((s) => {

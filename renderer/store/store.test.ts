@@ -71,6 +71,29 @@ describe('workbench store', () => {
     expect(selectControls(store.getState())).toMatchObject({ canRun: false, canStepBack: true, canReset: true });
   });
 
+  it('sends the alert window (seconds, clamped) with the settings only when it differs from the 2-minute default', async () => {
+    const started: unknown[] = [];
+    const { store } = storeWith(
+      withEngine({
+        'investigation.start': async (input) => {
+          started.push(input.settings);
+          return state({ status: 'new' });
+        },
+        'investigation.run': async () => state({ status: 'finished', evaluations: 3 }),
+        'investigation.reset': async () => state({ status: 'new', seq: -1 }),
+      }),
+    );
+    await store.getState().loadSession();
+    await store.getState().runCommand('run');
+    expect(started[0]).not.toHaveProperty('alertWindowMs');
+    await store.getState().runCommand('reset');
+    store.getState().setAlertWindowSeconds(300);
+    await store.getState().runCommand('run');
+    expect(started[1]).toMatchObject({ alertWindowMs: 300_000 });
+    store.getState().setAlertWindowSeconds(Number.NaN);
+    expect(store.getState().alertWindowSeconds).toBe(120);
+  });
+
   it('shows a failed command as an error and clears pending', async () => {
     const { store } = storeWith(withEngine());
     await store.getState().loadSession();

@@ -64,6 +64,8 @@ export interface SettingsSlice {
   maxVisits: number;
   /** Independent runs that vote on the root (docs/voting.md); 1 runs once. */
   runs: number;
+  /** The alert scopes' sliding window in seconds (docs/scopes.md); 120 by default, sent only when changed. */
+  alertWindowSeconds: number;
   kFlips: number;
   /** The hypothesis layer (Graph of States) and its thresholds δ and η; off by default. */
   hypotheses: { isOn: boolean; delta: number; eta: number };
@@ -79,6 +81,7 @@ export interface SettingsSlice {
   setLlm(llm: Partial<LlmEndpoint>): void;
   setMaxVisits(value: number): void;
   setRuns(value: number): void;
+  setAlertWindowSeconds(value: number): void;
   setKFlips(value: number): void;
   setHypotheses(value: Partial<{ isOn: boolean; delta: number; eta: number }>): void;
   setWindowText(window: Partial<{ start: string; end: string }>): void;

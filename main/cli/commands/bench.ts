@@ -12,7 +12,16 @@ import { addLlmOptions } from './llm-flags.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import type { PolicyHandle } from '../../policies/create-policy.js';
 import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
-import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
+import {
+  addHypothesisOptions,
+  ALERT_WINDOW_HELP,
+  alertWindowMs,
+  openPolicy,
+  positiveInt,
+  settingsFrom,
+  type ControllerFlags,
+  type PolicyFlags,
+} from './shared-flags.js';
 
 type BenchFlags = StoreFlags &
   PolicyFlags &
@@ -20,6 +29,7 @@ type BenchFlags = StoreFlags &
   CausalFlags & {
     format?: string;
     runs: string;
+    alertWindow?: string;
     json?: boolean;
     ablation?: boolean;
   };
@@ -38,6 +48,7 @@ export function registerBench(program: Command): void {
     .option('--policy <name>', 'heuristic | llm', 'heuristic')
     .option('--runs <k>', 'runs per case, which vote (docs/voting.md): pass@k and majority@k from the voted diagnosis', '1')
     .option('--budget <n>', 'maximum policy invocations per case')
+    .option('--alert-window <seconds>', ALERT_WINDOW_HELP)
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens')
     .option('--json', 'print one JSON object for machines')
@@ -92,6 +103,7 @@ async function runArms(
       runs,
       tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
       store: storeSpecFrom(flags),
+      ...alertWindowMs(flags.alertWindow),
       onCase: (done, total, row) =>
         progress(
           `${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`,

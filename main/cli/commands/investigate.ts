@@ -7,7 +7,16 @@ import { stderrProgress } from './progress.js';
 import { printable } from '../../bench/index.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
-import { addHypothesisOptions, openPolicy, positiveInt, settingsFrom, type ControllerFlags, type PolicyFlags } from './shared-flags.js';
+import {
+  addHypothesisOptions,
+  ALERT_WINDOW_HELP,
+  alertWindowMs,
+  openPolicy,
+  positiveInt,
+  settingsFrom,
+  type ControllerFlags,
+  type PolicyFlags,
+} from './shared-flags.js';
 
 export type InvestigateFlags = PolicyFlags &
   ControllerFlags &
@@ -36,7 +45,7 @@ export function registerInvestigate(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
     .option('--runs <k>', "independent runs that vote on the root (docs/voting.md); the diagnosis is the winner with every run's vote", '1')
-    .option('--alert-window <seconds>', 'sliding window bounding which alerts are scoped together (default 120; docs/scopes.md)')
+    .option('--alert-window <seconds>', ALERT_WINDOW_HELP)
     .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
   addStoreOptions(command, 'import the bundle into this store instead of a temporary one: a path or sqlite:PATH, chdb:DIR, clickhouse://…');
   addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action(async (snapshot: string, flags: InvestigateFlags) => {
@@ -80,12 +89,6 @@ export function registerInvestigate(program: Command): void {
       chosen.close();
     }
   });
-}
-
-/** `--alert-window <seconds>` as the session option. */
-export function alertWindowMs(value: string | undefined): { alertWindowMs?: number } {
-  const seconds = positiveInt(value, '--alert-window');
-  return seconds === undefined ? {} : { alertWindowMs: seconds * 1000 };
 }
 
 /**

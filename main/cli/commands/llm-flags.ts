@@ -12,7 +12,16 @@ export function addLlmOptions(cmd: Command): Command {
     .option('--max-tokens <n>', 'completion token limit per request', '1024')
     .option('--llm-concurrency <n>', 'model requests in flight at once', '2')
     .option('--temperature <t>', 'sampling temperature', '0')
-    .option('--context-tokens <n>', "the model's context window in tokens", '8192')
+    .option(
+      '--context-tokens <n>',
+      "the model's context window in tokens (give the server's: Ollama OLLAMA_CONTEXT_LENGTH, llama-server -c)",
+      '4096',
+    )
+    .option(
+      '--llm-request-cap <n>',
+      'prompt tokens of any one request, system prompt included (o200k); raise it for models with a larger context',
+      '3000',
+    )
     .option('--llm-retries <n>', 'transport retries per request (timeouts, 429, 5xx)', '3')
     .option('--llm-cache <file>', 'response cache (SQLite); default under $XDG_CACHE_HOME/eog-workbench')
     .option('--no-cache', 'ask the model afresh instead of replaying cached answers')
@@ -34,6 +43,7 @@ export function llmSpecFrom(parsed: Readonly<Record<string, unknown>>): LlmPolic
     concurrency: integer(parsed.llmConcurrency, '--llm-concurrency'),
     temperature: decimal(parsed.temperature, '--temperature'),
     contextTokens: integer(parsed.contextTokens, '--context-tokens'),
+    requestTokenCap: integer(parsed.llmRequestCap, '--llm-request-cap'),
     retries: integer(parsed.llmRetries, '--llm-retries'),
     tokenCap: integer(parsed.llmTokenCap, '--llm-token-cap'),
     useCache: parsed.cache !== false,

@@ -99,3 +99,11 @@ export function settingsFrom(flags: ControllerFlags): ControllerSettingsInput {
   if (flags.hypotheses) settings.hypotheses = { ...(delta !== undefined ? { delta } : {}), ...(eta !== undefined ? { eta } : {}) };
   return settings;
 }
+
+export const ALERT_WINDOW_HELP = 'sliding window bounding which alerts are scoped together (default 120; docs/scopes.md)';
+
+/** `--alert-window <seconds>` as the investigation setting (`eog investigate`, `eog bench`; the app has its own field). */
+export function alertWindowMs(value: string | undefined): { alertWindowMs?: number } {
+  const seconds = positiveInt(value, '--alert-window');
+  return seconds === undefined ? {} : { alertWindowMs: seconds * 1000 };
+}

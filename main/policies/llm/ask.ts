@@ -49,6 +49,8 @@ export interface AskSpec<T> {
   prompt: RenderedPrompt;
   schemaName: string;
   schema: z.ZodType<T>;
+  /** The schema sent to the server when it differs from the one the reply is parsed with (parsed more leniently). */
+  wire?: z.ZodType;
   phase: ModelPhase;
   node: string | null;
   /** Grounding check on a schema-valid value; a returned problem earns the corrective retry. */
@@ -107,7 +109,7 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
     { role: 'system', content: spec.prompt.system },
     { role: 'user', content: spec.prompt.user },
   ];
-  const schema = responseSchemaOf(spec.schema);
+  const schema = responseSchemaOf(spec.wire ?? spec.schema);
   for (let attempt = 0; attempt < 2; attempt++) {
     if (requestTokens(messages, ctx.count) > ctx.options.requestTokenCap) {
       const detail = `the request would exceed ${ctx.options.requestTokenCap} tokens; not sent`;

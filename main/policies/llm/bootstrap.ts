@@ -1,5 +1,6 @@
 import type { TokenCounter } from '../../../core/context/index.js';
 import type { ModelCallRecord } from '../../../core/controller/index.js';
+import type { ScopeRecord } from '../../../core/ledger/index.js';
 import type { EntityId, TimeWindow } from '../../../core/model/index.js';
 import { ask, type AskContext } from './ask.js';
 import { promptBudget, promptTokens } from './budget.js';
@@ -20,6 +21,8 @@ export interface BootstrapCandidates<S extends { node: EntityId }> {
   /** Candidate seeds in the controller's order, which is also the fallback. */
   seeds: readonly S[];
   alerts: readonly BootstrapAlertView[];
+  /** The alert scopes of the window (docs/scopes.md): shown one line each, so a flood cannot grow the request. */
+  scopes?: readonly ScopeRecord[];
 }
 
 export interface BootstrapChoice<S> {
@@ -97,7 +100,18 @@ export async function chooseBootstrap<S extends { node: EntityId }>(
   };
 }
 
-/** Renders with as many alerts (earliest first) as fit; null when even the candidates do not. */
+/** The earliest alerts shown in full; the scope lines stand for the rest. */
+const MAX_ALERTS = 20;
+/** Scopes shown (XiHE forms at most 27 on its largest incidents); the earliest first. */
+const MAX_SCOPES = 27;
+const MAX_NAMES = 4;
+const MAX_SIGNATURES = 3;
+const MAX_LINE_CHARS = 400;
+
+/**
+ * Renders with the scope lines and as many of the earliest alerts as fit (at most MAX_ALERTS,
+ * then fewer, then fewer scopes); null when even the candidates do not fit.
+ */
 function fitPrompt<S extends { node: EntityId }>(
   template: PromptTemplate,
   count: TokenCounter,
@@ -105,18 +119,50 @@ function fitPrompt<S extends { node: EntityId }>(
   candidates: BootstrapCandidates<S>,
 ): RenderedPrompt | null {
   const alerts = [...candidates.alerts].sort((a, b) => a.startsAt - b.startsAt || a.entity.localeCompare(b.entity));
+  const scopes = [...(candidates.scopes ?? [])].sort((a, b) => a.first - b.first || a.id.localeCompare(b.id)).map(scopeLine);
   const candidateJson = embedJson({
     windows: candidates.windows.map((w, index) => ({ index, start: new Date(w.start).toISOString(), end: new Date(w.end).toISOString() })),
     seeds: candidates.seeds.map((s) => s.node),
   });
-  for (let n = alerts.length; ; n = Math.floor(n / 2)) {
-    const shown = alerts.slice(0, n).map((a) => ({ ...a, startsAt: new Date(a.startsAt).toISOString() }));
-    const prompt = renderPrompt(template, {
+  const render = (nScopes: number, nAlerts: number): RenderedPrompt => {
+    const shown = alerts.slice(0, nAlerts).map(({ name, entity, severity, startsAt, summary }) => ({
+      name,
+      entity,
+      severity,
+      startsAt: new Date(startsAt).toISOString(),
+      ...(summary === undefined ? {} : { summary: summary.slice(0, MAX_LINE_CHARS) }),
+    }));
+    const more = alerts.length - shown.length;
+    const lines = scopes.slice(0, nScopes);
+    return renderPrompt(template, {
       schema: responseSchemaText(BootstrapReply),
-      alerts: embedJson(shown),
+      scopes: embedJson(scopes.length > lines.length ? [...lines, `${scopes.length - lines.length} later scope(s) not shown`] : lines),
+      alerts: embedJson(more > 0 ? { earliest: shown, notShown: more } : shown),
       candidates: candidateJson,
     });
-    if (promptTokens(prompt, count) <= budget) return prompt;
-    if (n === 0) return null;
+  };
+  for (let nScopes = Math.min(scopes.length, MAX_SCOPES); ; nScopes = Math.floor(nScopes / 2)) {
+    for (let nAlerts = Math.min(alerts.length, MAX_ALERTS); ; nAlerts = Math.floor(nAlerts / 2)) {
+      const prompt = render(nScopes, nAlerts);
+      if (promptTokens(prompt, count) <= budget) return prompt;
+      if (nAlerts === 0) break;
+    }
+    if (nScopes === 0) return null;
   }
+}
+
+/** One line for a scope: what the model needs to rank seeds, bounded whatever the scope holds. */
+export function scopeLine(scope: ScopeRecord): string {
+  const names =
+    scope.entities.slice(0, MAX_NAMES).join(', ') + (scope.entities.length > MAX_NAMES ? ` (+${scope.entities.length - MAX_NAMES})` : '');
+  const signatures = scope.signatures
+    .slice(0, MAX_SIGNATURES)
+    .map((s) => `${s.signature}×${s.count}`)
+    .join(', ');
+  const since = new Date(scope.first).toISOString();
+  const flood = scope.flood
+    ? `; flood: ${scope.flood.kept} of ${scope.flood.total} kept, on ${scope.flood.entities} entities, reached first ${scope.flood.firstEntities.slice(0, 3).join(', ')}`
+    : '';
+  const line = `${scope.id} (${scope.kind}): ${scope.alerts} alert(s), ${scope.severity}, from ${since}; ${names}; ${signatures}${flood}`;
+  return line.length > MAX_LINE_CHARS ? `${line.slice(0, MAX_LINE_CHARS)}…` : line;
 }

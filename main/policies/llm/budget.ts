@@ -1,9 +1,9 @@
 import type { TokenCounter } from '../../../core/context/index.js';
-import type { LlmOptions } from './options.js';
+import { DEFAULT_REQUEST_TOKEN_CAP, type LlmOptions } from './options.js';
 import type { RenderedPrompt } from './prompts.js';
 import type { ChatMessage } from './transport.js';
 
-export const DEFAULT_REQUEST_TOKEN_CAP = 6000;
+export { DEFAULT_REQUEST_TOKEN_CAP } from './options.js';
 
 /** Chat formatting per message (role markers, separators) and per request, counted generously. */
 const TOKENS_PER_MESSAGE = 8;
@@ -13,7 +13,7 @@ const RETRY_TOKENS = 380;
 
 /**
  * Prompt tokens (system + user) a first request may use so that it, and a corrective retry
- * (which adds the clipped reply and the error), stay within the request cap (6k by default,
+ * (which adds the clipped reply and the error), stay within the request cap (3k by default,
  * system prompt included) and, with the completion, within the model's context.
  */
 export function promptBudget(options: Pick<LlmOptions, 'contextTokens' | 'maxTokens'> & { requestTokenCap?: number }): number {

@@ -19,7 +19,7 @@ const maxLineChars = 240;
 /**
  * One step of the code drill's walk (docs/code-layer.md): the block's local context as quoted
  * data, one action back. The context is shrunk (fewer source lines, then fewer evidence
- * entries and neighbours) until the request fits the prompt budget (≤ the 6k request cap).
+ * entries and neighbours) until the request fits the prompt budget (≤ the request cap, 3k by default).
  */
 export async function chooseCodeStep(
   ctx: AskContext,

@@ -1,8 +1,10 @@
+import type { z } from 'zod';
 import type { TokenCounter } from '../../../core/context/index.js';
 import type { ModelCallRecord } from '../../../core/controller/index.js';
 import type { ContextPacket, EvidenceItem, PolicyOutput } from '../../../core/model/index.js';
 import { decideHeuristic } from '../../../core/policy/heuristic/index.js';
 import { ask, type AskContext } from './ask.js';
+import { readCausalOps } from './causal.js';
 import { promptBudget, promptTokens } from './budget.js';
 import { paginateEvidence } from './chunking.js';
 import { ContextTooSmallError } from './errors.js';
@@ -14,8 +16,12 @@ import type { ExploreReplySchema } from './schemas.js';
 export interface ExploreDeps {
   ctx: AskContext;
   explore: PromptTemplate;
-  /** ExploreReply, or ExploreHypothesesReply when the hypothesis layer is on. */
+  /** ExploreReply, or ExploreHypothesesReply when the hypothesis layer is on; with causal operations when that layer is on. */
   reply: ExploreReplySchema;
+  /** The schema sent to the server (exploreReplyFor). */
+  wire: z.ZodType;
+  /** The anomaly types the causal operations may name (the knowledge's), or null: the causal layer is off. */
+  anomalyTypes: string | null;
   chunk: PromptTemplate;
   count: TokenCounter;
 }
@@ -82,7 +88,13 @@ function withFallback(decided: Decided, packet: ContextPacket): ExploreResult {
 }
 
 function renderExplore(deps: ExploreDeps, packet: ContextPacket, notes: string): RenderedPrompt {
-  return renderPrompt(deps.explore, { schema: responseSchemaText(deps.reply), node: packet.node, packet: embedJson(packet), notes });
+  return renderPrompt(deps.explore, {
+    schema: responseSchemaText(deps.wire),
+    node: packet.node,
+    packet: embedJson(packet),
+    notes,
+    ...(deps.anomalyTypes === null ? {} : { anomalyTypes: deps.anomalyTypes }),
+  });
 }
 
 async function decide(
@@ -97,6 +109,7 @@ async function decide(
     prompt,
     schemaName: 'policy_output',
     schema: deps.reply,
+    wire: deps.wire,
     phase: 'explore',
     node: packet.node,
     check: (value) => {
@@ -111,7 +124,17 @@ async function decide(
   // Invented ids are passed on as given: the controller's guard records them (ClaimRejected) and
   // sets the belief to Defer. Ids of the packet the model was not shown (map-reduce) are guesses:
   // removed here, said in the error, and a belief that cited one is not believed.
-  let output = outcome.value === null ? null : clipOutput(outcome.value);
+  let output: PolicyOutput | null = null;
+  if (outcome.value !== null) {
+    const { causal, ...judgement } = outcome.value;
+    output = clipOutput(judgement);
+    // Causal operations are read one by one: a malformed one is a warning, the judgement stands.
+    if (deps.anomalyTypes !== null) {
+      const reading = readCausalOps(causal);
+      output = { ...output, causal: reading.proposals };
+      errors.push(...reading.warnings);
+    }
+  }
   if (output !== null) {
     deps.ctx.stats.fabricatedIds += fabricatedIds(output, allowed).length;
     const unseen = unseenIds(output, packet, allowed);
@@ -236,6 +259,9 @@ function withoutIds(output: PolicyOutput, ids: ReadonlySet<string>): PolicyOutpu
     evidence: output.evidence.filter((id) => !ids.has(id)),
     claims: output.claims.filter((c) => !c.evidence.some((id) => ids.has(id))),
     ...(output.hypotheses ? { hypotheses: output.hypotheses.filter((h) => ![...h.support, ...h.refute].some((id) => ids.has(id))) } : {}),
+    ...(output.causal
+      ? { causal: output.causal.filter((p) => !(p.op === 'link_alert' ? [p.alert] : p.evidence).some((id) => ids.has(id))) }
+      : {}),
     reasoning: isBeliefAffected
       ? [...output.reasoning, `llm policy: label ${output.label} replaced by Defer (it cited evidence it was not shown)`]
       : output.reasoning,

@@ -67,16 +67,36 @@ function unique<T>(items: T[], key: (item: T) => string): T[] {
   return items.filter((item) => !seen.has(key(item)) && seen.add(key(item)));
 }
 
-/** Full evidence texts first; clipped ones when that is too large; null when nothing fits. */
+/** Levels tried in turn: evidence text clipped, then fewer entities, alerts and edges shown. */
+const LEVELS = [
+  { clip: Infinity, entities: 16, alerts: 24, edges: 24 },
+  { clip: 300, entities: 16, alerts: 24, edges: 24 },
+  { clip: 0, entities: 8, alerts: 12, edges: 12 },
+  { clip: 0, entities: 4, alerts: 6, edges: 6 },
+] as const;
+
+/**
+ * The diagnosis as the model reads it, bounded whatever the incident's size: root causes first,
+ * one line per distinct alert (an alert flood repeats names), and counts of what is not shown.
+ * Full evidence texts first; less when that is too large; null when nothing fits.
+ */
 function fitPrompt(template: PromptTemplate, count: TokenCounter, budget: number, diagnosis: Diagnosis): RenderedPrompt | null {
-  for (const clip of [Infinity, 300, 0]) {
+  const entities = [...diagnosis.entities].sort((a, b) => Number(b.contributing_factor) - Number(a.contributing_factor));
+  const alerts = unique([...diagnosis.alerts_explained], (a) => a.alert);
+  for (const level of LEVELS) {
+    const notShown = {
+      entities: Math.max(0, entities.length - level.entities),
+      alerts: Math.max(0, alerts.length - level.alerts),
+      propagations: Math.max(0, diagnosis.propagations.length - level.edges),
+    };
     const view = {
       outcome: diagnosis.outcome,
       frontier: diagnosis.frontier,
       confidence: diagnosis.confidence,
-      entities: diagnosis.entities.map((e) => ({ ...e, evidence: e.evidence.slice(0, clip) })),
-      propagations: diagnosis.propagations,
-      alerts_explained: diagnosis.alerts_explained,
+      entities: entities.slice(0, level.entities).map((e) => ({ ...e, evidence: e.evidence.slice(0, level.clip) })),
+      propagations: diagnosis.propagations.slice(0, level.edges),
+      alerts_explained: alerts.slice(0, level.alerts),
+      ...(notShown.entities + notShown.alerts + notShown.propagations > 0 ? { not_shown: notShown } : {}),
     };
     const prompt = renderPrompt(template, { schema: responseSchemaText(FinalizeReply), diagnosis: embedJson(view) });
     if (promptTokens(prompt, count) <= budget) return prompt;

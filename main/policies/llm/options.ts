@@ -4,6 +4,15 @@ import { z } from 'zod';
 import { LlmOptionsError } from './errors.js';
 
 /**
+ * Prompt tokens of any one request by default (o200k; system prompt, schema, packet, chat
+ * framing and a corrective retry included). 3k, as XiHE keeps every request even at 625× the
+ * alert volume: it fits the 4k context small local models are served with by default (Ollama,
+ * llama.cpp) beside the 1k completion, and what does not fit is packed by priority or read in
+ * chunks, never cut. `--llm-request-cap` raises it for models with a larger context (docs/llm.md).
+ */
+export const DEFAULT_REQUEST_TOKEN_CAP = 3000;
+
+/**
  * Settings of the LLM policy, shared by the CLI flags and the app's settings file. The API key
  * is carried here but never leaves the process: use `describeLlmOptions` for anything that is
  * written down (ledger, logs, exports).
@@ -20,10 +29,10 @@ export const LlmOptions = z.object({
   /** Requests in flight at once (map-reduce chunks and parallel evaluations share it). */
   concurrency: z.number().int().min(1).max(64).default(2),
   temperature: z.number().min(0).max(2).default(0),
-  /** The model's context window: prompt + completion must fit in it. */
-  contextTokens: z.number().int().min(1024).default(8192),
-  /** Prompt tokens of any one request, system prompt and a corrective retry included (o200k). */
-  requestTokenCap: z.number().int().min(1024).default(6000),
+  /** The model's context window: prompt + completion must fit in it (4k: what small local servers give by default). */
+  contextTokens: z.number().int().min(1024).default(4096),
+  /** Prompt tokens of any one request, system prompt and a corrective retry included (o200k; budget.ts says why 3k). */
+  requestTokenCap: z.number().int().min(1024).default(DEFAULT_REQUEST_TOKEN_CAP),
   /** Tokens (in + out, every phase) one investigation may spend; then the model is asked no more. */
   tokenCap: z.number().int().positive().default(250_000),
   /** Transport retries per request (timeouts, refused connections, 429, 5xx). */

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { countTokens, type TokenCounter } from '../../../core/context/index.js';
 import type { Policy, PolicyResult } from '../../../core/controller/index.js';
 import type { CodeStepContext } from '../../../core/code/index.js';
@@ -13,9 +14,31 @@ import { explorePacket } from './explore.js';
 import { chooseCodeStep, type CodeStepAnswer } from './code-step.js';
 import { finalizeDiagnosis, type FinalizeResult } from './finalize.js';
 import { describeLlmOptions, parseLlmOptions, type LlmOptionsInput } from './options.js';
-import { defaultPromptsDir, EXPLORE_HYPOTHESES_VERSION, loadPrompt, renderPrompt } from './prompts.js';
-import { ExploreHypothesesReply, ExploreReply, responseSchemaText } from './schemas.js';
+import {
+  defaultPromptsDir,
+  embedJson,
+  EXPLORE_CAUSAL_VERSION,
+  EXPLORE_HYPOTHESES_CAUSAL_VERSION,
+  EXPLORE_HYPOTHESES_VERSION,
+  loadPrompt,
+  renderPrompt,
+  type PromptTemplate,
+} from './prompts.js';
+import { exploreReplyFor, responseSchemaText, type ExploreReplySchema } from './schemas.js';
 import { createChatTransport, type ResponseMode } from './transport.js';
+
+/** Anomaly types named in the explore prompt, at most (a knowledge file may define more; the guard checks them all). */
+const MAX_ANOMALY_TYPES = 60;
+
+/** The explore question for the layers that are on, and the packet it leaves room for. */
+interface ExploreMode {
+  template: PromptTemplate;
+  wire: z.ZodType;
+  parse: ExploreReplySchema;
+  /** The knowledge's anomaly types as embedded JSON; null while the causal layer is off. */
+  anomalyTypes: string | null;
+  packetTokenBudget: number;
+}
 
 export interface LlmPolicyDeps {
   clock?: Clock;
@@ -38,6 +61,12 @@ export interface LlmPolicy extends Policy {
   stats(): LlmStats & { mode: ResponseMode };
   /** The largest context packet whose explore request stays within the request cap in one ask. */
   readonly packetTokenBudget: number;
+  /**
+   * The causal-graph layer is on with these anomaly types (the knowledge's): explore replies may
+   * also propose operations on the causal graph (docs/causal-graph.md §6), which the controller's
+   * guard checks. Called by the investigation before its first packet; an empty list turns it off.
+   */
+  proposeCausal(types: readonly string[]): void;
   /** Why the run should stop (the run's token cap is spent); null while it may go on. */
   limitReached(): { reason: RunStopReason; detail: string } | null;
   /** The settings safe to record in the ledger and outputs (never the key). */
@@ -62,7 +91,6 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
   const dir = deps.promptsDir ?? defaultPromptsDir();
   const prompts = {
     bootstrap: loadPrompt('bootstrap', dir),
-    explore: options.hypotheses ? loadPrompt('explore', dir, EXPLORE_HYPOTHESES_VERSION) : loadPrompt('explore', dir),
     chunk: loadPrompt('explore-chunk', dir),
     finalize: loadPrompt('finalize', dir),
     code: loadPrompt('code-step', dir),
@@ -93,17 +121,39 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     unreachableStreak: 0,
     ...(deps.progress ? { progress: deps.progress } : {}),
   };
-  const reply = options.hypotheses ? ExploreHypothesesReply : ExploreReply;
-  const exploreOverhead = promptTokens(
-    renderPrompt(prompts.explore, { schema: responseSchemaText(reply), node: 'x'.repeat(80), packet: '', notes: '' }),
-    count,
-  );
-  // JSON escaping inside the prompt costs a little more than the packet's own count: keep 5% spare.
-  const packetTokenBudget = Math.max(512, Math.floor((promptBudget(options) - exploreOverhead) * 0.95));
+  const hypotheses = options.hypotheses === true;
+  // The explore question for the layers that are on; the causal layer is told by the investigation (proposeCausal).
+  const exploreFor = (anomalyTypes: string | null): ExploreMode => {
+    const causal = anomalyTypes !== null;
+    const version = causal
+      ? hypotheses
+        ? EXPLORE_HYPOTHESES_CAUSAL_VERSION
+        : EXPLORE_CAUSAL_VERSION
+      : hypotheses
+        ? EXPLORE_HYPOTHESES_VERSION
+        : undefined;
+    const template = version === undefined ? loadPrompt('explore', dir) : loadPrompt('explore', dir, version);
+    const { wire, parse } = exploreReplyFor({ hypotheses, causal });
+    const overhead = promptTokens(
+      renderPrompt(template, {
+        schema: responseSchemaText(wire),
+        node: 'x'.repeat(80),
+        packet: '',
+        notes: '',
+        ...(anomalyTypes === null ? {} : { anomalyTypes }),
+      }),
+      count,
+    );
+    // JSON escaping inside the prompt costs a little more than the packet's own count: keep 5% spare.
+    const packetTokenBudget = Math.max(512, Math.floor((promptBudget(options) - overhead) * 0.95));
+    return { template, wire, parse, anomalyTypes, packetTokenBudget };
+  };
+  let mode = exploreFor(null);
 
   async function evaluate(packet: ContextPacket): Promise<PolicyResult> {
     const started = clock.now();
-    const result = await explorePacket({ ctx, explore: prompts.explore, reply, chunk: prompts.chunk, count }, packet);
+    const { template, parse, wire, anomalyTypes } = mode;
+    const result = await explorePacket({ ctx, explore: template, reply: parse, wire, anomalyTypes, chunk: prompts.chunk, count }, packet);
     if (result.fallback !== null) stats.fallbacks++;
     return {
       output: result.output,
@@ -126,7 +176,12 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     finalize: (diagnosis) => finalizeDiagnosis(ctx, prompts.finalize, count, diagnosis),
     codeStep: (node, context) => chooseCodeStep(ctx, prompts.code, count, node, context),
     stats: () => ({ ...stats, requests: transport.requests, mode: transport.mode }),
-    packetTokenBudget,
+    get packetTokenBudget() {
+      return mode.packetTokenBudget;
+    },
+    proposeCausal: (types) => {
+      mode = exploreFor(types.length === 0 ? null : embedJson(types.slice(0, MAX_ANOMALY_TYPES).map((t) => t.slice(0, 80))));
+    },
     describe: () => describeLlmOptions(options),
     limitReached: () => {
       const spent = stats.tokensIn + stats.tokensOut;

@@ -9,7 +9,7 @@ describe('prompt templates', () => {
   it('loads every shipped template with its version and a content hash', () => {
     for (const name of promptNames) {
       const template = loadPrompt(name);
-      expect(template).toMatchObject({ id: name, version: name === 'explore' || name === 'code-step' ? 2 : 1 });
+      expect(template).toMatchObject({ id: name, version: name === 'explore' || name === 'code-step' || name === 'bootstrap' ? 2 : 1 });
       expect(template.hash).toMatch(/^[0-9a-f]{64}$/);
       expect(template.system).toContain('{{schema}}');
     }

@@ -8,7 +8,7 @@ export const promptNames = ['bootstrap', 'explore', 'explore-chunk', 'finalize',
 export type PromptName = (typeof promptNames)[number];
 
 /** The version of each template in use; a new wording is a new file, never an edit in place. */
-const versions: Record<PromptName, number> = { bootstrap: 1, explore: 2, 'explore-chunk': 1, finalize: 1, 'code-step': 2 };
+const versions: Record<PromptName, number> = { bootstrap: 2, explore: 2, 'explore-chunk': 1, finalize: 1, 'code-step': 2 };
 
 export interface PromptTemplate {
   id: PromptName;
@@ -33,6 +33,9 @@ export function defaultPromptsDir(): string {
  * docs/hypotheses.md); with the layer off, explore v2 is sent unchanged.
  */
 export const EXPLORE_HYPOTHESES_VERSION = 3;
+/** Explore v4 (v2) and v5 (v3) also ask for operations on the causal graph: the causal-graph layer is on (docs/causal-graph.md §6). */
+export const EXPLORE_CAUSAL_VERSION = 4;
+export const EXPLORE_HYPOTHESES_CAUSAL_VERSION = 5;
 
 /** Reads `<name>.v<version>.md`: a front-matter header (id, version), then system and user parts. */
 export function loadPrompt(name: PromptName, dir: string = defaultPromptsDir(), version: number = versions[name]): PromptTemplate {

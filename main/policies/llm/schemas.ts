@@ -12,7 +12,42 @@ export const MAX_REPLY_HYPOTHESES = 8;
  * "Model-proposed hypotheses"); the controller's guard judges every one of them.
  */
 export const ExploreHypothesesReply = PolicyOutputBase.extend({ hypotheses: z.array(HypothesisProposal).default([]) });
-export type ExploreReplySchema = typeof ExploreReply | typeof ExploreHypothesesReply;
+
+/**
+ * One operation on the causal graph as the model writes it (docs/causal-graph.md §6): flat and
+ * small, unused fields empty. `type`/`entity` name the anomaly (for add_causality the cause),
+ * `to_type`/`to_entity` the effect, `alert` the alert's evidence id. Read into the core
+ * CausalProposal one by one (causal.ts), so a malformed operation is a warning, not a failed reply.
+ */
+export const CausalOpReply = z.object({
+  op: z.enum(['create_anomaly', 'link_alert', 'add_causality']),
+  type: z.string(),
+  entity: z.string(),
+  to_type: z.string(),
+  to_entity: z.string(),
+  alert: z.string(),
+  evidence: z.array(z.string()),
+  why: z.string(),
+});
+export type CausalOpReply = z.infer<typeof CausalOpReply>;
+
+/** Most causal operations one reply may carry before the rest are ignored (with a warning). */
+export const MAX_REPLY_CAUSAL = 16;
+
+/**
+ * The explore reply for the layers that are on: what is sent as the schema (`wire`) and what
+ * the reply is parsed with (`parse`: causal operations are taken as they come and read one by one).
+ */
+export function exploreReplyFor(layers: { hypotheses: boolean; causal: boolean }): { wire: z.ZodType; parse: ExploreReplySchema } {
+  const base = layers.hypotheses ? ExploreHypothesesReply : ExploreReply;
+  if (!layers.causal) return { wire: base, parse: base };
+  return {
+    wire: base.extend({ causal: z.array(CausalOpReply) }),
+    parse: base.extend({ causal: z.array(z.unknown()).max(1000).optional() }),
+  };
+}
+
+export type ExploreReplySchema = z.ZodType<z.infer<typeof ExploreHypothesesReply | typeof ExploreReply> & { causal?: unknown[] }>;
 
 /** Map step of map-reduce: notes on one chunk, each citing ids of that chunk only. */
 export const ChunkNotesReply = z.object({
