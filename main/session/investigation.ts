@@ -219,7 +219,8 @@ export class Investigation implements InvestigationRun {
     const scoping = scopeStore(this.options.store, graph, this.bootstrap.window, this.options.alertWindowMs);
     const recorded = history.find((e): e is EventOf<'ScopesFormed'> => e.type === 'ScopesFormed');
     const records = recorded?.scopes ?? scoping.scopes;
-    const packets = { records, signatureOf: scoping.signatureOf, representative: scoping.representative };
+    const noise = new Set((recorded?.dismissed ?? scoping.dismissed).map((d) => d.signature));
+    const packets = { records, dismissed: noise, signatureOf: scoping.signatureOf, representative: scoping.representative };
     if (history.length > 0 || scoping.alerts === 0) return { packets, record: null };
     const { windowMs, alerts, scopes, dismissed } = scoping;
     return { packets, record: { type: 'ScopesFormed', windowMs, alerts, scopes, dismissed } };

@@ -31,6 +31,8 @@ export interface StorePacketBuilderOptions {
 
 export interface PacketScopes {
   records: readonly ScopeRecord[];
+  /** Signatures the scoping dismissed (monitoring noise, chronic): counted in a packet, never shown. */
+  dismissed: ReadonlySet<string>;
   signatureOf: ReadonlyMap<string, string>;
   representative: (entity: EntityId) => EntityId;
   /** Scope messages so far (the ledger's), newest last. */
@@ -137,9 +139,10 @@ export class StorePacketBuilder implements PacketBuilder {
 
 /**
  * An alert storm repeats a few kinds of alert thousands of times: a packet shows the earliest
- * alert of each signature in the node's group, and none of a flood's (a signature-bound
- * scope: the packet's scope summary says how far it spread and where it started). The others
- * are counted in "more not shown", so they never crowd out the node's own evidence.
+ * alert of each signature in the node's group, none of a flood's (a signature-bound scope: the
+ * packet's scope summary says how far it spread and where it started) and none the scoping
+ * dismissed (heartbeats, inhibitors, informational, chronic: they say nothing about the node).
+ * The others are counted in "more not shown", so they never crowd out the node's own evidence.
  */
 function onePerSignature(items: readonly EvidenceItem[], scopes: PacketScopes): EvidenceItem[] {
   const floods = new Set(scopes.records.filter((s) => s.kind === 'signature').flatMap((s) => s.signatures.map((x) => x.signature)));
@@ -147,7 +150,7 @@ function onePerSignature(items: readonly EvidenceItem[], scopes: PacketScopes): 
   for (const e of items) {
     if (e.kind !== 'alert') continue;
     const key = scopes.signatureOf.get(e.id) ?? e.id;
-    if (floods.has(key)) continue;
+    if (floods.has(key) || scopes.dismissed.has(key)) continue;
     const known = first.get(key);
     if (!known || e.time < known.time || (e.time === known.time && e.id < known.id)) first.set(key, e);
   }
