@@ -81,7 +81,7 @@ export const ImportProgress = z.object({
 export type ImportProgress = z.infer<typeof ImportProgress>;
 
 /** What the open dialog can open; a Nezha dataset root also needs a case. */
-export const openFormats = ['native', 'itbench-lite', 'nezha', 'ledger'] as const;
+export const openFormats = ['native', 'itbench-lite', 'nezha', 'capture', 'ledger'] as const;
 
 export const OpenInput = z.object({
   path: z.string().min(1),
