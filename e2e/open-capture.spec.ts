@@ -6,7 +6,7 @@ import { sampleDir } from './sample.js';
 import { writeCaptureFolder } from '../main/convert/capture/testing/capture-folder.js';
 import { WorkbenchPage } from './workbench-page.js';
 
-test('a folder of OTLP / Prometheus / kubectl exports opens converted, its warnings listed as text with file and line', async ({
+test('a folder of OTLP / Prometheus / kubectl exports opens converted; conversion and import warnings listed as text with file and line', async ({
   page,
 }) => {
   const parent = mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-capture-'));
@@ -33,9 +33,15 @@ test('a folder of OTLP / Prometheus / kubectl exports opens converted, its warni
     await expect(warnings.locator('img')).toHaveCount(0);
     expect(await page.title()).not.toBe('pwned');
 
-    // Start imports the converted bundle through the investigation service, as for any bundle.
+    // Start imports the converted bundle through the investigation service, as for any bundle;
+    // the import's own warnings join the list: a failing call's status names a callee no entity has.
     await app.runToEnd();
     await expect(app.result.getByRole('listitem').first()).toBeVisible();
+    await expect(warnings).toContainText(
+      `import: spans.jsonl.gz: error statuses of shop/Pod/frontend-7d8bb-rnvjn name "ledger-gateway" (3 in the window, e.g. "downstream ledger-gateway returned 503 <img src=x onerror=`,
+    );
+    await expect(warnings.locator('img')).toHaveCount(0);
+    expect(await page.title()).not.toBe('pwned');
   } finally {
     await openPath(sampleDir());
     await expect(app.graph).toHaveAttribute('data-snapshot-hash', sampleHash);

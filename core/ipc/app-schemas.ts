@@ -77,6 +77,8 @@ export const ImportProgress = z.object({
   elapsedMs: z.number().nonnegative(),
   /** Why the import failed; null otherwise. */
   error: z.string().nullable(),
+  /** On `done`: what the import warns of (`file:line: message`), e.g. callee names no entity has. */
+  warnings: z.array(z.string()).optional(),
 });
 export type ImportProgress = z.infer<typeof ImportProgress>;
 

@@ -10,7 +10,7 @@ import {
 } from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
-import { attributeStatusMessages, attributedTo, type NamedEntity } from './attribution.js';
+import { attributeStatusMessages, attributedTo, type NamedEntity, type UnresolvedCallee } from './attribution.js';
 import type { SignalCollector } from './collect.js';
 import { templateLookup, type LogTemplateState } from './log-templates.js';
 import { Periods } from './periods.js';
@@ -55,9 +55,20 @@ const SEQUENCE_NOTABLE = 6;
 const pct = (x: number): string => `${Math.round(x * 1000) / 10}%`;
 const ms = (x: number): string => `${Math.round(x * 10) / 10} ms`;
 
+/** The signal rows, and what the import should warn of. */
+export interface BuiltSignals {
+  rows: SignalRow[];
+  /** Callee names error status messages give that match no topology entity (warned, not attributed). */
+  unresolvedCallees: UnresolvedCallee[];
+}
+
 /** Turns what the collector gathered into signal rows (evidence with an extractor). Pure. */
-export function buildSignals(collected: SignalCollector, templates: LogTemplateState, ctx: SignalContext): SignalRow[] {
-  return [...failureRows(collected), ...templateRows(templates, ctx), ...metricRows(collected), ...edgeRows(collected, ctx)];
+export function buildSignals(collected: SignalCollector, templates: LogTemplateState, ctx: SignalContext): BuiltSignals {
+  const edges = edgeRows(collected, ctx);
+  return {
+    rows: [...failureRows(collected), ...templateRows(templates, ctx), ...metricRows(collected), ...edges.rows],
+    unresolvedCallees: edges.unresolved,
+  };
 }
 
 function failureRows(collected: SignalCollector): SignalRow[] {
@@ -148,7 +159,7 @@ function metricRows(collected: SignalCollector): SignalRow[] {
   });
 }
 
-function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
+function edgeRows(collected: SignalCollector, ctx: SignalContext): { rows: SignalRow[]; unresolved: UnresolvedCallee[] } {
   const out: SignalRow[] = [];
   const durations = Periods.durations(ctx.final, ctx.extent);
   const traces = collected.traces.finish(ctx.knownEdges);
@@ -199,7 +210,7 @@ function edgeRows(collected: SignalCollector, ctx: SignalContext): SignalRow[] {
       });
     }
   }
-  return out;
+  return { rows: out, unresolved: attributions.unresolved };
 }
 
 /** Calls per minute in the window over calls per minute in the baseline; null without baseline calls. */
