@@ -3,6 +3,7 @@ import type { TimeWindow } from '../../../core/model/packet.js';
 import {
   OVERFLOW_TEMPLATE_ID,
   compareTemplateCounts,
+  describeMetricShift,
   isDelayedEdge,
   toTraceEdgeDetail,
   type BrokenSequence,
@@ -148,7 +149,7 @@ function metricRows(collected: SignalCollector): SignalRow[] {
       extractor: 'metric_anomaly',
       time: a.time,
       score: (a.isAnomalous ? TIER.metricAnomaly : TIER.metricSeries) + within(Math.abs(d.z)),
-      summary: `${a.metric} ${a.isAnomalous ? 'anomalous' : 'normal'}: ${d.windowValue} vs baseline median ${d.baselineMedian} (z=${d.z.toFixed(1)}, ${d.direction})`,
+      summary: `${a.metric} ${a.isAnomalous ? 'anomalous' : 'normal'}: ${describeMetricShift(d)}`,
       detail: d,
       file: 'metrics',
       line: null,
