@@ -76,7 +76,11 @@ export function App({ client }: { client: Client }) {
       applyInvestigation(graph, s.investigation);
       void s.syncLedger(s.investigation);
     });
-    const offSnapshot = client.on('snapshot.changed', () => void load());
+    const offSnapshot = client.on('snapshot.changed', () => {
+      // The last import's warnings were about the snapshot that was open.
+      setImportProgress(null);
+      void load();
+    });
     return () => {
       isCurrent = false;
       loading?.abort();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { causalGraphView, compileKnowledge, parseKnowledge } from '../causal/index.js';
-import { SMALL_KNOWLEDGE } from '../causal/test-support.js';
+import { errorLogItem, SMALL_KNOWLEDGE } from '../causal/test-support.js';
 import { fold } from '../ledger/index.js';
 import type { LedgerEvent } from '../ledger/index.js';
 import { createController } from './controller.js';
@@ -9,34 +9,23 @@ import { createMemoryPacketBuilder, makeEvidence, output, scriptedPolicy, servic
 const knowledge = compileKnowledge([{ document: parseKnowledge(SMALL_KNOWLEDGE, 'small.yaml'), file: 'small.yaml' }]);
 const settings = { causal: { knowledge: { name: knowledge.name, version: knowledge.version, sha256: knowledge.sha256 } } };
 
-/** api calls db; db logs errors; the model proposes operations on the graph itself. */
-function setup(proposals: unknown[]) {
-  const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
-  const errorLog = (id: string, entity: string) =>
-    makeEvidence({
-      id,
-      entity,
-      extractor: 'log_template',
-      detail: {
-        type: 'log_template',
-        template: 'ERROR <*>',
-        windowCount: 9,
-        baselineCount: 0,
-        rateRatio: null,
-        isNew: true,
-        isGone: false,
-        isError: true,
-      },
-    });
+/** New error logs on api (`l:api`, with the alert `alert:1`) and on db (`l:db`). */
+function apiAndDbErrors() {
   const alert = makeEvidence({
     id: 'alert:1',
     entity: svc('api'),
     detail: { type: 'alert', name: 'HighErrorRate', severity: 'critical', startsAt: 0, endsAt: null },
   });
-  const evidence = new Map([
-    [svc('api'), [errorLog('l:api', svc('api')), alert]],
-    [svc('db'), [errorLog('l:db', svc('db'))]],
+  return new Map([
+    [svc('api'), [errorLogItem('l:api', svc('api')), alert]],
+    [svc('db'), [errorLogItem('l:db', svc('db'))]],
   ]);
+}
+
+/** api calls db; db logs errors; the model proposes operations on the graph itself. */
+function setup(proposals: unknown[]) {
+  const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
+  const evidence = apiAndDbErrors();
   const policy = scriptedPolicy((packet) =>
     packet.node === svc('api')
       ? output({ label: 'Symptom', evidence: ['l:api'], ...({ causal: proposals } as object) })
@@ -115,31 +104,7 @@ describe('the causal layer in the controller (docs/causal-graph.md)', () => {
           ['db', 'cache'],
         ],
       );
-      const log = (id: string, entity: string) =>
-        makeEvidence({
-          id,
-          entity,
-          extractor: 'log_template',
-          detail: {
-            type: 'log_template',
-            template: 'ERROR <*>',
-            windowCount: 9,
-            baselineCount: 0,
-            rateRatio: null,
-            isNew: true,
-            isGone: false,
-            isError: true,
-          },
-        });
-      const alert = makeEvidence({
-        id: 'alert:1',
-        entity: svc('api'),
-        detail: { type: 'alert', name: 'HighErrorRate', severity: 'critical', startsAt: 0, endsAt: null },
-      });
-      const evidence = new Map([
-        [svc('api'), [log('l:api', svc('api')), alert]],
-        [svc('db'), [log('l:db', svc('db'))]],
-      ]);
+      const evidence = apiAndDbErrors();
       const causal = [
         { op: 'add_causality', from: at('error_rate', 'db'), to: at('error_rate', 'api'), rationale: 'r', evidence: ['l:api'] },
       ];

@@ -77,11 +77,13 @@ export const ImportProgress = z.object({
   elapsedMs: z.number().nonnegative(),
   /** Why the import failed; null otherwise. */
   error: z.string().nullable(),
+  /** On `done`: what the import warns of (`file:line: message`), e.g. callee names no entity has. */
+  warnings: z.array(z.string()).optional(),
 });
 export type ImportProgress = z.infer<typeof ImportProgress>;
 
 /** What the open dialog can open; a Nezha dataset root also needs a case. */
-export const openFormats = ['native', 'itbench-lite', 'nezha', 'ledger'] as const;
+export const openFormats = ['native', 'itbench-lite', 'nezha', 'capture', 'ledger'] as const;
 
 export const OpenInput = z.object({
   path: z.string().min(1),

@@ -5,7 +5,7 @@ import type { AlertView, SnapshotSummary } from '../../core/ipc/index.js';
 import type { Topology } from '../../core/model/index.js';
 import type { SnapshotManifest } from '../../core/snapshot/index.js';
 import { formatWarning } from '../convert/index.js';
-import { readBundleOverview } from '../snapshot/index.js';
+import { formatImportWarning, readBundleOverview } from '../snapshot/index.js';
 
 export interface LoadedSnapshot {
   root: string;
@@ -52,10 +52,7 @@ export function loadSnapshotBundle(dir: string): LoadedSnapshot {
       edgeCount: topology.edges.length,
       alertCount: alerts.length,
       // Gaps the converter found in the capture (snapshot.json), then what opening the bundle found.
-      warnings: [
-        ...(manifest.warnings ?? []).map((w) => `capture: ${formatWarning(w)}`),
-        ...overview.warnings.map((w) => `${w.file}${w.line === null ? '' : `:${w.line}`}: ${w.message}`),
-      ],
+      warnings: [...(manifest.warnings ?? []).map((w) => `capture: ${formatWarning(w)}`), ...overview.warnings.map(formatImportWarning)],
     },
   };
 }

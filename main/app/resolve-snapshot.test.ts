@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImportProgress } from '../../core/ipc/index.js';
+import { HOSTILE_KIND, writeCaptureFolder } from '../convert/capture/testing/capture-folder.js';
 import { findPackageRoot } from '../platform/index.js';
 import { resolveSnapshotDir } from './resolve-snapshot.js';
 import { createWorkbench } from './workbench.js';
@@ -43,5 +44,27 @@ describe('opening any supported snapshot', () => {
     expect(existsSync(dir)).toBe(true);
     workbench.close();
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('converts a folder of OTLP / Prometheus / kubectl exports into one bundle, its warnings naming file and line', async () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'eog-capture-'));
+    try {
+      const capture = writeCaptureFolder(path.join(parent, 'checkout-incident'), { hostile: true });
+      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test' });
+      expect((await workbench.handlers['snapshot.probe']({ path: capture })).format).toBe('capture');
+      const summary = await workbench.handlers['snapshot.open']({ path: capture });
+      expect(summary).toMatchObject({ name: 'checkout-incident', sourceKind: 'capture' });
+      expect(summary.entityCount).toBeGreaterThan(5);
+      // Named from the opened folder, with the line of the object; the hostile kind is quoted verbatim (views escape it).
+      expect(summary.warnings).toContain(
+        `capture: kubectl/custom.json: line 5: kind ${HOSTILE_KIND} is not one the converter reads (Pod, Deployment, ReplicaSet, StatefulSet, DaemonSet, Service, ConfigMap, Secret, Node, Event); skipped`,
+      );
+      const dir = workbench.current()?.root ?? '';
+      expect(dir.startsWith(capture)).toBe(false);
+      workbench.close();
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatasetCase, ImportProgress, SnapshotProbe } from '../../core/ipc/index.js';
 import {
+  convertCapture,
   convertItbenchLite,
   convertNezha,
   detectFormat,
+  expandInputs,
+  sortCaptureFiles,
   formatWarning,
   nezhaBundleName,
   type ConversionWarning,
@@ -40,7 +43,8 @@ export class IncidentNotRecordedError extends Error {
 }
 
 /** What the open dialog accepts. */
-const OPENABLE = 'a native bundle folder, an ITBench-Lite scenario, a Nezha dataset folder or a saved ledger';
+const OPENABLE =
+  'a native bundle folder, an ITBench-Lite scenario, a Nezha dataset folder, a folder of OTLP JSON / Prometheus API / kubectl exports or a saved ledger';
 
 export interface ResolvedSnapshot {
   /** A native bundle folder. */
@@ -104,8 +108,10 @@ async function convertToTemp(
 
 /**
  * Turns what the user pointed at into a native bundle: a bundle as is; an ITBench-Lite
- * scenario, or one incident of a Nezha dataset, converted into a private temporary folder
- * (kept while it is open: the inspector reads raw lines from it).
+ * scenario, one incident of a Nezha dataset, or a folder of capture exports (what `eog convert
+ * capture` takes: each file's format told from its content, subfolders walked), converted into
+ * a private temporary folder (kept while it is open: the inspector reads raw lines from it).
+ * The converter's warnings go into the bundle's snapshot.json, which the status bar lists.
  */
 export async function resolveSnapshotDir(
   input: string,
@@ -129,6 +135,11 @@ export async function resolveSnapshotDir(
         return bundle;
       });
     }
+    case 'capture':
+      return convertToTemp('converting OTLP / Prometheus / kubectl exports', onProgress, async (out) => {
+        const inputs = sortCaptureFiles(expandInputs([dir], 'capture', true));
+        return convertCapture(inputs, path.join(out, path.basename(dir)), { name: path.basename(dir), relativeTo: dir }).bundle;
+      });
     case null:
       throw new SnapshotNotFoundError(dir, OPENABLE);
   }

@@ -1,8 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { isCaptureFolder } from './capture/detect.js';
 import { listDays } from './nezha/layout.js';
 
-export type InputFormat = 'native' | 'nezha' | 'itbench-lite';
+/** `capture`: a folder of OTLP JSON, Prometheus API dumps and kubectl lists (`eog convert capture`). */
+export type InputFormat = 'native' | 'nezha' | 'itbench-lite' | 'capture';
 
 const ITBENCH_MARKERS = ['k8s_objects_raw.tsv', 'k8s_events_raw.tsv', 'otel_logs_raw.tsv', 'otel_traces_raw.tsv', 'alerts'];
 
@@ -13,5 +15,6 @@ export function detectFormat(dir: string): InputFormat | null {
   if (listDays(dir).length > 0) return 'nezha';
   const names = new Set(readdirSync(dir));
   if (ITBENCH_MARKERS.filter((m) => names.has(m)).length >= 2) return 'itbench-lite';
+  if (statSync(dir).isDirectory() && isCaptureFolder(dir)) return 'capture';
   return null;
 }

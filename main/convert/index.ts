@@ -7,5 +7,5 @@ export { formatWarning, type ConversionWarning } from './warnings.js';
 export { convertItbenchLite, type ItbenchResult } from './itbench/convert.js';
 export { parsePythonLiteral, PythonLiteralError, type PyValue } from './itbench/py-literal.js';
 export { convertCapture, type CaptureInputs, type CaptureOptions, type CaptureResult } from './capture/convert.js';
-export { detectCaptureFormat, sortCaptureFiles, type CaptureFormat } from './capture/detect.js';
+export { detectCaptureFormat, isCaptureFolder, sniffCaptureFormat, sortCaptureFiles, type CaptureFormat } from './capture/detect.js';
 export { expandInputs } from './capture/inputs.js';

@@ -1,7 +1,7 @@
 import type { Policy } from '../../core/controller/index.js';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
 import { InvestigationSettings } from '../../core/ipc/index.js';
-import type { RunSettingsInput } from '../../core/ipc/index.js';
+import type { ImportProgress, RunSettingsInput } from '../../core/ipc/index.js';
 import type { PolicySpec } from '../policies/create-policy.js';
 import { createInvestigationService } from './service.js';
 import { openSnapshotSource } from './snapshot-source.js';
@@ -24,6 +24,8 @@ export interface InvestigateSnapshotOptions {
   store?: StoreSpec | null;
   /** The alert scopes' sliding window in ms (docs/scopes.md; default 2 minutes). */
   alertWindowMs?: number;
+  /** What importing the bundle warns of (`file:line: message`), once it is done; a store file opened as is has none. */
+  onImportWarnings?: (warnings: readonly string[]) => void;
 }
 
 export interface InvestigateSnapshotResult {
@@ -40,7 +42,11 @@ export interface InvestigateSnapshotResult {
  */
 export async function investigateSnapshot(snapshot: string, options: InvestigateSnapshotOptions): Promise<InvestigateSnapshotResult> {
   const started = performance.now();
-  const service = createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(snapshot, { store: options.store ?? null }) });
+  const onProgress = (p: ImportProgress): void => {
+    if (p.phase === 'done' && p.warnings && p.warnings.length > 0) options.onImportWarnings?.(p.warnings);
+  };
+  const source = openSnapshotSource(snapshot, { store: options.store ?? null, onProgress });
+  const service = createInvestigationService({ kind: 'snapshot', source });
   try {
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.
     const runs = options.runs !== undefined && options.runs > 1 ? { runs: options.runs } : {};

@@ -35,7 +35,8 @@ import { scopeReactions } from '../../core/scopes/index.js';
 import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
-import { bootstrapFromStore, bootstrapWithScopes, storeAlerts } from './seeds.js';
+import { bootstrapFromStore, bootstrapWithScopes } from './seeds.js';
+import { storeAlerts } from './store-alerts.js';
 
 export interface InvestigationOptions {
   store: EvidenceStore;

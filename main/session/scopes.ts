@@ -3,6 +3,7 @@ import type { ScopeRecord } from '../../core/ledger/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import { formScopes, normaliseAlerts, scopeTopology, type RawAlert, type Scoping } from '../../core/scopes/index.js';
 import type { EvidenceStore } from '../store/index.js';
+import { storeAlertItems } from './store-alerts.js';
 
 export interface StoreScoping extends Scoping {
   /** Each scoped alert's signature, by evidence id: a packet shows one alert per signature. */
@@ -19,23 +20,11 @@ export function scopeStore(store: EvidenceStore, graph: OperationalGraph, window
   const labels = store.alertLabels();
   const converted = store.manifest().source?.kind;
   const origin = converted && converted !== 'generated' ? converted : 'bundle';
-  const raw: RawAlert[] = store.alerts().flatMap((a) =>
-    a.detail.type === 'alert'
-      ? [
-          {
-            id: a.id,
-            entity: a.entity,
-            name: a.detail.name,
-            severity: a.detail.severity,
-            summary: a.summary,
-            labels: labels.get(a.id) ?? {},
-            startsAt: a.detail.startsAt,
-            endsAt: a.detail.endsAt,
-            source: a.provenance.extractor === 'synthesised_alert' ? 'synthesised' : origin,
-          },
-        ]
-      : [],
-  );
+  const raw: RawAlert[] = storeAlertItems(store).map(({ alert, item }) => ({
+    ...alert,
+    labels: labels.get(alert.id) ?? {},
+    source: item.provenance.extractor === 'synthesised_alert' ? 'synthesised' : origin,
+  }));
   const topology = scopeTopology(graph);
   const alerts = normaliseAlerts(raw, topology.resolve, topology.nameOf);
   const scoping = formScopes(alerts, topology, { window, baseline: store.windowInfo().baseline, ...(windowMs ? { windowMs } : {}) });

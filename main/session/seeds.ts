@@ -4,28 +4,10 @@ import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
 import { orderSeedsByScopes } from '../../core/scopes/index.js';
 import { scopeStore, type StoreScoping } from './scopes.js';
+import { storeAlerts } from './store-alerts.js';
 
 /** Entity relations that make `target` something its source depends on. */
 const DEPENDS = new Set(['calls', 'depends_on', 'runs_on']);
-
-/** The store's alerts as the bootstrap (and a policy's bootstrap phase) read them. */
-export function storeAlerts(store: EvidenceStore) {
-  return store.alerts().flatMap((a) =>
-    a.detail.type === 'alert'
-      ? [
-          {
-            id: a.id,
-            entity: a.entity,
-            name: a.detail.name,
-            severity: a.detail.severity,
-            summary: a.summary,
-            startsAt: a.detail.startsAt,
-            endsAt: a.detail.endsAt,
-          },
-        ]
-      : [],
-  );
-}
 
 /**
  * Runs the bootstrap (design.md §2) over the evidence store: window, noise filter, seed order.

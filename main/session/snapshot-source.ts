@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ImportProgress } from '../../core/ipc/index.js';
-import { SnapshotNotFoundError } from '../snapshot/index.js';
+import { formatImportWarning, SnapshotNotFoundError } from '../snapshot/index.js';
 import { ImportCancelledError } from './errors.js';
 import {
   EvidenceStore,
@@ -138,7 +138,14 @@ function importedSource(bundleDir: string, options: SnapshotSourceOptions): Snap
         onProgress: (p) => onProgress({ phase: p.phase, file: p.file, rows: p.rows, elapsedMs: p.elapsedMs, error: null }),
       });
       const store = spec ? await openEvidenceStore(spec, { env: options.env }) : EvidenceStore.open(summary.store);
-      onProgress({ phase: 'done', file: null, rows: summary.totalRows, elapsedMs: Date.now() - started, error: null });
+      onProgress({
+        phase: 'done',
+        file: null,
+        rows: summary.totalRows,
+        elapsedMs: Date.now() - started,
+        error: null,
+        warnings: summary.warnings.map(formatImportWarning),
+      });
       return {
         store,
         close: () => {

@@ -59,6 +59,11 @@ export interface ImportWarning {
   message: string;
 }
 
+/** `file:line: message` (the line when known), as the app lists a warning. */
+export function formatImportWarning(w: ImportWarning): string {
+  return `${w.file}${w.line === null ? '' : `:${w.line}`}: ${w.message}`;
+}
+
 /** Nothing to investigate at a path: the one error every reader of snapshots raises for it. */
 export class SnapshotNotFoundError extends Error {
   override name = 'SnapshotNotFoundError';

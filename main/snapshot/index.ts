@@ -3,6 +3,7 @@ export {
   BundleFormatError,
   BundleMissingFileError,
   BundlePathError,
+  formatImportWarning,
   LineTooLongError,
   SnapshotNotFoundError,
   type ImportWarning,

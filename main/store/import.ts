@@ -15,6 +15,7 @@ import type { SignalCounts } from './signals/build.js';
 import { insertSignals } from './signals/insert.js';
 import { aliasExpandedEdges } from './signals/known-edges.js';
 import { writeSignalsState } from './signals/stored.js';
+import { unresolvedCalleeWarnings } from './signals/unresolved-warnings.js';
 import type { WindowInfo } from './window.js';
 
 export interface ImportProgress {
@@ -158,7 +159,7 @@ async function fill(db: Db, bundle: Bundle, paths: Paths, options: ImportOptions
     rows: files.rows,
     totalRows: files.totalRows,
     signals,
-    warnings: [...entityWarnings, ...files.warnings],
+    warnings: [...entityWarnings, ...files.warnings, ...unresolvedCalleeWarnings(produced.unresolvedCallees, bundle.records)],
     snapshotHash,
     window: produced.window,
   };

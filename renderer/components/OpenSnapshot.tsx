@@ -4,7 +4,8 @@ import { useWorkbench } from '../store/context.js';
 
 /**
  * The open dialog: a path field (the web host has no native file dialog; the backend resolves
- * the path). It takes a snapshot bundle, an ITBench-Lite scenario, a saved ledger (replayed
+ * the path). It takes a snapshot bundle, an ITBench-Lite scenario, a folder of OTLP JSON /
+ * Prometheus API / kubectl exports (converted by the backend), a saved ledger (replayed
  * read-only) or a Nezha dataset root, for which it then asks which incident to open.
  */
 export function OpenSnapshot() {
@@ -46,7 +47,7 @@ export function OpenSnapshot() {
       <input
         id={pathId}
         type="text"
-        placeholder="snapshot folder, Nezha dataset root or ledger file"
+        placeholder="snapshot folder, dataset root, folder of OTLP/Prometheus/kubectl exports or ledger file"
         value={path}
         onChange={(e) => setPath(e.currentTarget.value)}
       />

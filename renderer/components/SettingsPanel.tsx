@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useWorkbench } from '../store/context.js';
 import type { PolicyChoice } from '../store/settings-slice.js';
 import { CausalSettings } from './CausalSettings.js';
+import { CheckboxField, NumberField, TextField } from './fields.js';
 
 /**
  * Settings applied at the next Start (Reset first to change a running investigation). The
@@ -27,23 +28,7 @@ export function SettingsPanel() {
   const setWindowText = useWorkbench((s) => s.setWindowText);
   const storeText = useWorkbench((s) => s.storeText);
   const setStoreText = useWorkbench((s) => s.setStoreText);
-  const ids = {
-    policy: useId(),
-    url: useId(),
-    model: useId(),
-    visits: useId(),
-    flips: useId(),
-    runs: useId(),
-    alertWindow: useId(),
-    start: useId(),
-    end: useId(),
-    hint: useId(),
-    layer: useId(),
-    delta: useId(),
-    eta: useId(),
-    store: useId(),
-    storeHint: useId(),
-  };
+  const ids = { policy: useId(), hint: useId(), storeHint: useId() };
   return (
     <details className="settings">
       <summary>Settings</summary>
@@ -62,75 +47,43 @@ export function SettingsPanel() {
         </select>
         {policy === 'llm' && (
           <>
-            <label htmlFor={ids.url}>Endpoint</label>
-            <input id={ids.url} type="url" value={llm.baseUrl} onChange={(e) => setLlm({ baseUrl: e.currentTarget.value })} />
-            <label htmlFor={ids.model}>Model</label>
-            <input id={ids.model} type="text" value={llm.model} onChange={(e) => setLlm({ model: e.currentTarget.value })} />
+            <TextField label="Endpoint" type="url" value={llm.baseUrl} onChange={(baseUrl) => setLlm({ baseUrl })} />
+            <TextField label="Model" value={llm.model} onChange={(model) => setLlm({ model })} />
             <p className="muted">API key: set EOG_LLM_API_KEY where the workbench runs (or start it with --api-key-env VAR).</p>
           </>
         )}
-        <label htmlFor={ids.visits}>Max visits per node</label>
-        <input
-          id={ids.visits}
-          type="number"
-          min={1}
-          max={100}
-          value={maxVisits}
-          onChange={(e) => setMaxVisits(e.currentTarget.valueAsNumber)}
-        />
-        <label htmlFor={ids.flips}>Flips before damping</label>
-        <input id={ids.flips} type="number" min={0} max={100} value={kFlips} onChange={(e) => setKFlips(e.currentTarget.valueAsNumber)} />
-        <label htmlFor={ids.runs}>Runs that vote</label>
-        <input id={ids.runs} type="number" min={1} max={16} value={runs} onChange={(e) => setRuns(e.currentTarget.valueAsNumber)} />
-        <label htmlFor={ids.alertWindow}>Alert window (seconds)</label>
-        <input
-          id={ids.alertWindow}
-          type="number"
-          min={1}
-          max={86400}
-          value={alertWindowSeconds}
-          onChange={(e) => setAlertWindowSeconds(e.currentTarget.valueAsNumber)}
-        />
-        <label htmlFor={ids.layer} className="checkbox">
-          <input
-            id={ids.layer}
-            type="checkbox"
-            checked={hypotheses.isOn}
-            onChange={(e) => setHypotheses({ isOn: e.currentTarget.checked })}
-          />{' '}
+        <NumberField label="Max visits per node" min={1} max={100} value={maxVisits} onChange={setMaxVisits} />
+        <NumberField label="Flips before damping" min={0} max={100} value={kFlips} onChange={setKFlips} />
+        <NumberField label="Runs that vote" min={1} max={16} value={runs} onChange={setRuns} />
+        <NumberField label="Alert window (seconds)" min={1} max={86400} value={alertWindowSeconds} onChange={setAlertWindowSeconds} />
+        <CheckboxField checked={hypotheses.isOn} onChange={(isOn) => setHypotheses({ isOn })}>
           Hypothesis layer (Graph of States)
-        </label>
+        </CheckboxField>
         {hypotheses.isOn && (
           <>
-            <label htmlFor={ids.delta}>δ: confidence gap to drill down</label>
-            <input
-              id={ids.delta}
-              type="number"
+            <NumberField
+              label="δ: confidence gap to drill down"
               min={0}
               max={1}
               step={0.05}
               value={hypotheses.delta}
-              onChange={(e) => setHypotheses({ delta: e.currentTarget.valueAsNumber })}
+              onChange={(delta) => setHypotheses({ delta })}
             />
-            <label htmlFor={ids.eta}>η: supporting evidence to drill down</label>
-            <input
-              id={ids.eta}
-              type="number"
+            <NumberField
+              label="η: supporting evidence to drill down"
               min={0}
               max={100}
               value={hypotheses.eta}
-              onChange={(e) => setHypotheses({ eta: e.currentTarget.valueAsNumber })}
+              onChange={(eta) => setHypotheses({ eta })}
             />
           </>
         )}
-        <label htmlFor={ids.store}>Evidence store</label>
-        <input
-          id={ids.store}
-          type="text"
+        <TextField
+          label="Evidence store"
           placeholder="temporary SQLite file"
-          aria-describedby={ids.storeHint}
+          describedBy={ids.storeHint}
           value={storeText}
-          onChange={(e) => setStoreText(e.currentTarget.value)}
+          onChange={setStoreText}
         />
         <p id={ids.storeHint} className="muted">
           A SQLite path, chdb:DIR or clickhouse://user@host:8123/db (password: the variable the workbench was started with,
@@ -139,22 +92,13 @@ export function SettingsPanel() {
         <CausalSettings />
         <fieldset className="window" aria-describedby={ids.hint}>
           <legend>Window (UTC)</legend>
-          <label htmlFor={ids.start}>Window start</label>
-          <input
-            id={ids.start}
-            type="text"
+          <TextField
+            label="Window start"
             placeholder="2026-03-01T10:00"
             value={windowText.start}
-            onChange={(e) => setWindowText({ start: e.currentTarget.value })}
+            onChange={(start) => setWindowText({ start })}
           />
-          <label htmlFor={ids.end}>Window end</label>
-          <input
-            id={ids.end}
-            type="text"
-            placeholder="2026-03-01T10:30"
-            value={windowText.end}
-            onChange={(e) => setWindowText({ end: e.currentTarget.value })}
-          />
+          <TextField label="Window end" placeholder="2026-03-01T10:30" value={windowText.end} onChange={(end) => setWindowText({ end })} />
           <p id={ids.hint} className="muted">
             Leave both empty to derive the window from the alerts.
           </p>

@@ -38,7 +38,9 @@ export function StatusBar() {
           <span className="sep">
             {nodeCount} entities · {edgeCount} edges · {snapshot.alertCount} alerts
           </span>
-          <SnapshotWarnings warnings={snapshot.warnings} />
+          <SnapshotWarnings
+            warnings={[...snapshot.warnings, ...(importing?.phase === 'done' ? (importing.warnings ?? []) : []).map((w) => `import: ${w}`)]}
+          />
         </>
       )}
       {layout === 'running' && <span className="sep">Loading the graph…</span>}

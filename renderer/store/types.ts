@@ -34,7 +34,7 @@ export interface SessionSlice {
   /** Call after the graph outside the store has been filled from `view`. */
   setGraphLoaded(view: GraphView): void;
   setDisconnected(): void;
-  setImportProgress(progress: ImportProgress): void;
+  setImportProgress(progress: ImportProgress | null): void;
   /** Asks the backend to stop the evidence import in progress. */
   cancelImport(): Promise<void>;
   setError(error: unknown): void;

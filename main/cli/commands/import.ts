@@ -67,6 +67,10 @@ function signalTiming(value: string | undefined): SignalTiming {
 export async function runImport(snapshot: string, flags: ImportFlags): Promise<ImportSummary> {
   if (!existsSync(join(snapshot, 'snapshot.json'))) {
     const format = detectFormat(snapshot);
+    if (format === 'capture')
+      throw new UsageError(
+        `${snapshot} holds OTLP / Prometheus / kubectl exports; convert them first: eog convert capture ${snapshot} --out <dir>, then eog import <dir>`,
+      );
     if (format === 'nezha' || format === 'itbench-lite') {
       throw new UsageError(
         `${snapshot} is a ${format} dataset; convert it first: eog convert ${format} ${snapshot} --out <dir>, then eog import <dir>/<bundle>`,

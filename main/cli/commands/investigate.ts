@@ -62,6 +62,9 @@ export function registerInvestigate(program: Command): void {
         runs: positiveInt(flags.runs, '--runs'),
         store: storeSpecFrom(flags, snapshot),
         ...alertWindowMs(flags.alertWindow),
+        onImportWarnings: (warnings) => {
+          for (const w of warnings) process.stderr.write(`warning: ${printable(w)}\n`);
+        },
       });
       const text = `${JSON.stringify(withPolicyDescription(diagnosis, chosen.description), null, 2)}\n`;
       if (flags.out) writeFileSync(flags.out, text);

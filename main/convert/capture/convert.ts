@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import type { SnapshotManifest } from '../../../core/snapshot/schema.js';
 import { parseTimestamp } from '../../snapshot/time.js';
 import { writeBundle } from '../bundle-writer.js';
@@ -32,6 +32,8 @@ export interface CaptureOptions {
   window?: { start: string; end: string };
   baseline?: { start: string; end: string };
   onWarning?: (warning: ConversionWarning) => void;
+  /** Name input files in warnings relative to this folder (the app's opened folder), not as given. */
+  relativeTo?: string;
 }
 
 export interface CaptureResult {
@@ -69,6 +71,8 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
       file: kubectl[0],
       message: 'one kubectl dump: changes other than the rollout history need two dumps of the same objects',
     });
+
+  if (options.relativeTo !== undefined) relativeWarnings(capture.warnings, options.relativeTo);
 
   const onset = parseTimestamp(options.baseline?.end ?? options.incidentTime ?? null);
   addCallEdges(capture, onset);
@@ -127,6 +131,12 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
       entities: capture.topology.build().entities.length,
     },
   };
+}
+
+/** Warnings naming input files under `root` name them from there (in place); record kinds stay as they are. */
+function relativeWarnings(warnings: ConversionWarning[], root: string): void {
+  for (const w of warnings)
+    if (w.file !== undefined && isAbsolute(w.file) && !relative(root, w.file).startsWith('..')) w.file = relative(root, w.file);
 }
 
 /** Sorts records by time in place, stably (each time parsed once). */

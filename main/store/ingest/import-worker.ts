@@ -41,7 +41,7 @@ const writer = new TableWriter(db, init.fileIds, {
 
 port?.on('message', (context: SignalContext) => {
   try {
-    post({ type: 'signals', rows: producer.signals(context) });
+    post({ type: 'signals', signals: producer.signals(context) });
   } catch (error) {
     post({ type: 'error', error: errorToData(error) });
   }

@@ -3,7 +3,7 @@ import type { RecordFileName, SnapshotManifest } from '../../../core/snapshot/sc
 import type { RecordFile } from '../../snapshot/bundle.js';
 import { streamLines } from '../../snapshot/lines.js';
 import { parseRecordLine, type RecordRow } from '../../snapshot/records.js';
-import { buildSignals, type SignalContext, type SignalRow } from '../signals/build.js';
+import { buildSignals, type BuiltSignals, type SignalContext } from '../signals/build.js';
 import { SignalCollector, alertSpanOf, logObserver, type RowObserver } from '../signals/collect.js';
 import { LogTemplateCollector, emptyTemplateState } from '../signals/log-templates.js';
 import { OPEN_EXTENT, Periods } from '../signals/periods.js';
@@ -89,8 +89,8 @@ export class RecordProducer {
   }
 
   /** The derived signals of the records this producer read, once the final window is known. */
-  signals(context: SignalContext): SignalRow[] {
-    if (this.setup.derive === false) return [];
+  signals(context: SignalContext): BuiltSignals {
+    if (this.setup.derive === false) return { rows: [], unresolvedCallees: [] };
     const collector = this.collector ?? new SignalCollector(Periods.fromPlan(context.final));
     return buildSignals(collector, this.templates?.state() ?? emptyTemplateState(), context);
   }

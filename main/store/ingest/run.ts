@@ -4,8 +4,8 @@ import type { TimeWindow } from '../../../core/model/packet.js';
 import type { KnownEdge } from '../../../core/signals/index.js';
 import type { RecordFileName, SnapshotManifest } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
-import type { SignalContext, SignalRow } from '../signals/build.js';
-import type { NamedEntity } from '../signals/attribution.js';
+import type { BuiltSignals, SignalContext, SignalRow } from '../signals/build.js';
+import type { NamedEntity, UnresolvedCallee } from '../signals/attribution.js';
 import { deriveWindow, type WindowInfo } from '../window.js';
 import { RecordProducer, type ProducerSink } from './produce.js';
 import { TableWriter, type WriterHooks } from './table-writer.js';
@@ -47,6 +47,8 @@ export interface Ingested {
   window: WindowInfo;
   extent: TimeWindow | null;
   signals: SignalRow[];
+  /** Callee names error status messages give that no topology entity has. */
+  unresolvedCallees: UnresolvedCallee[];
 }
 
 /** The files the main thread reads itself, and those of each worker thread. */
@@ -89,8 +91,8 @@ function shareFiles(files: readonly RecordFile[], mode: WorkerMode, derive: bool
 const EXTRACTOR_ORDER: Record<SignalRow['extractor'], number> = { failure_event: 0, log_template: 1, metric_anomaly: 2, trace_edge: 3 };
 
 /** Signals of several producers in the order one producer would list them (stable sort). */
-function mergeSignals(parts: readonly SignalRow[][]): SignalRow[] {
-  return parts.flat().sort((a, b) => EXTRACTOR_ORDER[a.extractor] - EXTRACTOR_ORDER[b.extractor]);
+function mergeSignals(parts: readonly BuiltSignals[]): SignalRow[] {
+  return parts.flatMap((p) => p.rows).sort((a, b) => EXTRACTOR_ORDER[a.extractor] - EXTRACTOR_ORDER[b.extractor]);
 }
 
 function spanOf(extents: readonly (TimeWindow | null)[]): TimeWindow | null {
@@ -152,7 +154,7 @@ export async function ingestRecords(
     threads?.mergeParts(link.db);
     onStored();
     const parts = [lead.signals(context), ...(threads ? await threads.signals() : [])];
-    return { window: context.final, extent, signals: mergeSignals(parts) };
+    return { window: context.final, extent, signals: mergeSignals(parts), unresolvedCallees: parts.flatMap((p) => p.unresolvedCallees) };
   } finally {
     threads?.stop();
   }

@@ -6,7 +6,7 @@ import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { Db } from '../../db/open.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
 import type { EntityRegistry } from '../entities.js';
-import type { SignalContext, SignalRow } from '../signals/build.js';
+import type { BuiltSignals, SignalContext } from '../signals/build.js';
 import type { RecordFileTracker } from './file-tracker.js';
 import { mergePartStore } from './part-store.js';
 import type { ProducerSetup } from './produce.js';
@@ -65,7 +65,7 @@ interface Thread {
   partFile: string;
   extent: TimeWindow | null;
   isRead: boolean;
-  signals: SignalRow[] | null;
+  signals: BuiltSignals | null;
 }
 
 /**
@@ -132,9 +132,9 @@ export class ProducerThreads {
   }
 
   /** Each thread's signals, in thread order. */
-  async signals(): Promise<SignalRow[][]> {
+  async signals(): Promise<BuiltSignals[]> {
     await this.until(() => this.threads.every((t) => t.signals !== null));
-    const lists = this.threads.map((t) => t.signals ?? []);
+    const lists = this.threads.map((t) => t.signals ?? { rows: [], unresolvedCallees: [] });
     this.stop();
     return lists;
   }
@@ -198,7 +198,7 @@ export class ProducerThreads {
             this.changed();
             return;
           case 'signals':
-            thread.signals = message.rows;
+            thread.signals = message.signals;
             this.changed();
             return;
           case 'error':

@@ -18,11 +18,20 @@ interface Named {
   example: string;
 }
 
+/** A callee name a caller's error status messages give that no topology entity has. */
+export interface UnresolvedCallee {
+  caller: string;
+  name: string;
+  /** Error spans in the window whose message gives the name. */
+  count: number;
+  example: string;
+}
+
 export interface Attributions {
   /** Caller entity → the topology names its error statuses attribute errors to. */
   byCaller: Map<string, Named[]>;
-  /** Names status messages attribute errors to that no topology entity has (ignored). */
-  unresolved: { caller: string; name: string; count: number; example: string }[];
+  /** Names status messages attribute errors to that no topology entity has (not attributed; the import summary warns of them). */
+  unresolved: UnresolvedCallee[];
 }
 
 /** Unresolved names reported at most (each with one example). */

@@ -3,6 +3,7 @@ import type { TimeWindow } from '../../../core/model/packet.js';
 import {
   OVERFLOW_TEMPLATE_ID,
   compareTemplateCounts,
+  describeMetricShift,
   isDelayedEdge,
   toTraceEdgeDetail,
   type BrokenSequence,
@@ -12,7 +13,7 @@ import {
 } from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
-import { attributeStatusMessages, attributedTo, type NamedEntity } from './attribution.js';
+import { attributeStatusMessages, attributedTo, type NamedEntity, type UnresolvedCallee } from './attribution.js';
 import type { FailureEvent, SignalCollector } from './collect.js';
 import { templateLookup, type LogTemplateState } from './log-templates.js';
 import { Periods } from './periods.js';
@@ -57,10 +58,17 @@ const SEQUENCE_NOTABLE = 6;
 const pct = (x: number): string => `${Math.round(x * 1000) / 10}%`;
 const ms = (x: number): string => `${Math.round(x * 10) / 10} ms`;
 
+/** The signal rows, and what the import should warn of. */
+export interface BuiltSignals {
+  rows: SignalRow[];
+  /** Callee names error status messages give that match no topology entity (warned, not attributed). */
+  unresolvedCallees: UnresolvedCallee[];
+}
+
 /** Turns what the collector gathered into signal rows (evidence with an extractor). Pure. */
-export function buildSignals(collected: SignalCollector, templates: LogTemplateState, ctx: SignalContext): SignalRow[] {
+export function buildSignals(collected: SignalCollector, templates: LogTemplateState, ctx: SignalContext): BuiltSignals {
   const traces = collected.traces.finish(ctx.knownEdges);
-  return signalRowsOf({ failures: collected.failures, templates, anomalies: collected.metrics.anomalies(), traces }, ctx);
+  return builtSignalsOf({ failures: collected.failures, templates, anomalies: collected.metrics.anomalies(), traces }, ctx);
 }
 
 /** What the signal rows are made of, however it was gathered (streamed here, or aggregated by ClickHouse). */
@@ -71,15 +79,17 @@ export interface SignalInputs {
   traces: TraceAggregation;
 }
 
-/** The signal rows of gathered inputs. Pure. */
-export function signalRowsOf(inputs: SignalInputs, ctx: SignalContext): SignalRow[] {
-  return [
-    ...failureRows(inputs.failures),
-    ...templateRows(inputs.templates, ctx),
-    ...metricRows(inputs.anomalies),
-    ...edgeRows(inputs.traces, ctx),
-  ];
+/** The signal rows of gathered inputs, and the callee names to warn of. Pure. */
+export function builtSignalsOf(inputs: SignalInputs, ctx: SignalContext): BuiltSignals {
+  const edges = edgeRows(inputs.traces, ctx);
+  return {
+    rows: [...failureRows(inputs.failures), ...templateRows(inputs.templates, ctx), ...metricRows(inputs.anomalies), ...edges.rows],
+    unresolvedCallees: edges.unresolved,
+  };
 }
+
+/** The signal rows of gathered inputs. Pure. */
+export const signalRowsOf = (inputs: SignalInputs, ctx: SignalContext): SignalRow[] => builtSignalsOf(inputs, ctx).rows;
 
 function failureRows(failures: readonly FailureEvent[]): SignalRow[] {
   return failures.map((f) => ({
@@ -158,7 +168,7 @@ function metricRows(anomalies: readonly MetricAnomaly[]): SignalRow[] {
       extractor: 'metric_anomaly',
       time: a.time,
       score: (a.isAnomalous ? TIER.metricAnomaly : TIER.metricSeries) + within(Math.abs(d.z)),
-      summary: `${a.metric} ${a.isAnomalous ? 'anomalous' : 'normal'}: ${d.windowValue} vs baseline median ${d.baselineMedian} (z=${d.z.toFixed(1)}, ${d.direction})`,
+      summary: `${a.metric} ${a.isAnomalous ? 'anomalous' : 'normal'}: ${describeMetricShift(d)}`,
       detail: d,
       file: 'metrics',
       line: null,
@@ -169,7 +179,7 @@ function metricRows(anomalies: readonly MetricAnomaly[]): SignalRow[] {
   });
 }
 
-function edgeRows(traces: TraceAggregation, ctx: SignalContext): SignalRow[] {
+function edgeRows(traces: TraceAggregation, ctx: SignalContext): { rows: SignalRow[]; unresolved: UnresolvedCallee[] } {
   const out: SignalRow[] = [];
   const durations = Periods.durations(ctx.final, ctx.extent);
   const attributions = attributeStatusMessages(traces.statusMessages, ctx.entities ?? []);
@@ -219,7 +229,7 @@ function edgeRows(traces: TraceAggregation, ctx: SignalContext): SignalRow[] {
       });
     }
   }
-  return out;
+  return { rows: out, unresolved: attributions.unresolved };
 }
 
 /** Calls per minute in the window over calls per minute in the baseline; null without baseline calls. */

@@ -106,7 +106,8 @@ export function deriveStoredSignals(db: Db, file: string): SignalCounts {
   const topology = storedTopology(db, entityIds);
   const knownEdges = aliasExpandedEdges(topology);
   const entities = topology.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name }));
-  const rows = buildSignals(collector, templates.state(), { final: meta.window, extent, knownEdges, entities });
+  // Names no entity has were said in the summary of an import that derived the signals; here nobody is listening.
+  const { rows } = buildSignals(collector, templates.state(), { final: meta.window, extent, knownEdges, entities });
   const counts = insertSignals(db, rows, {
     fileIds,
     entityKey: (id) => {
