@@ -228,6 +228,24 @@ describe('evaluateHeuristic', () => {
     expect(explained.claims[0]).toMatchObject({ from: 'shop/Service/cache', to: node });
   });
 
+  it('says a saturation against a flat baseline was flat instead of quoting the floor-made z', () => {
+    const flat = ev({
+      type: 'metric_anomaly',
+      metric: 'CpuUsage',
+      windowValue: 40,
+      baselineMedian: 10,
+      baselineMad: 0,
+      z: 1_000_000,
+      direction: 'up',
+      change: 3,
+    });
+    const out = evaluateHeuristic(packet([flat]));
+    expect(out.label).toBe('Origin');
+    const said = JSON.stringify(out);
+    expect(said).toContain('baseline flat');
+    expect(said).not.toContain('z=1000000');
+  });
+
   it('does not let a slow callee explain statements that stopped in my code', () => {
     const gone = ev({
       type: 'log_template',

@@ -37,7 +37,8 @@ export const saturationRule: CauseRule = {
         evidence: rising.map((x) => x.e.id),
         strength: top.strength,
         ...(magnitude === undefined ? {} : { magnitude }),
-        text: `${resource} saturation: ${d.metric} ${fmt(d.baselineMedian)} → ${fmt(d.windowValue)}${change}, z=${d.z.toFixed(1)}`,
+        // A flat baseline (MAD 0) has no scale: its z only reflects the floor, so say it was flat.
+        text: `${resource} saturation: ${d.metric} ${fmt(d.baselineMedian)} → ${fmt(d.windowValue)}${change}, ${d.baselineMad === 0 ? 'baseline flat' : `z=${d.z.toFixed(1)}`}`,
       });
     }
     return out;
