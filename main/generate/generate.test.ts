@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEntityId } from '../../core/model/ids.js';
 import { matchEntity, parseGroundTruth } from '../../core/scoring/index.js';
 import { GenerateOptionError } from './errors.js';
-import { faultTypes, parseFaultType, UnknownFaultError } from './faults.js';
+import { faultTypes, parseFaultType, UnknownFaultError, type FaultType } from './faults.js';
 import { generateIncident, type GeneratedIncident } from './generate.js';
 import { readBundle, type ReadBundle } from './test-support.js';
 
@@ -133,6 +133,9 @@ describe('options', () => {
       /--rows must be at least/,
     );
     expect(() => parseFaultType('disk-full')).toThrow(UnknownFaultError);
+    await expect(generateIncident(join(root, 'unknown-fault'), { fault: 'pod_crash' as FaultType, seed: 1 })).rejects.toThrow(
+      UnknownFaultError,
+    );
     expect(parseFaultType('network-delay')).toBe('network_delay');
   });
 });

@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import type { EntityId } from '../../core/model/ids.js';
 import type { AlertRecord, ChangeRecord, EventRecord, SnapshotManifest } from '../../core/snapshot/schema.js';
 import { GenerateOptionError } from './errors.js';
-import type { FaultType } from './faults.js';
+import { faultTypes, UnknownFaultError, type FaultType } from './faults.js';
 import { groundTruthYaml } from './ground-truth.js';
 import { LoadModel } from './load.js';
 import { simulateMinute, type MinuteContext } from './minute.js';
@@ -120,6 +120,8 @@ function requestRate(options: GenerateOptions, system: SystemModel, timeline: Ti
 export async function generateIncident(dir: string, options: GenerateOptions): Promise<GeneratedIncident> {
   if (!Number.isInteger(options.seed) || options.seed < 0 || options.seed > 0xffffffff)
     throw new GenerateOptionError('seed', options.seed, 'an integer from 0 to 4294967295');
+  // Callers from JavaScript (benchmarks, the app) can pass any string: name a bad fault, not a TypeError deep in planning.
+  if (!faultTypes.includes(options.fault)) throw new UnknownFaultError(String(options.fault));
   const serviceCount = resolveServiceCount(options);
   const namespace = options.namespace ?? 'shop';
   if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(namespace))
