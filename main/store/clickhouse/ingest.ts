@@ -4,16 +4,13 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/open.js';
 import { openBundle, type Bundle } from '../../snapshot/bundle.js';
 import type { ImportWarning } from '../../snapshot/errors.js';
-import { EntityRegistry } from '../entities.js';
-import { RecordFileTracker } from '../ingest/file-tracker.js';
+import { beginCatalog, finishCatalog, ingestInputOf } from '../catalog.js';
 import { ingestRecords } from '../ingest/run.js';
-import type { ImportOptions, ImportProgress, ImportSummary } from '../import.js';
-import { readMeta, snapshotHashOf, writeMeta } from '../meta.js';
+import type { ImportOptions, ImportSummary } from '../import.js';
+import { readMeta } from '../meta.js';
 import { storeMigrations } from '../schema.js';
 import type { SignalRow } from '../signals/build.js';
 import { insertSignals } from '../signals/insert.js';
-import { aliasExpandedEdges } from '../signals/known-edges.js';
-import { writeSignalsState } from '../signals/stored.js';
 import { INGEST_ENTITIES, INGEST_ENTITIES_DDL } from './block-mapping.js';
 import { ClickHouseBlockSink } from './block-sink.js';
 import { sqlString, type ChRunner } from './runner.js';
@@ -112,42 +109,10 @@ async function fillCatalog(
   link: Link,
   options: ClickHouseImportOptions,
 ): Promise<Omit<ImportSummary, 'elapsedMs'>> {
-  const addFile = db.prepare('INSERT INTO files (path, kind, sha256, lines, rows) VALUES (?, ?, ?, ?, ?)');
-  const manifestFileId = Number(addFile.run(bundle.manifest.rel, 'manifest', bundle.manifest.sha256, 1, 1).lastInsertRowid);
-  const topology = bundle.topology;
-  const topologyFileId = Number(addFile.run(topology.rel, 'topology', topology.sha256, 1, topology.value.entities.length).lastInsertRowid);
-  const registry = new EntityRegistry(db);
-  registry.addTopology(topology.value, topologyFileId, topology.rel);
-  const addEdge = db.prepare('INSERT OR IGNORE INTO edges (source, target, relation, file_id, line) VALUES (?, ?, ?, ?, ?)');
-  topology.value.edges.forEach((e, i) => {
-    const source = registry.resolve(e.source, topologyFileId, topology.rel, null, `edges.${i}.source`);
-    const target = registry.resolve(e.target, topologyFileId, topology.rel, null, `edges.${i}.target`);
-    addEdge.run(source, target, e.relation, topologyFileId, i + 1);
-  });
-  const files = new RecordFileTracker(db, bundle.records, addFile);
-  let lastReport = 0;
-  const report = (phase: ImportProgress['phase'], file: string): void => {
-    const elapsedMs = Date.now() - link.started;
-    const rows = files.totalRows;
-    options.onProgress?.({ phase, file, rows, elapsedMs, rowsPerSecond: (rows * 1000) / Math.max(elapsedMs, 1) });
-  };
-  if (options.onProgress) {
-    const interval = options.progressIntervalMs ?? 250;
-    files.onRows = (file) => {
-      if (Date.now() - lastReport < interval) return;
-      lastReport = Date.now();
-      report('records', file);
-    };
-  }
+  const catalog = beginCatalog(db, bundle, link.started, options);
+  const { files, registry, report } = catalog;
   let entityWarnings: ImportWarning[] = [];
   const derive = options.deriveSignals ?? true;
-  const input = {
-    files: bundle.records,
-    manifest: bundle.manifest.value,
-    knownEdges: derive ? aliasExpandedEdges(topology.value) : [],
-    entities: derive ? topology.value.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name })) : [],
-    derive,
-  };
   const storeLink = {
     db,
     files,
@@ -157,7 +122,7 @@ async function fillCatalog(
     },
   };
   const produced = await ingestRecords(
-    input,
+    ingestInputOf(bundle, derive),
     storeLink,
     'never',
     () => {
@@ -172,18 +137,7 @@ async function fillCatalog(
   report('signals', '');
   storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
   const signals = derive ? insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) }) : null;
-  const snapshotHash = snapshotHashOf([bundle.manifest, topology, ...files.hashes]);
-  writeMeta(db, { manifest: bundle.manifest.value, snapshotHash, window: produced.window, bundleRoot: bundle.root, manifestFileId });
-  writeSignalsState(db, derive ? 'derived' : 'pending', produced.extent);
-  return {
-    store: 'clickhouse',
-    rows: files.rows,
-    totalRows: files.totalRows,
-    signals,
-    warnings: [...entityWarnings, ...files.warnings],
-    snapshotHash,
-    window: produced.window,
-  };
+  return finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: derive, signals, entityWarnings });
 }
 
 /**
