@@ -17,7 +17,7 @@ import { benchImportRatio, type ImportRatioOptions } from './import-ratio.js';
 import { benchInvestigationScale, type ScaleBenchOptions } from './investigate-scale.js';
 import { describeMachine } from './machine.js';
 import { renderReport } from './report.js';
-import { newBenchmarksDocument, replaceBenchSection } from './section.js';
+import { newBenchmarksDocument, replaceBenchSectionKeeping } from './section.js';
 import { runUiBench, type UiOutcome } from './ui.js';
 import { writeBenchmarksDocument } from './write-doc.js';
 
@@ -97,7 +97,7 @@ async function writeReport(ui: UiOutcome): Promise<string> {
     ui,
   });
   if (shouldWrite) {
-    const next = existsSync(file) ? replaceBenchSection(readFileSync(file, 'utf8'), body) : newBenchmarksDocument(body);
+    const next = existsSync(file) ? replaceBenchSectionKeeping(readFileSync(file, 'utf8'), body) : newBenchmarksDocument(body);
     await writeBenchmarksDocument(file, next);
     log(`wrote ${file}`);
   }

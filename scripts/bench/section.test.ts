@@ -5,6 +5,7 @@ import {
   END_MARKER,
   newBenchmarksDocument,
   replaceBenchSection,
+  replaceBenchSectionKeeping,
   replaceBenchSubsection,
 } from './section.js';
 
@@ -53,5 +54,16 @@ describe('replaceBenchSubsection', () => {
   });
   it('refuses a document without markers', () => {
     expect(() => replaceBenchSubsection('# B\n', '### 1b.', 'x', '### 2.')).toThrow(BenchMarkersError);
+  });
+});
+
+describe('replaceBenchSectionKeeping', () => {
+  const bench = `# B\n${BEGIN_MARKER}\n## Performance\n\n### 1. Import\none\n\n### 6. ClickHouse\nsix\n${END_MARKER}\n## Accuracy\nhand\n`;
+  it('replaces what the full run measures and keeps the subsections written alone', () => {
+    const out = replaceBenchSectionKeeping(bench, '## Performance\n\n### 1. Import\nnew\n\n### 2. Controller\ntwo');
+    expect(out).toBe(
+      `# B\n${BEGIN_MARKER}\n## Performance\n\n### 1. Import\nnew\n\n### 2. Controller\ntwo\n\n### 6. ClickHouse\nsix\n${END_MARKER}\n## Accuracy\nhand\n`,
+    );
+    expect(replaceBenchSectionKeeping(out, '## Performance\n\n### 1. Import\nnew\n\n### 2. Controller\ntwo')).toBe(out);
   });
 });

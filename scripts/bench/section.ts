@@ -76,3 +76,28 @@ export function replaceBenchSubsection(document: string, heading: string, body: 
   }
   return `${document.slice(0, start)}\n${next.trim()}\n${document.slice(end)}`;
 }
+
+/** The `### N.` prefix of each subsection heading in `text`, with the subsection's text. */
+function subsections(text: string): { prefix: string; text: string }[] {
+  const out: { prefix: string; text: string }[] = [];
+  const starts = [...text.matchAll(/^### (\S+)/gm)];
+  starts.forEach((m, i) => {
+    const from = m.index ?? 0;
+    const to = starts[i + 1]?.index ?? text.length;
+    out.push({ prefix: `### ${m[1] ?? ''}`, text: text.slice(from, to).trim() });
+  });
+  return out;
+}
+
+/**
+ * `npm run bench --write`: the figures it measures replace the bench section, and the
+ * subsections other benchmarks write alone (ClickHouse, section 6) stay, after them: a full
+ * run never erases what it does not measure.
+ */
+export function replaceBenchSectionKeeping(document: string, body: string): string {
+  replaceBenchSection(document, ''); // validates the markers
+  const inner = document.slice(document.indexOf(BEGIN_MARKER) + BEGIN_MARKER.length, document.indexOf(END_MARKER));
+  const own = new Set(subsections(body).map((s) => s.prefix));
+  const kept = subsections(inner).filter((s) => !own.has(s.prefix));
+  return replaceBenchSection(document, [body.trim(), ...kept.map((s) => s.text)].join('\n\n'));
+}
