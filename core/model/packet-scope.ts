@@ -11,8 +11,12 @@ export const PacketFlood = z.object({
   /** Alerts kept after filtering, across the incident, and on how many entities. */
   kept: z.number().int().nonnegative(),
   entities: z.number().int().nonnegative(),
-  /** Alerts of the signature on this node, and its place among the entities reached (1 = first). */
-  onNode: z.number().int().nonnegative(),
+  /**
+   * Alerts of the signature on this node, and its place among the entities reached (1 = first).
+   * `onNode` is null when the node is not among the flood's top entities, whose counts alone
+   * are kept: it then had at most as many as the last of them, not none.
+   */
+  onNode: z.number().int().nonnegative().nullable(),
   order: z.number().int().positive().nullable(),
   firstEntities: z.array(z.string()),
   first: z.number(),

@@ -53,7 +53,7 @@ export function packetScope(
           signature: f.signatures[0]?.signature ?? '',
           kept: flood?.kept ?? f.alerts,
           entities: flood?.entities ?? f.entities.length,
-          onNode: flood?.perEntity.find((p) => p.entity === entity)?.count ?? 0,
+          onNode: flood ? onNodeOf(flood, entity) : 0,
           order: order >= 0 ? order + 1 : null,
           firstEntities: flood?.firstEntities ?? [],
           first: f.first,
@@ -68,4 +68,11 @@ export function packetScope(
       evidence: m.evidence.slice(0, 3),
     })),
   };
+}
+
+/** The flood's alerts on the node: counted when it is among the top entities, else unknown (null), never a false 0. */
+function onNodeOf(flood: NonNullable<ScopeRecord['flood']>, entity: EntityId): number | null {
+  const top = flood.perEntity.find((p) => p.entity === entity);
+  if (top) return top.count;
+  return flood.perEntity.length < flood.entities ? null : 0;
 }
