@@ -3,7 +3,7 @@ import type { Belief } from '../../model/belief.js';
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket, PacketNeighbour } from '../../model/packet.js';
 import { evaluateHeuristic } from './decide.js';
-import { steadyTraceEdge } from './test-support.js';
+import { steadyTraceEdge, testPacket } from './test-support.js';
 
 // Changes as causes and the proportionality of delays (docs/changes.md). Times in ms; the incident starts at 10 min.
 const node = 'shop/Service/checkout';
@@ -37,20 +37,7 @@ const neighbour = (id: string, relation: PacketNeighbour['relation'], direction:
 });
 
 function packet(evidence: EvidenceItem[], neighbours: PacketNeighbour[] = [], at = node): ContextPacket {
-  const [namespace, kind, name] = at.split('/') as [string, string, string];
-  return {
-    node: at,
-    entity: { id: at, kind, name, namespace, labels: {}, attrs: {} },
-    window: { start: 0, end: 30 * MIN },
-    incidentTime: 10 * MIN,
-    neighbours,
-    omittedNeighbours: 0,
-    inbox: [],
-    evidence,
-    omitted: [],
-    tokenCount: 100,
-    tokenBudget: 6000,
-  };
+  return testPacket(at, evidence, neighbours, { window: { start: 0, end: 30 * MIN }, incidentTime: 10 * MIN });
 }
 
 const failingIn = (): EvidenceItem => edge('shop/Service/gateway', node, { windowErrorRate: 0.3 });

@@ -3,7 +3,7 @@ import type { Belief } from '../../model/belief.js';
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { decideHeuristic, evaluateHeuristic } from './decide.js';
-import { steadyTraceEdge } from './test-support.js';
+import { steadyTraceEdge, testPacket } from './test-support.js';
 
 const node = 'shop/Service/db';
 let seq = 0;
@@ -38,19 +38,11 @@ const oom = (): EvidenceItem => ev({ type: 'event', reason: 'OOMKilled', eventTy
 const belief = (label: Belief['label']): Belief => ({ label, evidence: [], summary: label, confidence: 0.8 });
 
 function packet(evidence: EvidenceItem[], neighbours: Array<[string, Belief | null]> = []): ContextPacket {
-  return {
+  return testPacket(
     node,
-    entity: { id: node, kind: 'Service', name: 'db', namespace: 'shop', labels: {}, attrs: {} },
-    window: { start: 0, end: 1000 },
-    incidentTime: 600,
-    neighbours: neighbours.map(([id, b]) => ({ id, kind: 'Service', relation: 'calls', direction: 'in', isDiscovered: false, belief: b })),
-    omittedNeighbours: 0,
-    inbox: [],
     evidence,
-    omitted: [],
-    tokenCount: 100,
-    tokenBudget: 6000,
-  };
+    neighbours.map(([id, b]) => ({ id, kind: 'Service', relation: 'calls', direction: 'in', isDiscovered: false, belief: b })),
+  );
 }
 
 describe('evaluateHeuristic', () => {

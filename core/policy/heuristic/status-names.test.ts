@@ -3,7 +3,7 @@ import type { Belief } from '../../model/belief.js';
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { decideHeuristic } from './decide.js';
-import { steadyTraceEdge } from './test-support.js';
+import { steadyTraceEdge, testPacket } from './test-support.js';
 
 const gw = 'shop/Service/gateway';
 const user = 'shop/Service/web';
@@ -35,22 +35,10 @@ const calls = (count: number, example = HOSTILE): EvidenceItem =>
   });
 
 function packet(evidence: EvidenceItem[], processor: Belief | null = null): ContextPacket {
-  return {
-    node: gw,
-    entity: { id: gw, kind: 'Service', name: 'gateway', namespace: 'shop', labels: {}, attrs: {} },
-    window: { start: 0, end: 1000 },
-    incidentTime: 600,
-    neighbours: [
-      { id: user, kind: 'Service', relation: 'calls', direction: 'in', isDiscovered: false, belief: null },
-      { id: proc, kind: 'Service', relation: 'calls', direction: 'out', isDiscovered: true, belief: processor },
-    ],
-    omittedNeighbours: 0,
-    inbox: [],
-    evidence,
-    omitted: [],
-    tokenCount: 100,
-    tokenBudget: 6000,
-  };
+  return testPacket(gw, evidence, [
+    { id: user, kind: 'Service', relation: 'calls', direction: 'in', isDiscovered: false, belief: null },
+    { id: proc, kind: 'Service', relation: 'calls', direction: 'out', isDiscovered: true, belief: processor },
+  ]);
 }
 
 describe('an error that the caller’s own span status attributes to a callee', () => {

@@ -3,7 +3,7 @@ import type { Belief } from '../../model/belief.js';
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { evaluateHeuristic } from './decide.js';
-import { steadyTraceEdge } from './test-support.js';
+import { steadyTraceEdge, testPacket } from './test-support.js';
 
 const db = 'shop/Service/db';
 const app = 'shop/Service/app';
@@ -58,19 +58,7 @@ const stoppedPath = (): EvidenceItem =>
 const belief = (label: Belief['label']): Belief => ({ label, evidence: [], summary: label, confidence: 0.85 });
 
 function packet(evidence: EvidenceItem[], caller: Belief): ContextPacket {
-  return {
-    node: db,
-    entity: { id: db, kind: 'Service', name: 'db', namespace: 'shop', labels: {}, attrs: {} },
-    window: { start: 0, end: 1000 },
-    incidentTime: 600,
-    neighbours: [{ id: app, kind: 'Service', relation: 'calls', direction: 'in', isDiscovered: false, belief: caller }],
-    omittedNeighbours: 0,
-    inbox: [],
-    evidence,
-    omitted: [],
-    tokenCount: 100,
-    tokenBudget: 6000,
-  };
+  return testPacket(db, evidence, [{ id: app, kind: 'Service', relation: 'calls', direction: 'in', isDiscovered: false, belief: caller }]);
 }
 
 describe('a saturating dependency under an Origin caller’s surge', () => {

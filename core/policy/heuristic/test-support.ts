@@ -1,4 +1,5 @@
-import type { EvidenceDetail } from '../../model/evidence.js';
+import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
+import type { ContextPacket, PacketNeighbour } from '../../model/packet.js';
 
 type TraceEdgeDetail = Extract<EvidenceDetail, { type: 'trace_edge' }>;
 
@@ -17,5 +18,27 @@ export function steadyTraceEdge(caller: string, callee: string, over: Partial<Tr
     isDiscovered: false,
     callRateRatio: 1,
     ...over,
+  };
+}
+
+/** A packet for `node` (`namespace/Kind/name`) with what heuristic tests do not vary; they give evidence and neighbours. */
+export function testPacket(
+  node: string,
+  evidence: EvidenceItem[],
+  neighbours: PacketNeighbour[] = [],
+  times: Pick<ContextPacket, 'window' | 'incidentTime'> = { window: { start: 0, end: 1000 }, incidentTime: 600 },
+): ContextPacket {
+  const [namespace, kind, name] = node.split('/') as [string, string, string];
+  return {
+    node,
+    entity: { id: node, kind, name, namespace, labels: {}, attrs: {} },
+    ...times,
+    neighbours,
+    omittedNeighbours: 0,
+    inbox: [],
+    evidence,
+    omitted: [],
+    tokenCount: 100,
+    tokenBudget: 6000,
   };
 }
