@@ -26,7 +26,7 @@ try {
     `${summary.totalRows.toLocaleString('en')} rows, signals ${values['no-signals'] ? 'off' : 'on'}, load ${load.toFixed(1)}: ` +
       `import ${(summary.elapsedMs / 1000).toFixed(1)} s (${rate(summary.totalRows, summary.elapsedMs)} rows/s), ` +
       `engine INSERTs ${(summary.clickhouse.ms / 1000).toFixed(1)} s (${rate(summary.clickhouse.rows, summary.clickhouse.ms)} rows/s), ` +
-      `peak RSS ${Math.round(rss)} MB\n`,
+      `peak RSS ${Math.round(rss)} MB\n${JSON.stringify(summary.engineReads)}\n`,
   );
 } finally {
   runner.close();

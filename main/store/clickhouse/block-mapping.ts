@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 
 /**
@@ -49,16 +50,28 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
   },
   logs: {
     table: 'otel_logs',
-    columns: ['EogLine', 'Timestamp', 'SeverityText', 'Body', 'TraceId', 'SpanId', 'ServiceName', 'ResourceAttributes', 'LogAttributes'],
+    columns: [
+      'EogLine',
+      'EogEntity',
+      'Timestamp',
+      'SeverityText',
+      'Body',
+      'TraceId',
+      'SpanId',
+      'ServiceName',
+      'ResourceAttributes',
+      'LogAttributes',
+    ],
     structure: `${lead}, severity Nullable(String), body String, trace_id Nullable(String), span_id Nullable(String),
       attrs Nullable(String), extra Nullable(String)`,
-    select: `t.line, ${ms('t.time')}, ifNull(t.severity, ''), t.body, ifNull(t.trace_id, ''), ifNull(t.span_id, ''), e.service, e.res,
+    select: `t.line, e.eid, ${ms('t.time')}, ifNull(t.severity, ''), t.body, ifNull(t.trace_id, ''), ifNull(t.span_id, ''), e.service, e.res,
       ${attrs('t.attrs')}`,
   },
   spans: {
     table: 'otel_traces',
     columns: [
       'EogLine',
+      'EogEntity',
       'Timestamp',
       'Duration',
       'TraceId',
@@ -73,7 +86,7 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
     ],
     structure: `${lead}, duration_ms Float64, trace_id String, span_id String, parent_span_id Nullable(String), name String,
       status String, status_message Nullable(String), kind Nullable(String), extra Nullable(String)`,
-    select: `t.line, ${ms('t.time')}, toUInt64(greatest(0, round(t.duration_ms * 1e6))), t.trace_id, t.span_id,
+    select: `t.line, e.eid, ${ms('t.time')}, toUInt64(greatest(0, round(t.duration_ms * 1e6))), t.trace_id, t.span_id,
       ifNull(t.parent_span_id, ''), t.name, multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'),
       ifNull(t.status_message, ''), ifNull(t.kind, ''), e.service, e.res`,
   },
@@ -81,6 +94,7 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
     table: 'otel_metrics_gauge',
     columns: [
       'EogLine',
+      'EogEntity',
       'TimeUnix',
       'StartTimeUnix',
       'MetricName',
@@ -92,15 +106,20 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
       'ResourceAttributes',
     ],
     structure: `${lead}, name String, value Float64, unit Nullable(String), labels Nullable(String), extra Nullable(String)`,
-    select: `t.line, ${ms('t.time')}, ${ms('t.time')}, t.name, t.value, ifNull(t.unit, ''), ifNull(t.labels, ''), ${attrs('t.labels')},
+    select: `t.line, e.eid, ${ms('t.time')}, ${ms('t.time')}, t.name, t.value, ifNull(t.unit, ''), ifNull(t.labels, ''), ${attrs('t.labels')},
       e.service, e.res`,
   },
 };
 
+/** The engine's settings for one large INSERT: parse and write on every core (the import waits on it). */
+export function insertSettings(): string {
+  return `max_insert_threads = ${Math.max(1, availableParallelism())}`;
+}
+
 /** The INSERT that maps a block read from `source` (file(...) or input(...)) into its table. */
 export function blockInsertSql(mapping: BlockMapping, source: string): string {
   return `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) SELECT ${mapping.select}
-    FROM ${source} AS t INNER JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.id`;
+    FROM ${source} AS t INNER JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.id SETTINGS ${insertSettings()}`;
 }
 
 /** One TSV cell: `\N` for null; tab, newline, carriage return and backslash escaped as ClickHouse's TSV reads them. */

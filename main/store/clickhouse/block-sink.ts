@@ -35,7 +35,7 @@ interface Block {
  * Keeps the engine's ingest entity table (block-mapping.ts INGEST_ENTITIES) level with the
  * import's entity registry, which creates undeclared entities as records name them.
  */
-class EntitySync {
+export class EntitySync {
   private sent = 0;
 
   constructor(
@@ -55,6 +55,15 @@ class EntitySync {
     this.runner.insert(INGEST_ENTITIES, ['id', 'eid', 'service', 'res'], Buffer.from(`${lines.join('\n')}\n`));
     this.sent = rows[rows.length - 1]?.id ?? this.sent;
   }
+
+  /** The service name and resource attributes the import writes for these entities (registered ones). */
+  resources(eids: readonly string[]): { eid: string; service: string; attrs: Record<string, string> }[] {
+    const get = this.catalog.prepare('SELECT eid, kind, name, namespace FROM entities WHERE eid = ?');
+    return eids.flatMap((eid) => {
+      const e = get.get(eid) as Entity | undefined;
+      return e ? [{ eid, ...resourceOf(e) }] : [];
+    });
+  }
 }
 
 export interface BlockCounts {
@@ -73,18 +82,15 @@ export interface BlockCounts {
 export class ClickHouseBlockSink implements ProducerSink {
   readonly counts: BlockCounts = { rows: 0, ms: 0 };
   private readonly blocks = new Map<RecordFileName, Block>();
-  private readonly entities: EntitySync;
 
   constructor(
     private readonly runner: ChRunner,
-    catalog: Db,
+    private readonly entities: EntitySync,
     private readonly dir: string,
     private readonly fileIds: Partial<Record<RecordFileName, number>>,
     private readonly hooks: WriterHooks,
     private readonly blockRows = BLOCK_ROWS,
-  ) {
-    this.entities = new EntitySync(catalog, runner);
-  }
+  ) {}
 
   private block(file: RecordFile): Block {
     let b = this.blocks.get(file.kind);

@@ -70,7 +70,11 @@ export class ChdbRunner implements ChRunner {
   }
 
   insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void {
-    this.run(sql(`file(${sqlString(resolve(path))}, ${sqlString(format)}, ${sqlString(structure)})`), {}, 'TSV');
+    this.run(sql(this.localFile(path, format, structure)), {}, 'TSV');
+  }
+
+  localFile(path: string, format: string, structure: string): string {
+    return `file(${sqlString(resolve(path))}, ${sqlString(format)}, ${sqlString(structure)})`;
   }
 
   close(): void {

@@ -2,12 +2,13 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/open.js';
+import { openDatabase, type Db } from '../../db/open.js';
 import { BundleFormatError } from '../../snapshot/errors.js';
 import { importBundle } from '../import.js';
 import { openEvidenceStore } from '../open.js';
 import { storeMigrations } from '../schema.js';
 import { ChdbRunner } from './chdb-runner.js';
+import type { ChRunner } from './runner.js';
 import { importIntoClickHouse } from './ingest.js';
 import { NotAClickHouseStoreError } from './store.js';
 
@@ -45,6 +46,26 @@ function hostileBundle(): { dir: string; bodies: string[] } {
 type Row = Record<string, unknown>;
 const sortRows = (rows: Row[]): Row[] => rows.sort((a, b) => Number(a.line) - Number(b.line));
 
+/** Every record of the SQLite store is in the engine's tables, column for column. */
+function expectSameRecords(db: Db, runner: ChRunner): void {
+  const eid = 'SELECT eid FROM entities WHERE id = t.entity';
+  const tables = {
+    logs: ['line', `(${eid}) AS entity`, 'time', 'severity', 'body', 'trace_id', 'span_id'],
+    spans: ['line', `(${eid}) AS entity`, 'time', 'duration_ms', 'trace_id', 'span_id', 'parent_span_id', 'name', 'status', 'kind'],
+    metrics: ['line', `(${eid}) AS entity`, 'time', 'name', 'value', 'unit', 'labels'],
+    events: ['line', `(${eid}) AS entity`, 'time', 'type', 'reason', 'message', 'count'],
+    changes: ['line', `(${eid}) AS entity`, 'time', 'kind', 'summary', 'diff', 'actor'],
+  };
+  for (const [table, columns] of Object.entries(tables)) {
+    // The metrics view gives labels as the exporter's column holds them: '' for none.
+    const names = columns.map((c) => (c === 'labels' ? "nullIf(labels, '') AS labels" : (c.split(' AS ').pop() as string)));
+    const fromSqlite = db.prepare(`SELECT ${columns.join(', ')} FROM ${table} AS t`).all() as Row[];
+    const fromEngine = runner.rows(`SELECT ${names.join(', ')} FROM ${table}`) as Row[];
+    expect(fromSqlite.length, table).toBeGreaterThan(0);
+    expect(sortRows(fromEngine), table).toEqual(sortRows(fromSqlite));
+  }
+}
+
 describe('ClickHouse import through block files', () => {
   it('stores every record as the SQLite import does, across many blocks (an undeclared entity in a later one), hostile text intact', async () => {
     const { dir, bodies } = hostileBundle();
@@ -56,22 +77,7 @@ describe('ClickHouse import through block files', () => {
       expect(summary.clickhouse.rows).toBeGreaterThan(summary.totalRows);
       const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
       try {
-        const eid = 'SELECT eid FROM entities WHERE id = t.entity';
-        const tables = {
-          logs: ['line', `(${eid}) AS entity`, 'time', 'severity', 'body', 'trace_id', 'span_id'],
-          spans: ['line', `(${eid}) AS entity`, 'time', 'duration_ms', 'trace_id', 'span_id', 'parent_span_id', 'name', 'status', 'kind'],
-          metrics: ['line', `(${eid}) AS entity`, 'time', 'name', 'value', 'unit', 'labels'],
-          events: ['line', `(${eid}) AS entity`, 'time', 'type', 'reason', 'message', 'count'],
-          changes: ['line', `(${eid}) AS entity`, 'time', 'kind', 'summary', 'diff', 'actor'],
-        };
-        for (const [table, columns] of Object.entries(tables)) {
-          // The metrics view gives labels as the exporter's column holds them: '' for none.
-          const names = columns.map((c) => (c === 'labels' ? "nullIf(labels, '') AS labels" : (c.split(' AS ').pop() as string)));
-          const fromSqlite = db.prepare(`SELECT ${columns.join(', ')} FROM ${table} AS t`).all() as Row[];
-          const fromEngine = runner.rows(`SELECT ${names.join(', ')} FROM ${table}`) as Row[];
-          expect(fromSqlite.length, table).toBeGreaterThan(0);
-          expect(sortRows(fromEngine), table).toEqual(sortRows(fromSqlite));
-        }
+        expectSameRecords(db, runner);
         const stored = runner.rows(
           `SELECT Body, LogAttributes['k\\tey'] AS attr FROM otel_logs WHERE SeverityText = 'ERROR' ORDER BY EogLine`,
         );
@@ -114,4 +120,127 @@ describe('ClickHouse import through block files', () => {
     expect((error as BundleFormatError).line).toBe(3);
     await expect(openEvidenceStore({ kind: 'chdb', dir: engine })).rejects.toBeInstanceOf(NotAClickHouseStoreError);
   }, 120_000);
+});
+
+/** The exporter tables' rows as an import wrote them, every column. */
+const telemetry = (runner: ChRunner): Record<string, Row[]> => ({
+  otel_logs: runner.rows('SELECT *, EogEntity FROM otel_logs ORDER BY EogLine') as Row[],
+  otel_traces: runner.rows('SELECT *, EogEntity FROM otel_traces ORDER BY EogLine') as Row[],
+});
+
+const LOG = { time: '2026-03-01T10:01:00.000Z', entity: 'shop/Pod/database-0', severity: 'ERROR', body: 'timeout' };
+const SPAN = {
+  traceId: 'tx',
+  spanId: 'sx',
+  entity: 'shop/Pod/database-0',
+  name: 'query',
+  start: '2026-03-01T10:01:00.000Z',
+  durationMs: 5,
+  status: 'error',
+};
+const json = (value: object): string => JSON.stringify(value);
+
+/**
+ * Lines the engine's own read must treat as the record reader does: the same rows, or the
+ * same error. `file` gets `text` inserted as its third line; `reads`: whether the engine
+ * keeps a file the record reader accepts (false: it gives the file to the record reader).
+ */
+const EDGE_CASES: { name: string; reads?: boolean; file: 'logs.jsonl' | 'spans.jsonl'; text: string }[] = [
+  { name: 'a quoted number', file: 'spans.jsonl', text: json({ ...SPAN, durationMs: '5' }) },
+  { name: 'a negative duration', file: 'spans.jsonl', text: json({ ...SPAN, durationMs: -1 }) },
+  { name: 'a status outside the enum', file: 'spans.jsonl', text: json({ ...SPAN, status: 'OK' }) },
+  { name: 'null in an optional field', file: 'spans.jsonl', text: json({ ...SPAN, parentSpanId: null }) },
+  { name: 'no span name', file: 'spans.jsonl', text: json({ ...SPAN, name: undefined }) },
+  { name: 'an empty span name', reads: true, file: 'spans.jsonl', text: json({ ...SPAN, name: '' }) },
+  { name: 'a time without zone', file: 'logs.jsonl', text: json({ ...LOG, time: '2026-03-01T10:01:00' }) },
+  { name: 'lower-case t and z', reads: true, file: 'logs.jsonl', text: json({ ...LOG, time: '2026-03-01t10:01:00.5z' }) },
+  { name: 'an offset, no seconds', reads: true, file: 'logs.jsonl', text: json({ ...LOG, time: '2026-03-01 10:01+05:30' }) },
+  { name: 'nine fraction digits', reads: true, file: 'logs.jsonl', text: json({ ...LOG, time: '2026-03-01T10:01:00.123456789-0100' }) },
+  { name: 'epoch milliseconds', reads: true, file: 'logs.jsonl', text: json({ ...LOG, time: 1772359260000.5 }) },
+  { name: 'an impossible date', file: 'logs.jsonl', text: json({ ...LOG, time: '2026-02-30T10:01:00Z' }) },
+  { name: 'second 60', file: 'logs.jsonl', text: json({ ...LOG, time: '2026-03-01T10:01:60Z' }) },
+  { name: 'no body', file: 'logs.jsonl', text: json({ ...LOG, body: undefined }) },
+  { name: 'a number for an entity', file: 'logs.jsonl', text: json({ ...LOG, entity: 5 }) },
+  { name: 'a boolean severity', file: 'logs.jsonl', text: json({ ...LOG, severity: true }) },
+  { name: 'unknown fields', reads: true, file: 'logs.jsonl', text: json({ ...LOG, extra: [1, { a: 2 }] }) },
+  { name: 'attributes that are not strings', reads: false, file: 'logs.jsonl', text: json({ ...LOG, attrs: { n: 1, s: 'x' } }) },
+  { name: 'a blank line', reads: false, file: 'logs.jsonl', text: '' },
+  { name: 'a line of spaces', file: 'logs.jsonl', text: '   ' },
+  { name: 'two records on one line', file: 'logs.jsonl', text: `${json(LOG)} ${json(LOG)}` },
+  { name: 'a CRLF line ending', reads: true, file: 'logs.jsonl', text: `${json(LOG)}\r` },
+];
+
+type Outcome = { error: { file: string | null; line: number | null; message: string } | null };
+async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    await run();
+    return { error: null };
+  } catch (error) {
+    if (!(error instanceof BundleFormatError)) throw error;
+    return { error: { file: error.file, line: error.line, message: error.message } };
+  }
+}
+
+describe('ClickHouse import: the engine reads the large record files itself', () => {
+  it('writes the rows the block path writes, hostile text and an undeclared entity included', async () => {
+    const { dir } = hostileBundle();
+    const sqliteFile = join(root, 'direct.sqlite');
+    await importBundle(dir, sqliteFile, { worker: 'never' });
+    const runner = await ChdbRunner.open(engine);
+    try {
+      await importIntoClickHouse(dir, runner, { deriveSignals: false, blockRows: 1000 });
+      const blocks = telemetry(runner);
+      const summary = await importIntoClickHouse(dir, runner, { deriveSignals: false });
+      expect(summary.engineReads.map((r) => [r.file, r.refused])).toEqual([
+        ['logs.jsonl', null],
+        ['spans.jsonl', null],
+      ]);
+      expect(telemetry(runner)).toEqual(blocks);
+      const stray = runner.rows("SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM otel_logs WHERE EogEntity = 'shop/Pod/stray-0'");
+      expect(stray.map((r) => r.pod)).toEqual(['stray-0']);
+      const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
+      try {
+        expectSameRecords(db, runner);
+        expect(summary.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ file: 'logs.jsonl' })]));
+      } finally {
+        db.close();
+      }
+    } finally {
+      runner.close();
+    }
+  }, 180_000);
+
+  it.each(EDGE_CASES)(
+    'treats $name as the record reader does',
+    async ({ name, reads, file, text }) => {
+      const dir = join(root, `edge-${name.replace(/\W+/g, '-')}`);
+      cpSync(SAMPLE, dir, { recursive: true });
+      const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+      lines.splice(2, 0, text);
+      writeFileSync(join(dir, file), lines.join('\n'));
+      const sqliteFile = join(dir, 'store.sqlite');
+      const expected = await outcomeOf(() => importBundle(dir, sqliteFile, { worker: 'never' }));
+      const runner = await ChdbRunner.open(engine);
+      try {
+        let refused: (string | null)[] = [];
+        const got = await outcomeOf(async () => {
+          const summary = await importIntoClickHouse(dir, runner, { deriveSignals: false });
+          refused = summary.engineReads.filter((r) => r.file === file).map((r) => r.refused);
+        });
+        expect(got).toEqual(expected);
+        if (expected.error) return;
+        expect(refused).toHaveLength(1);
+        expect(refused[0] === null).toBe(reads);
+        const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
+        try {
+          expectSameRecords(db, runner);
+        } finally {
+          db.close();
+        }
+      } finally {
+        runner.close();
+      }
+    },
+    60_000,
+  );
 });

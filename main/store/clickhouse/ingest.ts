@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../db/open.js';
-import { openBundle, type Bundle } from '../../snapshot/bundle.js';
+import { openBundle, type Bundle, type RecordFile } from '../../snapshot/bundle.js';
 import type { ImportWarning } from '../../snapshot/errors.js';
-import { beginCatalog, finishCatalog, ingestInputOf } from '../catalog.js';
+import type { TimeWindow } from '../../../core/model/packet.js';
+import { beginCatalog, finishCatalog, ingestInputOf, type Catalog } from '../catalog.js';
 import { ingestRecords } from '../ingest/run.js';
 import type { ImportOptions, ImportSummary } from '../import.js';
 import { readMeta } from '../meta.js';
@@ -12,14 +13,17 @@ import { storeMigrations } from '../schema.js';
 import type { SignalRow } from '../signals/build.js';
 import { insertSignals } from '../signals/insert.js';
 import { INGEST_ENTITIES, INGEST_ENTITIES_DDL } from './block-mapping.js';
-import { ClickHouseBlockSink } from './block-sink.js';
+import { ClickHouseBlockSink, EntitySync } from './block-sink.js';
+import { completeResources, DirectRefused, ingestDirect, isDirect, type DirectResult } from './direct.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { chSchema, CH_SCHEMA_VERSION, CH_TABLES } from './schema.js';
 import { transferStore } from './transfer.js';
 
 export interface ClickHouseImportSummary extends ImportSummary {
-  /** Rows the engine wrote and the time spent in its INSERTs (the records' blocks and the catalog's tables). */
+  /** Rows the engine wrote and the time spent in its INSERTs (the records' blocks and files, and the catalog's tables). */
   clickhouse: { rows: number; ms: number };
+  /** The record files the engine read itself (or gave up to the record reader, and why). */
+  engineReads: EngineRead[];
 }
 
 export interface ClickHouseImportOptions extends ImportOptions {
@@ -70,10 +74,11 @@ export async function importIntoClickHouse(
     runner.exec(`DROP TABLE IF EXISTS ${INGEST_ENTITIES}`);
     writeChMeta(runner, catalog);
     const blocks = (sink as ClickHouseBlockSink | null)?.counts ?? { rows: 0, ms: 0 };
+    const direct = summary.engineReads.reduce((sum, r) => ({ rows: sum.rows + r.rows, ms: sum.ms + r.ms }), { rows: 0, ms: 0 });
     return {
       ...summary,
       elapsedMs: Date.now() - started,
-      clickhouse: { rows: blocks.rows + copied.rows, ms: blocks.ms + copied.ms },
+      clickhouse: { rows: blocks.rows + direct.rows + copied.rows, ms: blocks.ms + direct.ms + copied.ms },
     };
   } finally {
     (sink as ClickHouseBlockSink | null)?.close();
@@ -102,17 +107,20 @@ interface Link {
   onSink(sink: ClickHouseBlockSink): void;
 }
 
-/** importBundle's fill (store/import.ts) with the records going to ClickHouse blocks instead of SQLite tables. */
+/** importBundle's fill (store/import.ts) with the records going to ClickHouse instead of SQLite tables. */
 async function fillCatalog(
   db: Db,
   bundle: Bundle,
   link: Link,
   options: ClickHouseImportOptions,
-): Promise<Omit<ImportSummary, 'elapsedMs'>> {
+): Promise<Omit<ImportSummary, 'elapsedMs'> & { engineReads: EngineRead[] }> {
   const catalog = beginCatalog(db, bundle, link.started, options);
   const { files, registry, report } = catalog;
   let entityWarnings: ImportWarning[] = [];
   const derive = options.deriveSignals ?? true;
+  const entities = new EntitySync(db, link.runner);
+  // The engine reads the large files itself when the import derives no signals from them on the way.
+  const direct = derive ? null : await readDirect(link.runner, bundle, catalog, entities);
   const storeLink = {
     db,
     files,
@@ -121,15 +129,16 @@ async function fillCatalog(
       throw new Error('internal: the ClickHouse import reads on one thread');
     },
   };
+  const input = ingestInputOf(bundle, derive);
   const produced = await ingestRecords(
-    ingestInputOf(bundle, derive),
+    { ...input, files: input.files.filter((f) => !direct?.done.has(f)), extentElsewhere: direct?.extent ?? null },
     storeLink,
     'never',
     () => {
       entityWarnings = registry.finish();
     },
     (hooks) => {
-      const sink = new ClickHouseBlockSink(link.runner, db, link.scratch, files.fileIds, hooks, options.blockRows);
+      const sink = new ClickHouseBlockSink(link.runner, entities, link.scratch, files.fileIds, hooks, options.blockRows);
       link.onSink(sink);
       return sink;
     },
@@ -137,7 +146,59 @@ async function fillCatalog(
   report('signals', '');
   storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
   const signals = derive ? insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) }) : null;
-  return finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: derive, signals, entityWarnings });
+  const summary = finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: derive, signals, entityWarnings });
+  return { ...summary, engineReads: direct?.reads ?? [] };
+}
+
+/** A record file the engine read itself, or gave up to the record reader (`refused` says why). */
+export interface EngineRead {
+  file: string;
+  rows: number;
+  ms: number;
+  refused: string | null;
+}
+
+/**
+ * The engine reads the bundle's large record files itself (direct.ts), before the record
+ * reader takes the rest: entities the files name that topology.json does not declare are
+ * registered as the record reader would (first line naming them) and their rows completed.
+ * A file the engine gives up is left to the record reader.
+ */
+async function readDirect(
+  runner: ChRunner,
+  bundle: Bundle,
+  catalog: Catalog,
+  entities: EntitySync,
+): Promise<{ done: Set<RecordFile>; extent: TimeWindow | null; reads: EngineRead[] }> {
+  const { files, registry } = catalog;
+  const done = new Set<RecordFile>();
+  const reads: EngineRead[] = [];
+  let extent: TimeWindow | null = null;
+  for (const file of bundle.records) {
+    if (!isDirect(runner, file)) continue;
+    entities.sync();
+    const fileId = files.fileIds[file.kind];
+    if (fileId === undefined) throw new Error(`internal: ${file.rel} was not registered`);
+    catalog.report('records', file.rel);
+    let read: DirectResult;
+    try {
+      read = await ingestDirect(runner, file);
+    } catch (error) {
+      if (!(error instanceof DirectRefused)) throw error;
+      reads.push({ file: file.rel, rows: 0, ms: 0, refused: error.message });
+      continue;
+    }
+    for (const u of read.undeclared) registry.resolve(u.eid, fileId, file.rel, u.line);
+    entities.sync();
+    completeResources(runner, file.kind, entities.resources(read.undeclared.map((u) => u.eid)));
+    files.stored(file, read.rows);
+    files.fileDone(file, { sha256: read.scan.sha256, lines: read.scan.lines, rows: read.rows, bytes: read.scan.bytes });
+    if (read.extent)
+      extent = extent ? { start: Math.min(extent.start, read.extent.start), end: Math.max(extent.end, read.extent.end) } : read.extent;
+    reads.push({ file: file.rel, rows: read.rows, ms: read.ms, refused: null });
+    done.add(file);
+  }
+  return { done, extent, reads };
 }
 
 /**

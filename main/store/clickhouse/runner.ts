@@ -22,6 +22,12 @@ export interface ChRunner {
    * a server: input(), fed the file as the request body). See block-sink.ts.
    */
   insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void;
+  /**
+   * A file of this machine as a table the engine reads itself, its rows numbered by the
+   * `_row_number` virtual column; absent on an engine that cannot see this machine's files
+   * (a server). See direct.ts.
+   */
+  localFile?(path: string, format: string, structure: string): string;
   close(): void;
 }
 

@@ -1,7 +1,7 @@
 import { IS_ERROR_LOG } from '../schema.js';
 
 /** Bumped when a table changes; a store of another version is refused (re-import). */
-export const CH_SCHEMA_VERSION = 1;
+export const CH_SCHEMA_VERSION = 2;
 
 const ATTRS = 'Map(LowCardinality(String), String)';
 
@@ -62,7 +62,8 @@ const metricValueColumns = {
 /**
  * Telemetry in the tables (and column names) of the OpenTelemetry Collector's ClickHouse
  * exporter, so a store can be an existing deployment's database. Three columns are the
- * workbench's: EogEntity (materialized from the resource attributes), EogLine (the bundle
+ * workbench's: EogEntity (an import writes it; rows the exporter writes get it from their
+ * resource attributes as they arrive), EogLine (the bundle
  * line a row came from; 0 for rows the exporter wrote) and, for metrics, EogLabels. Ordered by
  * entity then time: every investigation read is one entity over a time range.
  */
@@ -73,7 +74,7 @@ export const chTelemetry: readonly string[] = [
     SeverityText LowCardinality(String), SeverityNumber UInt8, ServiceName LowCardinality(String), Body String CODEC(ZSTD(1)),
     ResourceSchemaUrl LowCardinality(String), ResourceAttributes ${ATTRS}, ScopeSchemaUrl LowCardinality(String), ScopeName String,
     ScopeVersion LowCardinality(String), ScopeAttributes ${ATTRS}, LogAttributes ${ATTRS},
-    EogEntity LowCardinality(String) MATERIALIZED ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
+    EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
     INDEX idx_trace_id TraceId TYPE bloom_filter(0.001) GRANULARITY 1
   ) ENGINE = MergeTree PARTITION BY toDate(TimestampTime) ORDER BY (EogEntity, TimestampTime, Timestamp)`,
   `CREATE TABLE IF NOT EXISTS otel_traces (
@@ -83,7 +84,7 @@ export const chTelemetry: readonly string[] = [
     Duration UInt64, StatusCode LowCardinality(String), StatusMessage String,
     \`Events.Timestamp\` Array(DateTime64(9)), \`Events.Name\` Array(LowCardinality(String)), \`Events.Attributes\` Array(${ATTRS}),
     \`Links.TraceId\` Array(String), \`Links.SpanId\` Array(String), \`Links.TraceState\` Array(String), \`Links.Attributes\` Array(${ATTRS}),
-    EogEntity LowCardinality(String) MATERIALIZED ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
+    EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
     INDEX idx_trace_id TraceId TYPE bloom_filter(0.001) GRANULARITY 1
   ) ENGINE = MergeTree PARTITION BY toDate(Timestamp) ORDER BY (EogEntity, toDateTime(Timestamp), Timestamp)`,
   ...(['gauge', 'sum', 'histogram'] as const).map(
@@ -92,7 +93,7 @@ export const chTelemetry: readonly string[] = [
     ScopeDroppedAttrCount UInt32, ScopeSchemaUrl String, ServiceName LowCardinality(String), MetricName String,
     MetricDescription String, MetricUnit String, Attributes ${ATTRS}, StartTimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)),
     TimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)), ${metricValueColumns[type]} Flags UInt32,
-    EogEntity LowCardinality(String) MATERIALIZED ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0, EogLabels String DEFAULT ''
+    EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0, EogLabels String DEFAULT ''
   ) ENGINE = MergeTree PARTITION BY toDate(TimeUnix) ORDER BY (EogEntity, MetricName, toUnixTimestamp64Nano(TimeUnix))`,
   ),
 ];

@@ -41,6 +41,8 @@ export interface IngestInput {
   entities?: NamedEntity[];
   /** Derive the signals while reading (false: the first reader of the store does; signals/stored.ts). */
   derive: boolean;
+  /** The time span of records stored by other means before these files (the ClickHouse engine's own reads). */
+  extentElsewhere?: TimeWindow | null;
 }
 
 export interface Ingested {
@@ -143,7 +145,7 @@ export async function ingestRecords(
       threads = new ProducerThreads(shares.workers, { manifest: input.manifest, alerts: lead.alerts, derive: input.derive }, link);
     for (const file of shares.main) await lead.read(file, writer);
     const extents = threads ? await threads.read() : [];
-    const extent = spanOf([lead.extent, ...extents]);
+    const extent = spanOf([lead.extent, ...extents, input.extentElsewhere ?? null]);
     const context: SignalContext = {
       final: deriveWindow(input.manifest, lead.alerts, extent),
       extent,

@@ -1,0 +1,216 @@
+import type { TimeWindow } from '../../../core/model/packet.js';
+import type { RecordFileName } from '../../../core/snapshot/schema.js';
+import type { RecordFile } from '../../snapshot/bundle.js';
+import { INGEST_ENTITIES, insertSettings } from './block-mapping.js';
+import { sqlString, type ChRunner } from './runner.js';
+import { startScan, type LineScan } from './scan.js';
+
+/**
+ * How the engine reads one record kind's bundle file itself (JSONEachRow) and maps it into
+ * the exporter's table, as block-mapping.ts maps a validated block. `valid` is the record
+ * reader's check (snapshot/records.ts) in SQL, never more lenient: a line it refuses is
+ * either left out (and then the row count gives it away) or fails the statement.
+ */
+interface DirectMapping {
+  table: string;
+  columns: readonly string[];
+  /** The line's fields as the engine reads them: required fields Nullable (absent and null fail `valid`). */
+  structure: string;
+  select: string;
+  valid: string;
+}
+
+/**
+ * YYYY-MM-DD(T|t| )hh:mm[:ss[.fraction]](Z|z|±hh[:]mm), as snapshot/time.ts reads it; the
+ * calendar and the ranges are checked by parsing (an impossible date parses to NULL).
+ */
+const ISO = String.raw`^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9](\.[0-9]{1,9})?)?([Zz]|[+-]([01][0-9]|2[0-3]):?[0-5][0-9])$`;
+
+/**
+ * Timestamps and numbers are read as Dynamic, which keeps the JSON token's type (a Variant
+ * or Float64 column would take the string "5" for a number, which the record reader refuses).
+ */
+const TIMESTAMP = 'Dynamic';
+const NUMBER = 'Dynamic';
+const isNumber = (field: string): string => `dynamicType(${field}) IN ('Int64', 'UInt64', 'Float64')`;
+const numberOf = (field: string): string => `CAST(${field}, 'Float64')`;
+
+/** Epoch ms of a timestamp field: a number rounds as Math.round does; NULL when invalid (the parser wants an upper-case T and Z). */
+const epochMs = (field: string): string =>
+  `multiIf(${isNumber(field)}, toInt64(floor(${numberOf(field)} + 0.5)),
+    dynamicType(${field}) = 'String' AND match(CAST(${field}, 'String'), ${sqlString(ISO)}),
+      toUnixTimestamp64Milli(parseDateTime64BestEffortOrNull(upper(CAST(${field}, 'String')), 3, 'UTC')), NULL)`;
+
+const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
+  spans: {
+    table: 'otel_traces',
+    columns: [
+      'EogLine',
+      'EogEntity',
+      'Timestamp',
+      'Duration',
+      'TraceId',
+      'SpanId',
+      'ParentSpanId',
+      'SpanName',
+      'StatusCode',
+      'StatusMessage',
+      'SpanKind',
+      'ServiceName',
+      'ResourceAttributes',
+    ],
+    structure: `traceId Nullable(String), spanId Nullable(String), parentSpanId String, entity Nullable(String), name Nullable(String),
+      start ${TIMESTAMP}, durationMs ${NUMBER}, status Nullable(String), statusMessage String, kind String`,
+    select: `t._row_number + 1, t.entity, fromUnixTimestamp64Milli(${epochMs('t.start')}),
+      toUInt64(greatest(0, round(${numberOf('t.durationMs')} * 1e6))), t.traceId, t.spanId, t.parentSpanId, t.name,
+      multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'), t.statusMessage, t.kind, e.service,
+      if(e.eid = '', map('eog.entity', t.entity), e.res)`,
+    valid: `t.traceId != '' AND t.spanId != '' AND t.entity != '' AND t.name IS NOT NULL AND t.status IN ('ok', 'error', 'unset')
+      AND ${isNumber('t.durationMs')} AND ${numberOf('t.durationMs')} >= 0 AND ${epochMs('t.start')} IS NOT NULL`,
+  },
+  logs: {
+    table: 'otel_logs',
+    columns: [
+      'EogLine',
+      'EogEntity',
+      'Timestamp',
+      'SeverityText',
+      'Body',
+      'TraceId',
+      'SpanId',
+      'ServiceName',
+      'ResourceAttributes',
+      'LogAttributes',
+    ],
+    structure: `time ${TIMESTAMP}, entity Nullable(String), severity String, body Nullable(String), traceId String, spanId String,
+      attrs Map(String, String)`,
+    select: `t._row_number + 1, t.entity, fromUnixTimestamp64Milli(${epochMs('t.time')}), t.severity, t.body, t.traceId, t.spanId,
+      e.service, if(e.eid = '', map('eog.entity', t.entity), e.res), t.attrs`,
+    valid: `t.entity != '' AND t.body IS NOT NULL AND ${epochMs('t.time')} IS NOT NULL`,
+  },
+};
+
+/**
+ * Reading settings as strict as the record reader: a value of the wrong JSON type fails the
+ * statement instead of being converted (a number where a string belongs, a null in an
+ * optional field). Fields the mapping does not name are skipped, as the exporter's tables
+ * keep no extra fields.
+ */
+const STRICT_READ = {
+  input_format_json_read_numbers_as_strings: 0,
+  input_format_json_read_bools_as_strings: 0,
+  input_format_json_read_objects_as_strings: 0,
+  input_format_json_read_arrays_as_strings: 0,
+  input_format_json_read_bools_as_numbers: 0,
+  input_format_null_as_default: 0,
+  input_format_skip_unknown_fields: 1,
+  // A Dynamic field keeps a string a string (not a date or a number guessed from its text).
+  input_format_try_infer_datetimes: 0,
+  input_format_try_infer_dates: 0,
+  input_format_json_try_infer_numbers_from_strings: 0,
+} as const;
+
+const settingsSql = (settings: Record<string, number>): string =>
+  Object.entries(settings)
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ');
+
+/** Whether the engine may read a file of this kind itself (uncompressed spans and logs, on an engine that sees this machine's files). */
+export function isDirect(runner: ChRunner, file: RecordFile): boolean {
+  return runner.localFile !== undefined && !file.gzip && directMappings[file.kind] !== undefined;
+}
+
+export interface DirectResult {
+  scan: LineScan;
+  rows: number;
+  extent: TimeWindow | null;
+  ms: number;
+  /** Entities the file names that the ingest entity table did not hold, with the first line naming each. */
+  undeclared: { eid: string; line: number }[];
+}
+
+/** Why the direct read gave the file up (the record reader then reads it, and says what is wrong if anything is). */
+export class DirectRefused extends Error {
+  override name = 'DirectRefused';
+}
+
+/**
+ * The engine reads a bundle file itself: one INSERT ... SELECT over file() maps and checks
+ * every line while a worker thread hashes the file and counts its lines. The rows count only
+ * if every line became a row (line numbers are the engine's row numbers); otherwise the
+ * table is emptied and DirectRefused thrown, so the caller reads the file the slower way.
+ * The table must hold no other rows: each record kind has its own.
+ */
+export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<DirectResult> {
+  const mapping = directMappings[file.kind];
+  if (!mapping || !runner.localFile) throw new Error(`internal: ${file.kind} is not read by the engine`);
+  const scan = startScan(file.path);
+  const started = Date.now();
+  let failure: string | null = null;
+  try {
+    runner.exec(
+      `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) SELECT ${mapping.select}
+       FROM ${runner.localFile(file.path, 'JSONEachRow', mapping.structure)} AS t LEFT JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.eid
+       WHERE ${mapping.valid}
+       SETTINGS ${settingsSql(STRICT_READ)}, ${insertSettings()}`,
+    );
+  } catch (error) {
+    failure = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
+  }
+  const ms = Date.now() - started;
+  const scanned = await scan.result;
+  const counted =
+    failure === null
+      ? runner.rows(
+          `SELECT count() AS n, toUnixTimestamp64Milli(min(Timestamp)) AS lo, toUnixTimestamp64Milli(max(Timestamp)) AS hi FROM ${mapping.table}`,
+        )[0]
+      : undefined;
+  const rows = Number(counted?.n ?? 0);
+  const refusal =
+    failure ??
+    scanned.refusal ??
+    (rows === scanned.lines ? null : `${scanned.lines - rows} of ${scanned.lines} lines did not pass the checks`);
+  if (refusal !== null) {
+    runner.exec(`TRUNCATE TABLE ${mapping.table}`);
+    throw new DirectRefused(`${file.rel}: ${refusal}`);
+  }
+  const undeclared = runner
+    .rows(
+      `SELECT EogEntity AS eid, min(EogLine) AS line FROM ${mapping.table}
+       WHERE EogEntity NOT IN (SELECT eid FROM ${INGEST_ENTITIES}) GROUP BY eid ORDER BY line`,
+    )
+    .map((r) => ({ eid: String(r.eid), line: Number(r.line) }));
+  return {
+    scan: scanned,
+    rows,
+    extent: rows === 0 ? null : { start: Number(counted?.lo), end: Number(counted?.hi) },
+    ms,
+    undeclared,
+  };
+}
+
+/**
+ * Gives the rows of entities that were not in the ingest entity table when their file was
+ * read the resource attributes the import writes for them (transfer.ts resourceOf), once the
+ * registry knows them: one mutation, paid only by bundles whose records name undeclared
+ * entities.
+ */
+export function completeResources(
+  runner: ChRunner,
+  kind: RecordFileName,
+  entities: readonly { eid: string; service: string; attrs: Record<string, string> }[],
+): void {
+  const mapping = directMappings[kind];
+  if (!mapping || entities.length === 0) return;
+  const when = (value: (e: (typeof entities)[number]) => string, otherwise: string): string =>
+    `multiIf(${entities.map((e) => `EogEntity = ${sqlString(e.eid)}, ${value(e)}`).join(', ')}, ${otherwise})`;
+  const map = (attrs: Record<string, string>): string =>
+    `CAST(map(${Object.entries(attrs)
+      .flatMap(([k, v]) => [sqlString(k), sqlString(v)])
+      .join(', ')}), 'Map(LowCardinality(String), String)')`;
+  runner.exec(
+    `ALTER TABLE ${mapping.table} UPDATE ServiceName = ${when((e) => sqlString(e.service), 'ServiceName')},
+       ResourceAttributes = ${when((e) => map(e.attrs), 'ResourceAttributes')}
+     WHERE EogEntity IN (${entities.map((e) => sqlString(e.eid)).join(', ')}) SETTINGS mutations_sync = 2`,
+  );
+}

@@ -1,0 +1,86 @@
+import { Worker } from 'node:worker_threads';
+import { MAX_LINE_BYTES } from '../../snapshot/lines.js';
+
+/** What the engine's own read of a record file must agree with (see direct.ts). */
+export interface LineScan {
+  sha256: string;
+  bytes: number;
+  /** Lines, as an editor numbers them (a last line without a newline counts). */
+  lines: number;
+  /**
+   * Why the engine may not read this file itself, or null when it may: line numbers must be
+   * the engine's row numbers (no blank line, no byte-order mark) and every line must pass the
+   * checks the record reader makes before parsing (UTF-8, length cap).
+   */
+  refusal: string | null;
+}
+
+/**
+ * The scan, as plain CommonJS run in a worker thread (the engine's INSERT holds the main
+ * thread meanwhile; no build entry is needed). It hashes the bytes as they are stored and
+ * walks the line breaks; the UTF-8 check is one native call per run of whole lines.
+ */
+const SCAN_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { openSync, readSync, closeSync } = require('node:fs');
+const { createHash } = require('node:crypto');
+const { isUtf8 } = require('node:buffer');
+const { path, maxLine } = workerData;
+const hash = createHash('sha256');
+const fd = openSync(path, 'r');
+const chunk = Buffer.allocUnsafe(1 << 22);
+let bytes = 0, lines = 0, lineStart = 0, pending = Buffer.alloc(0), refusal = null, lastByte = 10;
+try {
+  for (;;) {
+    const n = readSync(fd, chunk, 0, chunk.length, null);
+    if (n === 0) break;
+    const buf = chunk.subarray(0, n);
+    hash.update(buf);
+    if (refusal === null) {
+      if (bytes === 0 && n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) refusal = 'starts with a byte-order mark';
+      let start = 0, nl = buf.indexOf(10);
+      const last = buf.lastIndexOf(10);
+      if (last >= 0) {
+        const run = pending.length > 0 ? Buffer.concat([pending, buf.subarray(0, last)]) : buf.subarray(0, last);
+        if (!isUtf8(run)) refusal = 'a line is not valid UTF-8';
+        pending = Buffer.from(buf.subarray(last + 1));
+      } else pending = Buffer.concat([pending, buf]);
+      while (nl >= 0 && refusal === null) {
+        const length = bytes + nl - lineStart;
+        if (length === 0 || (length === 1 && (nl > 0 ? buf[nl - 1] : lastByte) === 13)) refusal = 'line ' + (lines + 1) + ' is blank';
+        else if (length > maxLine) refusal = 'line ' + (lines + 1) + ' is longer than the record reader allows';
+        lines++;
+        lineStart = bytes + nl + 1;
+        start = nl + 1;
+        nl = buf.indexOf(10, start);
+      }
+    }
+    lastByte = buf[n - 1];
+    bytes += n;
+  }
+  if (refusal === null && bytes > lineStart) {
+    lines++;
+    if (!isUtf8(pending)) refusal = 'the last line is not valid UTF-8';
+    else if (bytes - lineStart > maxLine) refusal = 'line ' + lines + ' is longer than the record reader allows';
+  }
+  parentPort.postMessage({ sha256: hash.digest('hex'), bytes, lines, refusal });
+} catch (error) {
+  parentPort.postMessage({ error: error && error.message ? error.message : String(error) });
+} finally {
+  closeSync(fd);
+}
+`;
+
+/** A scan running in a worker thread; `result` settles once the whole file is read. */
+export function startScan(path: string, maxLine = MAX_LINE_BYTES): { result: Promise<LineScan> } {
+  const worker = new Worker(SCAN_SOURCE, { eval: true, workerData: { path, maxLine } });
+  const result = new Promise<LineScan>((resolve, reject) => {
+    worker.once('message', (m: LineScan | { error: string }) => {
+      void worker.terminate();
+      if ('error' in m) reject(new Error(`reading ${path}: ${m.error}`));
+      else resolve(m);
+    });
+    worker.once('error', reject);
+  });
+  return { result };
+}
