@@ -69,12 +69,10 @@ export class ChdbRunner implements ChRunner {
     this.run(`INSERT INTO ${table} (${columns.join(', ')}) FORMAT JSONCompactEachRow\n${body.toString('utf8')}`, {}, 'TSV');
   }
 
-  insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void {
-    this.run(sql(this.localFile(path, format, structure)), {}, 'TSV');
-  }
+  readonly sourceRows = { number: '_row_number', settings: {} };
 
-  localFile(path: string, format: string, structure: string): string {
-    return `file(${sqlString(resolve(path))}, ${sqlString(format)}, ${sqlString(structure)})`;
+  insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void {
+    this.run(sql(`file(${sqlString(resolve(path))}, ${sqlString(format)}, ${sqlString(structure)})`), {}, 'TSV');
   }
 
   close(): void {

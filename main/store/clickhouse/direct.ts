@@ -1,7 +1,8 @@
+import { availableParallelism } from 'node:os';
 import type { TimeWindow } from '../../../core/model/packet.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
-import { INGEST_ENTITIES, insertSettings } from './block-mapping.js';
+import { INGEST_ENTITIES } from './block-mapping.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { startScan, type LineScan } from './scan.js';
 
@@ -61,7 +62,7 @@ const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
     ],
     structure: `traceId Nullable(String), spanId Nullable(String), parentSpanId String, entity Nullable(String), name Nullable(String),
       start ${TIMESTAMP}, durationMs ${NUMBER}, status Nullable(String), statusMessage String, kind String`,
-    select: `t._row_number + 1, t.entity, fromUnixTimestamp64Milli(${epochMs('t.start')}),
+    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(${epochMs('t.start')}),
       toUInt64(greatest(0, round(${numberOf('t.durationMs')} * 1e6))), t.traceId, t.spanId, t.parentSpanId, t.name,
       multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'), t.statusMessage, t.kind, e.service,
       if(e.eid = '', map('eog.entity', t.entity), e.res)`,
@@ -84,7 +85,7 @@ const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
     ],
     structure: `time ${TIMESTAMP}, entity Nullable(String), severity String, body Nullable(String), traceId String, spanId String,
       attrs Map(String, String)`,
-    select: `t._row_number + 1, t.entity, fromUnixTimestamp64Milli(${epochMs('t.time')}), t.severity, t.body, t.traceId, t.spanId,
+    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(${epochMs('t.time')}), t.severity, t.body, t.traceId, t.spanId,
       e.service, if(e.eid = '', map('eog.entity', t.entity), e.res), t.attrs`,
     valid: `t.entity != '' AND t.body IS NOT NULL AND ${epochMs('t.time')} IS NOT NULL`,
   },
@@ -115,9 +116,9 @@ const settingsSql = (settings: Record<string, number>): string =>
     .map(([k, v]) => `${k} = ${v}`)
     .join(', ');
 
-/** Whether the engine may read a file of this kind itself (uncompressed spans and logs, on an engine that sees this machine's files). */
-export function isDirect(runner: ChRunner, file: RecordFile): boolean {
-  return runner.localFile !== undefined && !file.gzip && directMappings[file.kind] !== undefined;
+/** Whether the engine reads a file of this kind itself (uncompressed spans and logs). */
+export function isDirect(file: RecordFile): boolean {
+  return !file.gzip && directMappings[file.kind] !== undefined;
 }
 
 export interface DirectResult {
@@ -143,16 +144,22 @@ export class DirectRefused extends Error {
  */
 export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<DirectResult> {
   const mapping = directMappings[file.kind];
-  if (!mapping || !runner.localFile) throw new Error(`internal: ${file.kind} is not read by the engine`);
+  if (!mapping) throw new Error(`internal: ${file.kind} is not read by the engine`);
   const scan = startScan(file.path);
   const started = Date.now();
   let failure: string | null = null;
   try {
-    runner.exec(
-      `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) SELECT ${mapping.select}
-       FROM ${runner.localFile(file.path, 'JSONEachRow', mapping.structure)} AS t LEFT JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.eid
-       WHERE ${mapping.valid}
-       SETTINGS ${settingsSql(STRICT_READ)}, ${insertSettings()}`,
+    const settings = { ...STRICT_READ, max_insert_threads: Math.max(1, availableParallelism()), ...runner.sourceRows.settings };
+    // The rows are numbered before the check filters any out (a file with a line left out is given up anyway).
+    runner.insertBlock(
+      file.path,
+      'JSONEachRow',
+      mapping.structure,
+      (source) =>
+        `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) SELECT ${mapping.select}
+         FROM (SELECT ${runner.sourceRows.number} AS eog_row, * FROM ${source}) AS t LEFT JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.eid
+         WHERE ${mapping.valid}
+         SETTINGS ${settingsSql(settings)}`,
     );
   } catch (error) {
     failure = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);

@@ -118,6 +118,11 @@ export class HttpRunner implements ChRunner {
     if (body.length > 0) this.call({ op: 'insert', table, columns: [...columns], body });
   }
 
+  readonly sourceRows = {
+    number: 'rowNumberInAllBlocks()',
+    settings: { max_threads: 1, input_format_parallel_parsing: 0, max_insert_threads: 1 },
+  };
+
   insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void {
     this.call({ op: 'insertFile', sql: `${sql(`input(${sqlString(structure)})`)} FORMAT ${format}`, path });
   }

@@ -7,7 +7,10 @@ import { BundleFormatError } from '../../snapshot/errors.js';
 import { importBundle } from '../import.js';
 import { openEvidenceStore } from '../open.js';
 import { storeMigrations } from '../schema.js';
+import { parseStoreSpec, type StoreSpec } from '../spec.js';
 import { ChdbRunner } from './chdb-runner.js';
+import { HttpRunner } from './http-runner.js';
+import { startFront } from './testing/start-front.js';
 import type { ChRunner } from './runner.js';
 import { importIntoClickHouse } from './ingest.js';
 import { NotAClickHouseStoreError } from './store.js';
@@ -44,6 +47,7 @@ function hostileBundle(): { dir: string; bodies: string[] } {
 }
 
 type Row = Record<string, unknown>;
+type ServerSpec = Extract<StoreSpec, { kind: 'clickhouse' }>;
 const sortRows = (rows: Row[]): Row[] => rows.sort((a, b) => Number(a.line) - Number(b.line));
 
 /** Every record of the SQLite store is in the engine's tables, column for column. */
@@ -207,6 +211,30 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       }
     } finally {
       runner.close();
+    }
+  }, 180_000);
+
+  it('reads them through a server too (the body of an INSERT over loopback HTTP, rows numbered as they arrive)', async () => {
+    const { dir } = hostileBundle();
+    const sqliteFile = join(root, 'direct-http.sqlite');
+    await importBundle(dir, sqliteFile, { worker: 'never' });
+    const front = await startFront(join(root, 'front'), 'incidents', {});
+    try {
+      const runner = HttpRunner.open(parseStoreSpec(`clickhouse://default@127.0.0.1:${front.port}/incidents`) as ServerSpec);
+      try {
+        const summary = await importIntoClickHouse(dir, runner, { deriveSignals: false });
+        expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null]);
+        const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
+        try {
+          expectSameRecords(db, runner);
+        } finally {
+          db.close();
+        }
+      } finally {
+        runner.close();
+      }
+    } finally {
+      front.stop();
     }
   }, 180_000);
 

@@ -175,7 +175,7 @@ async function readDirect(
   const reads: EngineRead[] = [];
   let extent: TimeWindow | null = null;
   for (const file of bundle.records) {
-    if (!isDirect(runner, file)) continue;
+    if (!isDirect(file)) continue;
     entities.sync();
     const fileId = files.fileIds[file.kind];
     if (fileId === undefined) throw new Error(`internal: ${file.rel} was not registered`);

@@ -23,11 +23,12 @@ export interface ChRunner {
    */
   insertBlock(path: string, format: string, structure: string, sql: (source: string) => string): void;
   /**
-   * A file of this machine as a table the engine reads itself, its rows numbered by the
-   * `_row_number` virtual column; absent on an engine that cannot see this machine's files
-   * (a server). See direct.ts.
+   * How a statement numbers insertBlock's source rows in file order (direct.ts): chdb reads
+   * the file itself, whose `_row_number` virtual column numbers the rows while every core
+   * parses; a server reads the request body through input(), which has no row number, so the
+   * rows are numbered as they arrive, parsed on one thread.
    */
-  localFile?(path: string, format: string, structure: string): string;
+  readonly sourceRows: { number: string; settings: Readonly<Record<string, number>> };
   close(): void;
 }
 

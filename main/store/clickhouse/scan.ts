@@ -29,39 +29,41 @@ const { path, maxLine } = workerData;
 const hash = createHash('sha256');
 const fd = openSync(path, 'r');
 const chunk = Buffer.allocUnsafe(1 << 22);
-let bytes = 0, lines = 0, lineStart = 0, pending = Buffer.alloc(0), refusal = null, lastByte = 10;
+// bytes: read so far; lineStart: offset of the current line; carry: its bytes read in earlier chunks.
+let bytes = 0, lines = 0, lineStart = 0, carry = [], refusal = null, previous = 10;
+const refuse = (why) => { if (refusal === null) refusal = why; };
+const endLine = (length, endsWithCr) => {
+  lines++;
+  if (length === 0 || (length === 1 && endsWithCr)) refuse('line ' + lines + ' is blank');
+  else if (length > maxLine) refuse('line ' + lines + ' is longer than the record reader allows');
+};
 try {
   for (;;) {
     const n = readSync(fd, chunk, 0, chunk.length, null);
     if (n === 0) break;
     const buf = chunk.subarray(0, n);
     hash.update(buf);
-    if (refusal === null) {
-      if (bytes === 0 && n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) refusal = 'starts with a byte-order mark';
-      let start = 0, nl = buf.indexOf(10);
+    if (bytes === 0 && n >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) refuse('it starts with a byte-order mark');
+    const first = buf.indexOf(10);
+    if (first < 0) {
+      carry.push(Buffer.from(buf));
+    } else {
+      // The line that began in an earlier chunk, then the chunk's whole lines: one UTF-8 check each.
+      if (!isUtf8(carry.length > 0 ? Buffer.concat([...carry, buf.subarray(0, first)]) : buf.subarray(0, first))) refuse('a line is not valid UTF-8');
       const last = buf.lastIndexOf(10);
-      if (last >= 0) {
-        const run = pending.length > 0 ? Buffer.concat([pending, buf.subarray(0, last)]) : buf.subarray(0, last);
-        if (!isUtf8(run)) refusal = 'a line is not valid UTF-8';
-        pending = Buffer.from(buf.subarray(last + 1));
-      } else pending = Buffer.concat([pending, buf]);
-      while (nl >= 0 && refusal === null) {
-        const length = bytes + nl - lineStart;
-        if (length === 0 || (length === 1 && (nl > 0 ? buf[nl - 1] : lastByte) === 13)) refusal = 'line ' + (lines + 1) + ' is blank';
-        else if (length > maxLine) refusal = 'line ' + (lines + 1) + ' is longer than the record reader allows';
-        lines++;
+      if (last > first && !isUtf8(buf.subarray(first + 1, last))) refuse('a line is not valid UTF-8');
+      for (let nl = first; nl >= 0; nl = buf.indexOf(10, nl + 1)) {
+        endLine(bytes + nl - lineStart, (nl > 0 ? buf[nl - 1] : previous) === 13);
         lineStart = bytes + nl + 1;
-        start = nl + 1;
-        nl = buf.indexOf(10, start);
       }
+      carry = last + 1 < n ? [Buffer.from(buf.subarray(last + 1))] : [];
     }
-    lastByte = buf[n - 1];
+    previous = buf[n - 1];
     bytes += n;
   }
-  if (refusal === null && bytes > lineStart) {
-    lines++;
-    if (!isUtf8(pending)) refusal = 'the last line is not valid UTF-8';
-    else if (bytes - lineStart > maxLine) refusal = 'line ' + lines + ' is longer than the record reader allows';
+  if (bytes > lineStart) {
+    if (!isUtf8(Buffer.concat(carry))) refuse('a line is not valid UTF-8');
+    endLine(bytes - lineStart, false);
   }
   parentPort.postMessage({ sha256: hash.digest('hex'), bytes, lines, refusal });
 } catch (error) {
