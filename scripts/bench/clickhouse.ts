@@ -26,17 +26,18 @@ import { writeBenchmarksDocument } from './write-doc.js';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'main', 'cli.js');
 const FRONT = join(ROOT, 'main', 'store', 'clickhouse', 'testing', 'http-front.ts');
+const CEILING = join(ROOT, 'scripts', 'bench', 'clickhouse-ceiling.ts');
 const PASSWORD_ENV = 'EOG_BENCH_CH_PASSWORD';
 const PASSWORD = 'bench';
 
-interface Measured {
+interface Run {
   wallS: number;
   rssMb: number;
   stdout: string;
 }
 
 /** `node dist/main/cli.js …` under /usr/bin/time: wall seconds and peak RSS of that process. */
-function eog(args: readonly string[], env: NodeJS.ProcessEnv = {}): Measured {
+function eog(args: readonly string[], env: NodeJS.ProcessEnv = {}): Run {
   const out = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, CLI, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -66,7 +67,7 @@ function measureStore(label: string, bundle: string, spec: string, runs: number,
   process.stderr.write(`${label}: import (load ${load.toFixed(1)})\n`);
   const imported = eog(['import', bundle, '--store', spec, ...extra, '--json'], env);
   const summary = JSON.parse(imported.stdout) as { clickhouse?: { rows: number; ms: number } };
-  const investigations: Measured[] = [];
+  const investigations: Run[] = [];
   const out = join(work, 'diagnosis.json');
   for (let i = 0; i < runs; i++) investigations.push(eog(['investigate', spec, ...extra, '--out', out], env));
   const diagnosis = JSON.parse(readFileSync(out, 'utf8')) as { frontier: string[]; outcome: string };
@@ -99,8 +100,30 @@ async function startFront(dir: string): Promise<{ port: number; stop: () => void
   return { port, stop: () => void child.kill('SIGTERM') };
 }
 
-async function measureBundle(bundle: string, rows: number, runs: number, work: string): Promise<{ rows: number; results: StoreRow[] }> {
+interface Ceiling {
+  rows: number;
+  ms: number;
+}
+
+/** The engine alone on the bundle's span and log files (clickhouse-ceiling.ts), in its own process. */
+function measureCeiling(bundle: string, work: string): Ceiling {
+  const out = spawnSync(process.execPath, ['--import', 'tsx', CEILING, bundle, join(work, 'ceiling')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (out.status !== 0) throw new Error(`clickhouse-ceiling.ts failed:\n${out.stderr.slice(-2000)}`);
+  return JSON.parse(out.stdout) as Ceiling;
+}
+
+interface Measured {
+  rows: number;
+  results: StoreRow[];
+  ceiling: Ceiling;
+}
+
+async function measureBundle(bundle: string, rows: number, runs: number, work: string): Promise<Measured> {
   const results: StoreRow[] = [];
+  const ceiling = measureCeiling(bundle, work);
   const sqlite = join(work, `store-${rows}.sqlite`);
   const chdb = join(work, `chdb-${rows}`);
   const server = join(work, `server-${rows}`);
@@ -117,7 +140,7 @@ async function measureBundle(bundle: string, rows: number, runs: number, work: s
     front.stop();
   }
   rmSync(server, { recursive: true, force: true });
-  return { rows, results };
+  return { rows, results, ceiling };
 }
 
 function countRows(bundle: string): number {
@@ -134,7 +157,7 @@ function countRows(bundle: string): number {
   return Number(out.stdout.trim());
 }
 
-function section(measured: { rows: number; results: StoreRow[] }[], runs: number, sizes: string): string {
+function section(measured: Measured[], runs: number, sizes: string): string {
   const machine = describeMachine();
   const lines = [
     '### 6. ClickHouse evidence store: SQLite vs chdb vs a ClickHouse server',
@@ -160,6 +183,21 @@ function section(measured: { rows: number; results: StoreRow[] }[], runs: number
   }
   lines.push(
     '',
+    'The engine alone (`scripts/bench/clickhouse-ceiling.ts`): chdb inserting the same spans.jsonl and logs.jsonl into the same tables with the plainest mapping — no checks, no entity join, no line scan, every core — against the whole `eog import` into chdb:',
+    '',
+    '| rows in bundle | span + log rows | engine alone (s) | engine alone rows/s | `eog import` chdb rows/s | import / engine alone |',
+    '| --- | --- | --- | --- | --- | --- |',
+  );
+  for (const m of measured) {
+    const alone = (m.ceiling.rows * 1000) / m.ceiling.ms;
+    const chdb = m.results.find((r) => r.store.startsWith('chdb'));
+    const imported = chdb ? m.rows / chdb.importS : 0;
+    lines.push(
+      `| ${m.rows.toLocaleString('en')} | ${m.ceiling.rows.toLocaleString('en')} | ${(m.ceiling.ms / 1000).toFixed(1)} | ${Math.round(alone).toLocaleString('en')} | ${Math.round(imported).toLocaleString('en')} | ${(imported / alone).toFixed(2)} |`,
+    );
+  }
+  lines.push(
+    '',
     'Reading: the workbench process memory is the clickhouse:// column (the engine is another process) and the SQLite one; compare their peak RSS across sizes. The chdb rows include the embedded engine. The ClickHouse import derives the signals on the way (the SQLite `eog import` defers them to the first investigation); `scripts/bench/clickhouse-ingest.ts <bundle> <dir> --no-signals` measures the block path alone. Goal of issue #18: ClickHouse write ≥ 1M rows/s on a 5M-row bundle; sizes up to 20M run with `--rows 5000000,20000000` and a `--work` folder with room for them. Analysis: docs/clickhouse.md, "Ingest figures".',
   );
   return lines.join('\n');
@@ -179,7 +217,7 @@ async function main(): Promise<void> {
   mkdirSync(work, { recursive: true });
   const runs = Number(values.runs);
   spawnSync('npm', ['run', '-s', 'build:main'], { cwd: ROOT, stdio: 'inherit' });
-  const measured: { rows: number; results: StoreRow[] }[] = [];
+  const measured: Measured[] = [];
   const bundles: { dir: string; rows: number }[] = values.bundle
     ? [{ dir: resolve(values.bundle), rows: countRows(resolve(values.bundle)) }]
     : values.rows.split(',').map((n) => ({ dir: join(work, `bundle-${n}`), rows: Number(n) }));

@@ -8,15 +8,18 @@ import { startScan, type LineScan } from './scan.js';
 
 /**
  * How the engine reads one record kind's bundle file itself (JSONEachRow) and maps it into
- * the exporter's table, as block-mapping.ts maps a validated block. `valid` is the record
- * reader's check (snapshot/records.ts) in SQL, never more lenient: a line it refuses is
- * either left out (and then the row count gives it away) or fails the statement.
+ * the exporter's table, as block-mapping.ts maps a validated block. The file's rows are `f`;
+ * `fields` computes, once per row, what both the check and the mapping need (read as `t`
+ * with the row number `eog_row`, next to the ingest entity table as `e`). `valid` is the
+ * record reader's check (snapshot/records.ts) in SQL, never more lenient: a line it refuses
+ * is either left out (and then the row count gives it away) or fails the statement.
  */
 interface DirectMapping {
   table: string;
   columns: readonly string[];
   /** The line's fields as the engine reads them: required fields Nullable (absent and null fail `valid`). */
   structure: string;
+  fields: string;
   select: string;
   valid: string;
 }
@@ -29,18 +32,20 @@ const ISO = String.raw`^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ]([01][0-9]|2[0-3]):[0-5][
 
 /**
  * Timestamps and numbers are read as Dynamic, which keeps the JSON token's type (a Variant
- * or Float64 column would take the string "5" for a number, which the record reader refuses).
+ * or Float64 column would take the string "5" for a number, which the record reader refuses);
+ * its typed subcolumns are NULL where the token had another type.
  */
-const TIMESTAMP = 'Dynamic';
-const NUMBER = 'Dynamic';
-const isNumber = (field: string): string => `dynamicType(${field}) IN ('Int64', 'UInt64', 'Float64')`;
-const numberOf = (field: string): string => `CAST(${field}, 'Float64')`;
+const DYNAMIC = 'Dynamic';
+/** A JSON number as Float64, NULL for any other token. */
+const numberOf = (field: string): string => `coalesce(${field}.Float64, toFloat64(${field}.Int64), toFloat64(${field}.UInt64))`;
 
 /** Epoch ms of a timestamp field: a number rounds as Math.round does; NULL when invalid (the parser wants an upper-case T and Z). */
 const epochMs = (field: string): string =>
-  `multiIf(${isNumber(field)}, toInt64(floor(${numberOf(field)} + 0.5)),
-    dynamicType(${field}) = 'String' AND match(CAST(${field}, 'String'), ${sqlString(ISO)}),
-      toUnixTimestamp64Milli(parseDateTime64BestEffortOrNull(upper(CAST(${field}, 'String')), 3, 'UTC')), NULL)`;
+  `if(${field}.String IS NULL, toInt64(floor(${numberOf(field)} + 0.5)),
+    if(match(${field}.String, ${sqlString(ISO)}), toUnixTimestamp64Milli(parseDateTime64BestEffortOrNull(upper(${field}.String), 3, 'UTC')), NULL))`;
+
+/** The resource columns: the entity's as the ingest entity table holds them, or its id alone (completeResources fills the rest). */
+const RESOURCE = "e.service, if(e.eid = '', map('eog.entity', t.entity), e.res)";
 
 const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
   spans: {
@@ -61,13 +66,13 @@ const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
       'ResourceAttributes',
     ],
     structure: `traceId Nullable(String), spanId Nullable(String), parentSpanId String, entity Nullable(String), name Nullable(String),
-      start ${TIMESTAMP}, durationMs ${NUMBER}, status Nullable(String), statusMessage String, kind String`,
-    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(${epochMs('t.start')}),
-      toUInt64(greatest(0, round(${numberOf('t.durationMs')} * 1e6))), t.traceId, t.spanId, t.parentSpanId, t.name,
-      multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'), t.statusMessage, t.kind, e.service,
-      if(e.eid = '', map('eog.entity', t.entity), e.res)`,
+      start ${DYNAMIC}, durationMs ${DYNAMIC}, status Nullable(String), statusMessage String, kind String`,
+    fields: `traceId, spanId, parentSpanId, entity, name, status, statusMessage, kind, ${epochMs('f.start')} AS ms,
+      ${numberOf('f.durationMs')} AS duration`,
+    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(t.ms), toUInt64(greatest(0, round(t.duration * 1e6))), t.traceId, t.spanId,
+      t.parentSpanId, t.name, multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'), t.statusMessage, t.kind, ${RESOURCE}`,
     valid: `t.traceId != '' AND t.spanId != '' AND t.entity != '' AND t.name IS NOT NULL AND t.status IN ('ok', 'error', 'unset')
-      AND ${isNumber('t.durationMs')} AND ${numberOf('t.durationMs')} >= 0 AND ${epochMs('t.start')} IS NOT NULL`,
+      AND t.duration >= 0 AND t.ms IS NOT NULL`,
   },
   logs: {
     table: 'otel_logs',
@@ -83,11 +88,11 @@ const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
       'ResourceAttributes',
       'LogAttributes',
     ],
-    structure: `time ${TIMESTAMP}, entity Nullable(String), severity String, body Nullable(String), traceId String, spanId String,
+    structure: `time ${DYNAMIC}, entity Nullable(String), severity String, body Nullable(String), traceId String, spanId String,
       attrs Map(String, String)`,
-    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(${epochMs('t.time')}), t.severity, t.body, t.traceId, t.spanId,
-      e.service, if(e.eid = '', map('eog.entity', t.entity), e.res), t.attrs`,
-    valid: `t.entity != '' AND t.body IS NOT NULL AND ${epochMs('t.time')} IS NOT NULL`,
+    fields: `entity, severity, body, traceId, spanId, attrs, ${epochMs('f.time')} AS ms`,
+    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(t.ms), t.severity, t.body, t.traceId, t.spanId, ${RESOURCE}, t.attrs`,
+    valid: `t.entity != '' AND t.body IS NOT NULL AND t.ms IS NOT NULL`,
   },
 };
 
@@ -157,7 +162,7 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
       mapping.structure,
       (source) =>
         `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) SELECT ${mapping.select}
-         FROM (SELECT ${runner.sourceRows.number} AS eog_row, * FROM ${source}) AS t LEFT JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.eid
+         FROM (SELECT ${runner.sourceRows.number} AS eog_row, ${mapping.fields} FROM ${source} AS f) AS t LEFT JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.eid
          WHERE ${mapping.valid}
          SETTINGS ${settingsSql(settings)}`,
     );
