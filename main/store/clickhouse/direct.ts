@@ -2,13 +2,13 @@ import { availableParallelism } from 'node:os';
 import type { TimeWindow } from '../../../core/model/packet.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
-import { INGEST_ENTITIES } from './block-mapping.js';
+import { blockMappings, INGEST_ENTITIES } from './block-mapping.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { startScan, type LineScan } from './scan.js';
 
 /**
  * How the engine reads one record kind's bundle file itself (JSONEachRow) and maps it into
- * the exporter's table, as block-mapping.ts maps a validated block. The file's rows are `f`;
+ * the exporter's table: the same columns as block-mapping.ts fills from a validated block. The file's rows are `f`;
  * `fields` computes, once per row, what both the check and the mapping need (read as `t`
  * with the row number `eog_row`, next to the ingest entity table as `e`). `valid` is the
  * record reader's check (snapshot/records.ts) in SQL, never more lenient: a line it refuses
@@ -50,21 +50,7 @@ const RESOURCE = "e.service, if(e.eid = '', map('eog.entity', t.entity), e.res)"
 const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
   spans: {
     table: 'otel_traces',
-    columns: [
-      'EogLine',
-      'EogEntity',
-      'Timestamp',
-      'Duration',
-      'TraceId',
-      'SpanId',
-      'ParentSpanId',
-      'SpanName',
-      'StatusCode',
-      'StatusMessage',
-      'SpanKind',
-      'ServiceName',
-      'ResourceAttributes',
-    ],
+    columns: blockMappings.spans.columns,
     structure: `traceId Nullable(String), spanId Nullable(String), parentSpanId String, entity Nullable(String), name Nullable(String),
       start ${DYNAMIC}, durationMs ${DYNAMIC}, status Nullable(String), statusMessage String, kind String`,
     fields: `traceId, spanId, parentSpanId, entity, name, status, statusMessage, kind, ${epochMs('f.start')} AS ms,
@@ -76,18 +62,7 @@ const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
   },
   logs: {
     table: 'otel_logs',
-    columns: [
-      'EogLine',
-      'EogEntity',
-      'Timestamp',
-      'SeverityText',
-      'Body',
-      'TraceId',
-      'SpanId',
-      'ServiceName',
-      'ResourceAttributes',
-      'LogAttributes',
-    ],
+    columns: blockMappings.logs.columns,
     structure: `time ${DYNAMIC}, entity Nullable(String), severity String, body Nullable(String), traceId String, spanId String,
       attrs Map(String, String)`,
     fields: `entity, severity, body, traceId, spanId, attrs, ${epochMs('f.time')} AS ms`,

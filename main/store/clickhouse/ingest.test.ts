@@ -126,6 +126,15 @@ describe('ClickHouse import through block files', () => {
   }, 120_000);
 });
 
+function expectSameAsSqlite(sqliteFile: string, runner: ChRunner): void {
+  const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
+  try {
+    expectSameRecords(db, runner);
+  } finally {
+    db.close();
+  }
+}
+
 /** The exporter tables' rows as an import wrote them, every column. */
 const telemetry = (runner: ChRunner): Record<string, Row[]> => ({
   otel_logs: runner.rows('SELECT *, EogEntity FROM otel_logs ORDER BY EogLine') as Row[],
@@ -224,12 +233,7 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       try {
         const summary = await importIntoClickHouse(dir, runner, { deriveSignals: false });
         expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null]);
-        const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
-        try {
-          expectSameRecords(db, runner);
-        } finally {
-          db.close();
-        }
+        expectSameAsSqlite(sqliteFile, runner);
       } finally {
         runner.close();
       }
@@ -259,12 +263,7 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
         if (expected.error) return;
         expect(refused).toHaveLength(1);
         expect(refused[0] === null).toBe(reads);
-        const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
-        try {
-          expectSameRecords(db, runner);
-        } finally {
-          db.close();
-        }
+        expectSameAsSqlite(sqliteFile, runner);
       } finally {
         runner.close();
       }
