@@ -24,4 +24,4 @@ export { ensureStoredSignals, SignalsNotWritableError } from './signals/stored.j
 export { SeriesQueries, MAX_TRACE_SPANS, type MetricPoint, type SpanRow, type LogRow, type MarkerRow } from './series.js';
 export type { EdgeBuckets, ExemplarChoice, SpanBuckets, SpanSummary } from './span-series.js';
 export { parseStoreSpec, describeStoreSpec, isClickHouseSpec, StoreSpecError, type StoreSpec } from './spec.js';
-export { openEvidenceStore, importToStore, storeHoldsSnapshot, type OpenStoreOptions } from './open.js';
+export { openEvidenceStore, importToStore, storeHoldsSnapshot, type OpenStoreOptions, type StoreImportSummary } from './open.js';

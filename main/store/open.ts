@@ -1,7 +1,7 @@
 import { ChdbRunner } from './clickhouse/chdb-runner.js';
 import { HttpRunner } from './clickhouse/http-runner.js';
 import type { ChRunner } from './clickhouse/runner.js';
-import { importIntoClickHouse } from './clickhouse/ingest.js';
+import { importIntoClickHouse, type EngineRead } from './clickhouse/ingest.js';
 import { ClickHouseEvidenceStore } from './clickhouse/store.js';
 import type { EvidenceStore } from './evidence-store.js';
 import { importBundle, type ImportOptions, type ImportSummary } from './import.js';
@@ -42,6 +42,8 @@ export async function storeHoldsSnapshot(spec: StoreSpec, options: OpenStoreOpti
 export interface StoreImportSummary extends ImportSummary {
   /** Rows written into ClickHouse and how long that took (absent for SQLite). */
   clickhouse?: { rows: number; ms: number };
+  /** The record files the ClickHouse engine read itself, or gave up to the record reader (absent for SQLite). */
+  engineReads?: EngineRead[];
 }
 
 /**

@@ -41,6 +41,21 @@ describe('eog import', () => {
     await expect(runImport(bundle, { signals: 'later' })).rejects.toThrow(/--signals later/);
   });
 
+  it('says which files the ClickHouse engine read itself and why it gave one to the record reader, escaped', async () => {
+    const bundle = writeBundle({ records: { logs: [{ time: T0, entity: 'shop/Pod/p', body: 'x' }] } }, join(tempDir(), 'b'));
+    const summary = await runImport(bundle, { store: join(tempDir(), 's.sqlite') });
+    const text = formatSummary({
+      ...summary,
+      engineReads: [
+        { file: 'spans.jsonl', rows: 10, ms: 1500, refused: null },
+        { file: 'logs.jsonl', rows: 0, ms: 0, refused: 'logs.jsonl: line 7 is blank\u001b[2J' },
+      ],
+    });
+    expect(text).toContain('spans.jsonl read by the engine itself (1.5 s)');
+    expect(text).toContain('logs.jsonl read by the record reader: logs.jsonl: line 7 is blank\\u001b[2J');
+    expect(text).not.toContain('\u001b');
+  });
+
   it('refuses a folder that is not a bundle with a usage error', async () => {
     await expect(runImport(tempDir(), {})).rejects.toBeInstanceOf(UsageError);
     const bundle = writeBundle({}, join(tempDir(), 'b'));

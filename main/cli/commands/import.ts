@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { detectFormat } from '../../convert/detect-format.js';
-import { importToStore, type ImportProgress, type ImportSummary, type SignalTiming, type WorkerMode } from '../../store/index.js';
+import { importToStore, type ImportProgress, type SignalTiming, type StoreImportSummary, type WorkerMode } from '../../store/index.js';
 import { addStoreOptions, STORE_HELP, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import { UsageError } from '../errors.js';
 
@@ -25,12 +25,19 @@ function formatProgress(p: ImportProgress): string {
 
 const MAX_WARNINGS_SHOWN = 20;
 
-export function formatSummary(s: ImportSummary & { clickhouse?: { rows: number; ms: number } }): string {
+export function formatSummary(s: StoreImportSummary): string {
   const lines = [`imported ${s.totalRows.toLocaleString('en')} records in ${(s.elapsedMs / 1000).toFixed(1)} s into ${printable(s.store)}`];
   if (s.clickhouse) {
     const rate = Math.round((s.clickhouse.rows * 1000) / Math.max(s.clickhouse.ms, 1));
     lines.push(
       `  clickhouse ${s.clickhouse.rows.toLocaleString('en')} rows written in ${(s.clickhouse.ms / 1000).toFixed(1)} s (${rate.toLocaleString('en')} rows/s)`,
+    );
+  }
+  for (const r of s.engineReads ?? []) {
+    lines.push(
+      r.refused === null
+        ? `  ${printable(r.file)} read by the engine itself (${(r.ms / 1000).toFixed(1)} s)`
+        : `  ${printable(r.file)} read by the record reader: ${printable(r.refused)}`,
     );
   }
   for (const [kind, n] of Object.entries(s.rows)) lines.push(`  ${kind.padEnd(8)} ${n.toLocaleString('en')}`);
@@ -64,7 +71,7 @@ function signalTiming(value: string | undefined): SignalTiming {
   throw new UsageError(`--signals ${value}: expected now or defer`);
 }
 
-export async function runImport(snapshot: string, flags: ImportFlags): Promise<ImportSummary> {
+export async function runImport(snapshot: string, flags: ImportFlags): Promise<StoreImportSummary> {
   if (!existsSync(join(snapshot, 'snapshot.json'))) {
     const format = detectFormat(snapshot);
     if (format === 'capture')
