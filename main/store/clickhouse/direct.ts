@@ -96,9 +96,9 @@ const settingsSql = (settings: Record<string, number>): string =>
     .map(([k, v]) => `${k} = ${v}`)
     .join(', ');
 
-/** Whether the engine reads a file of this kind itself (uncompressed spans and logs). */
+/** Whether the engine reads a file of this kind itself (spans and logs, plain or gzipped). */
 export function isDirect(file: RecordFile): boolean {
-  return !file.gzip && directMappings[file.kind] !== undefined;
+  return directMappings[file.kind] !== undefined;
 }
 
 export interface DirectResult {
@@ -125,7 +125,7 @@ export class DirectRefused extends Error {
 export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<DirectResult> {
   const mapping = directMappings[file.kind];
   if (!mapping) throw new Error(`internal: ${file.kind} is not read by the engine`);
-  const scan = startScan(file.path);
+  const scan = startScan(file.path, file.gzip);
   const started = Date.now();
   let failure: string | null = null;
   try {
@@ -145,7 +145,13 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
     failure = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
   }
   const ms = Date.now() - started;
-  const scanned = await scan.result;
+  // A file the worker could not read (a corrupt gzip stream) is the record reader's to report.
+  const scanned = await scan.result.catch((error: unknown): LineScan => ({
+    sha256: '',
+    bytes: 0,
+    lines: 0,
+    refusal: `reading it failed (${String(error)})`,
+  }));
   const counted =
     failure === null
       ? runner.rows(

@@ -38,9 +38,17 @@ async function handle(m) {
       return '';
     }
     case 'insertFile': {
-      // The block file is the body of an INSERT ... SELECT ... FROM input(...): streamed, never held whole.
+      // The file is the body of an INSERT ... SELECT ... FROM input(...): streamed, never held whole
+      // (a gzipped one decompressed on the way, as chdb's file() reads it).
       const { createReadStream } = require('node:fs');
-      const result = await client.exec({ query: m.sql, values: createReadStream(m.path) });
+      const raw = createReadStream(m.path);
+      let body = raw;
+      if (m.path.endsWith('.gz')) {
+        body = require('node:zlib').createGunzip();
+        raw.on('error', (error) => body.destroy(error));
+        raw.pipe(body);
+      }
+      const result = await client.exec({ query: m.sql, values: body });
       result.stream.resume();
       await new Promise((resolve, reject) => result.stream.on('end', resolve).on('error', reject));
       return '';

@@ -1,6 +1,7 @@
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/open.js';
 import { BundleFormatError } from '../../snapshot/errors.js';
@@ -23,8 +24,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const SAMPLE = join(import.meta.dirname, '..', '..', '..', 'resources', 'sample');
 
 /** The sample bundle plus log lines whose text TSV must escape, one on an entity topology.json does not declare. */
-function hostileBundle(): { dir: string; bodies: string[] } {
-  const dir = join(root, 'hostile');
+function hostileBundle(name = 'hostile'): { dir: string; bodies: string[] } {
+  const dir = join(root, name);
   cpSync(SAMPLE, dir, { recursive: true });
   const bodies = [
     'tab\there, newline\nthere, cr\rthere',
@@ -222,6 +223,50 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       runner.close();
     }
   }, 180_000);
+
+  it('reads gzipped files too (chdb and a server), and leaves a corrupt one to the record reader', async () => {
+    const { dir } = hostileBundle('hostile-gz');
+    for (const kind of ['logs', 'spans']) {
+      writeFileSync(join(dir, `${kind}.jsonl.gz`), gzipSync(readFileSync(join(dir, `${kind}.jsonl`))));
+      rmSync(join(dir, `${kind}.jsonl`));
+    }
+    const sqliteFile = join(root, 'direct-gz.sqlite');
+    await importBundle(dir, sqliteFile, { worker: 'never' });
+    const chdb = await ChdbRunner.open(engine);
+    try {
+      const summary = await importIntoClickHouse(dir, chdb, { deriveSignals: false });
+      expect(summary.engineReads.map((r) => [r.file, r.refused])).toEqual([
+        ['logs.jsonl.gz', null],
+        ['spans.jsonl.gz', null],
+      ]);
+      expectSameAsSqlite(sqliteFile, chdb);
+    } finally {
+      chdb.close();
+    }
+    const front = await startFront(join(root, 'front-gz'), 'incidents', {});
+    try {
+      const server = HttpRunner.open(parseStoreSpec(`clickhouse://default@127.0.0.1:${front.port}/incidents`) as ServerSpec);
+      try {
+        const summary = await importIntoClickHouse(dir, server, { deriveSignals: false });
+        expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null]);
+        expectSameAsSqlite(sqliteFile, server);
+      } finally {
+        server.close();
+      }
+    } finally {
+      front.stop();
+    }
+    const logs = readFileSync(join(dir, 'logs.jsonl.gz'));
+    writeFileSync(join(dir, 'logs.jsonl.gz'), logs.subarray(0, logs.length - 20));
+    const expected = await outcomeOf(() => importBundle(dir, join(root, 'truncated.sqlite'), { worker: 'never' }));
+    expect(expected.error?.message).toMatch(/gzip/);
+    const again = await ChdbRunner.open(engine);
+    try {
+      expect(await outcomeOf(() => importIntoClickHouse(dir, again, { deriveSignals: false }))).toEqual(expected);
+    } finally {
+      again.close();
+    }
+  }, 240_000);
 
   it('reads them through a server too (the body of an INSERT over loopback HTTP, rows numbered as they arrive)', async () => {
     const { dir } = hostileBundle();
