@@ -13,6 +13,7 @@ import type { SignalRow } from '../signals/build.js';
 import { insertSignals } from '../signals/insert.js';
 import { INGEST_ENTITIES, INGEST_ENTITIES_DDL } from './block-mapping.js';
 import { ClickHouseBlockSink } from './block-sink.js';
+import { deriveImportedSignals } from './derive/imported.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { chSchema, CH_SCHEMA_VERSION, CH_TABLES } from './schema.js';
 import { transferStore } from './transfer.js';
@@ -26,9 +27,9 @@ export interface ClickHouseImportOptions extends ImportOptions {
   /** Rows per block (default BLOCK_ROWS). */
   blockRows?: number;
   /**
-   * Whether to derive the signals into eog_signals (default true: the ClickHouse store reads
-   * them from there). False stores the records only: for a store whose signals are computed
-   * in SQL, and to measure the ingest path alone (scripts/bench/clickhouse-ingest.ts).
+   * Whether the JavaScript collectors derive the signals while the records stream (true), or
+   * ClickHouse derives them in SQL once the records are in its tables (false, the default:
+   * derive/imported.ts). Either way they are stored in eog_signals, where the store reads them.
    */
   deriveSignals?: boolean;
 }
@@ -112,7 +113,7 @@ async function fillCatalog(
   const catalog = beginCatalog(db, bundle, link.started, options);
   const { files, registry, report } = catalog;
   let entityWarnings: ImportWarning[] = [];
-  const derive = options.deriveSignals ?? true;
+  const derive = options.deriveSignals ?? false;
   const storeLink = {
     db,
     files,
@@ -135,9 +136,20 @@ async function fillCatalog(
     },
   );
   report('signals', '');
+  if (!derive) {
+    const sql = deriveImportedSignals(link.runner, {
+      manifest: bundle.manifest.value,
+      window: produced.window,
+      extent: produced.extent,
+      topology: bundle.topology.value,
+      fileIds: files.fileIds,
+    });
+    const done = { ...produced, unresolvedCallees: sql.unresolvedCallees };
+    return finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced: done, derived: true, signals: sql.counts, entityWarnings });
+  }
   storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
-  const signals = derive ? insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) }) : null;
-  return finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: derive, signals, entityWarnings });
+  const signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
+  return finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: true, signals, entityWarnings });
 }
 
 /**
