@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,10 @@ import { NEZHA_SLICE } from '../../convert/nezha/test-fixtures.js';
 import { generateIncident } from '../../generate/index.js';
 import { ChdbRunner } from './chdb-runner.js';
 import { importIntoClickHouse } from './ingest.js';
+import { MAX_LINE_GROUPS } from '../signals/log-templates.js';
 import type { ChRow } from './runner.js';
+
+const SAMPLE = join(import.meta.dirname, '..', '..', '..', 'resources', 'sample');
 
 // One embedded engine per process (chdb): each import gets its own directory, opened in turn.
 const root = mkdtempSync(join(tmpdir(), 'eog-chdb-imported-'));
@@ -52,4 +55,31 @@ describe("an imported bundle's signals derived in ClickHouse SQL", () => {
     // The span-sequence part of the template signal is compared, not absent on both sides.
     expect(sequences).toBeGreaterThan(0);
   }, 300_000);
+
+  it('equal the JavaScript collectors past the line-group cap, on text the group key cuts or does not mask', async () => {
+    const dir = join(root, 'flood');
+    cpSync(SAMPLE, dir, { recursive: true });
+    const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
+    const long = 'x'.repeat(2_100);
+    const bodies = [
+      // Beyond the key's 2,048 code points lines group together; an astral character counts once (four bytes in SQL).
+      `${'😀'.repeat(1_500)}${long} one`,
+      `${'😀'.repeat(1_500)}${long} two`,
+      `${'😀'.repeat(1_000)} alpha`,
+      `${'😀'.repeat(1_000)} beta`,
+      'Order.java:214 saved order 12 in 3.5 ms',
+      'Order.java:215 saved order 99 in 0.25 ms',
+      'travel2 v1.2.3 id 0x1f 5f3a9c2e7d1b4a60',
+      // More distinct groups than the cap, after those: the last ones go to the overflow template on both roads.
+      ...Array.from({ length: MAX_LINE_GROUPS + 50 }, (_, i) => `flood entry ${letters(i)}`),
+    ];
+    appendFileSync(
+      join(dir, 'logs.jsonl'),
+      `${bodies.map((body, i) => JSON.stringify({ time: 1772359300000 + (i % 60_000), entity: 'shop/Pod/database-0', severity: 'INFO', body })).join('\n')}\n`,
+    );
+    const js = await storedSignals(dir, 'flood-js', true);
+    const sql = await storedSignals(dir, 'flood-sql', false);
+    expect(js.some((r) => String(r.id).endsWith(':0'))).toBe(true);
+    expect(sql).toEqual(js);
+  }, 180_000);
 });

@@ -39,12 +39,13 @@ const POINTS_PER_QUERY = 500;
 
 /**
  * Imports a bundle straight into a ClickHouse store (chdb or a server), replacing what the
- * database held. The records are read, validated and fed to the signal collectors as for a
- * SQLite store (ingest/produce.ts), then written as TSV block files that the engine inserts
- * and maps into the OpenTelemetry exporter's tables (block-sink.ts). Only the catalog (files,
- * entities, topology edges, derived signals: sizes of the topology, not of the records) sits
- * in an in-memory SQLite database on the way, so the import's memory stays flat as records
- * grow. The meta rows go last: a failed import leaves no store that opens.
+ * database held. The records are read and validated as for a SQLite store
+ * (ingest/produce.ts), then written as TSV block files that the engine inserts and maps into
+ * the OpenTelemetry exporter's tables (block-sink.ts); once they are in, ClickHouse derives the
+ * signals (derive/imported.ts). Only the catalog (files, entities, topology edges: sizes of the
+ * topology, not of the records) sits in an in-memory SQLite database on the way, so the
+ * import's memory stays flat as records grow. The meta rows go last: a failed import leaves no
+ * store that opens.
  */
 export async function importIntoClickHouse(
   bundleDir: string,

@@ -26,7 +26,11 @@ const MINED_CHARS = 4_096;
  */
 const GROUPS_PER_SPAN = 4 * MAX_TEMPLATES_PER_SPAN;
 
-/** signals/log-templates.ts's lineGroupKey in SQL: the same patterns, replaced in the same order (`$n` is `\\n` there). */
+/**
+ * signals/log-templates.ts's lineGroupKey in SQL: the same patterns, replaced in the same order
+ * (`$n` is `\\n` there). Queries carry its 64-bit hash (a collision, about n²/2⁶⁵ for n groups,
+ * would join two groups).
+ */
 const GROUP_KEY = BODY_VARIABLES.reduce(
   (expr, v) => `replaceRegexpAll(${expr}, ${sqlString(v.pattern)}, ${sqlString(v.replacement.replace(/\$(\d)/g, '\\$1'))})`,
   `substringUTF8(body, 1, ${GROUP_KEY_CHARS})`,
@@ -59,7 +63,8 @@ export function templateCounts(runner: ChRunner, periods: SqlPeriods, arrival: A
   const miner = new TemplateMiner();
   const templateOf = new Map<string, string>();
   for (const r of groups) templateOf.set(String(r.g), miner.add(String(r.example)));
-  // Lines of groups past the cap go to the overflow template, as in the collector.
+  // Lines of groups past the cap go to the overflow template, as in the collector (`template`
+  // below); folding them here makes a flood of unique lines one row per entity, period and severity.
   const kept = groups.length < MAX_LINE_GROUPS ? 'g' : `if(g IN (SELECT g FROM (${firstLines})), g, '')`;
   const counted = runner.rows(
     `SELECT entity, ${kept} AS kg, period, ifNull(severity, '') AS sev, count() AS n, min(${ord}) AS first,

@@ -8,9 +8,9 @@ import {
   type PeriodSpanStats,
   type TraceAggregation,
 } from '../../../../core/signals/index.js';
+import { FAR } from '../../signals/periods.js';
 import type { ChRow, ChRunner } from '../runner.js';
 import type { ArrivalOrder } from './logs.js';
-import { FAR } from '../../signals/periods.js';
 import type { SqlPeriods } from './periods.js';
 
 const GAMMA = sketchGamma(LATENCY_SKETCH.relativeAccuracy);
