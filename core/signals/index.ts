@@ -13,6 +13,7 @@ export { TemplateCountTable, type LogPeriod, type TemplateCountRow } from './log
 export {
   SpanTemplatePairs,
   brokenSequences,
+  countSpanTemplates,
   MAX_TEMPLATES_PER_SPAN,
   type BrokenSequence,
   type EntitySpanCounts,

@@ -102,23 +102,7 @@ export class SpanTemplatePairs {
     }
     if (span === undefined) return;
     this.close(span);
-    let counts = this.byEntity.get(span.entity);
-    if (!counts) {
-      counts = { spans: { window: new Map(), baseline: new Map() }, pairs: { window: new Map(), baseline: new Map() } };
-      this.byEntity.set(span.entity, counts);
-    }
-    const spans = counts.spans[span.period];
-    const pairs = counts.pairs[span.period];
-    for (const a of span.templates) {
-      spans.set(a, (spans.get(a) ?? 0) + 1);
-      if (span.templates.length === 1) continue;
-      let followers = pairs.get(a);
-      if (!followers) {
-        followers = new Map();
-        pairs.set(a, followers);
-      }
-      for (const b of span.templates) if (a !== b) followers.set(b, (followers.get(b) ?? 0) + 1);
-    }
+    countSpanTemplates(this.byEntity, span.entity, span.period, span.templates);
   }
 
   /** Takes an open span out of the map (and out of its key's chain). */
@@ -133,6 +117,36 @@ export class SpanTemplatePairs {
     let before = first;
     while (before !== undefined && before.other !== span) before = before.other ?? undefined;
     if (before) before.other = span.other;
+  }
+}
+
+/**
+ * Counts `spans` request spans of an entity that ran the same template set (distinct
+ * templates, in order of first appearance): each template's spans, and each pair's.
+ */
+export function countSpanTemplates(
+  byEntity: Map<string, EntitySpanCounts>,
+  entity: string,
+  period: LogPeriod,
+  templates: readonly string[],
+  spans = 1,
+): void {
+  let counts = byEntity.get(entity);
+  if (!counts) {
+    counts = { spans: { window: new Map(), baseline: new Map() }, pairs: { window: new Map(), baseline: new Map() } };
+    byEntity.set(entity, counts);
+  }
+  const withTemplate = counts.spans[period];
+  const pairs = counts.pairs[period];
+  for (const a of templates) {
+    withTemplate.set(a, (withTemplate.get(a) ?? 0) + spans);
+    if (templates.length === 1) continue;
+    let followers = pairs.get(a);
+    if (!followers) {
+      followers = new Map();
+      pairs.set(a, followers);
+    }
+    for (const b of templates) if (a !== b) followers.set(b, (followers.get(b) ?? 0) + spans);
   }
 }
 

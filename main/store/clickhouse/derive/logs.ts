@@ -1,5 +1,6 @@
 import {
   brokenSequences,
+  countSpanTemplates,
   isErrorSeverity,
   MAX_TEMPLATES_PER_SPAN,
   OVERFLOW_TEMPLATE_ID,
@@ -154,22 +155,8 @@ function sequencesOf(
   );
   const byEntity = new Map<string, EntitySpanCounts>();
   for (const r of rows) {
-    const entity = String(r.entity);
-    const period = r.span_period === 'window' ? 'window' : 'baseline';
-    const spans = Number(r.spans);
     const templates = [...new Set((r.groups as unknown as string[]).map(template))].slice(0, MAX_TEMPLATES_PER_SPAN);
-    let counts = byEntity.get(entity);
-    if (!counts) {
-      counts = { spans: { window: new Map(), baseline: new Map() }, pairs: { window: new Map(), baseline: new Map() } };
-      byEntity.set(entity, counts);
-    }
-    for (const a of templates) {
-      counts.spans[period].set(a, (counts.spans[period].get(a) ?? 0) + spans);
-      if (templates.length === 1) continue;
-      const followers = counts.pairs[period].get(a) ?? new Map<string, number>();
-      for (const b of templates) if (a !== b) followers.set(b, (followers.get(b) ?? 0) + spans);
-      counts.pairs[period].set(a, followers);
-    }
+    countSpanTemplates(byEntity, String(r.entity), r.span_period === 'window' ? 'window' : 'baseline', templates, Number(r.spans));
   }
   return brokenSequences(byEntity);
 }
