@@ -10,7 +10,15 @@ export { maskLine, maskToken, tokenizeLine, WILDCARD, type TokenizeOptions } fro
 export { TemplateMiner, OVERFLOW_TEMPLATE_ID, type TemplateMinerOptions, type LogTemplate, type TemplateLookup } from './logs/drain.js';
 export { isErrorSeverity, hasErrorKeyword } from './logs/severity.js';
 export { TemplateCountTable, type LogPeriod, type TemplateCountRow } from './logs/counts.js';
-export { SpanTemplatePairs, type BrokenSequence, type SpanPairOptions } from './logs/span-pairs.js';
+export {
+  SpanTemplatePairs,
+  brokenSequences,
+  countSpanTemplates,
+  MAX_TEMPLATES_PER_SPAN,
+  type BrokenSequence,
+  type EntitySpanCounts,
+  type SpanPairOptions,
+} from './logs/span-pairs.js';
 export {
   compareTemplateCounts,
   type LogTemplateDetail,
@@ -42,6 +50,7 @@ export {
   type PeriodSpanStats,
   type KnownEdge,
 } from './traces/aggregator.js';
+export { LATENCY_SKETCH } from './traces/period-stats.js';
 export { toTraceEdgeDetail, type TraceEdgeDetail } from './traces/detail.js';
 export { calleesNamed, type EntityStatusMessages, type StatusMessageCount } from './traces/status-messages.js';
 export { delayThresholds, gapGrowth, isDelayedEdge } from './traces/delayed.js';
@@ -55,4 +64,4 @@ export { classifyEvent, type EventCategory, type EventClassification } from './k
 export { median, medianAbsoluteDeviation } from './stats/robust.js';
 export { poissonUpperTailLog10, poissonLowerTailLog10 } from './stats/poisson.js';
 export { binomialLowerTailSurprise, binomialUpperTailSurprise } from './stats/binomial.js';
-export { QuantileSketch } from './stats/quantile.js';
+export { QuantileSketch, bucketValue, sketchGamma, SKETCH_ZERO } from './stats/quantile.js';

@@ -205,7 +205,7 @@ function section(measured: Measured[], runs: number, sizes: string): string {
   }
   lines.push(
     '',
-    'Reading: the workbench process memory is the clickhouse:// column (the engine is another process) and the SQLite one; compare their peak RSS across sizes. The chdb rows include the embedded engine. The ClickHouse import derives the signals on the way (the SQLite `eog import` defers them to the first investigation); `scripts/bench/clickhouse-ingest.ts <bundle> <dir> --no-signals` measures the block path alone. Goal of issue #18: ClickHouse write ≥ 1M rows/s on a 5M-row bundle; sizes up to 20M run with `--rows 5000000,20000000` and a `--work` folder with room for them. Analysis: docs/clickhouse.md, "Ingest figures".',
+    'Reading: the workbench process memory is the clickhouse:// column (the engine is another process) and the SQLite one; compare their peak RSS across sizes. The chdb rows include the embedded engine. The ClickHouse import has the engine read the span and log files itself and derives the signals in SQL once the records are in (the SQLite `eog import` defers them to the first investigation); `scripts/bench/clickhouse-ingest.ts <bundle> <dir> --js-signals` reads every record in JavaScript and derives the signals with the collectors on the way instead. Goal of issue #18: ClickHouse write ≥ 1M rows/s on a 5M-row bundle; sizes up to 20M run with `--rows 5000000,20000000` and a `--work` folder with room for them. Analysis: docs/clickhouse.md, "Ingest figures".',
   );
   return lines.join('\n');
 }

@@ -41,14 +41,18 @@ interface OpenSpan {
   other: OpenSpan | null;
 }
 
-interface EntityCounts {
+/** One entity's span counts per period, as folded here or counted elsewhere (ClickHouse: clickhouse/derive/logs.ts). */
+export interface EntitySpanCounts {
+  /** Template → spans it ran in. */
   spans: Record<LogPeriod, Map<string, number>>;
   /** Template → template that ran with it in the same span → spans; nested, so no pair key is built per span. */
   pairs: Record<LogPeriod, Map<string, Map<string, number>>>;
 }
 
+const DEFAULTS: Required<SpanPairOptions> = { maxOpenSpans: 20_000, minBaselineSpans: 8, minWindowSpans: 5, minFollowRate: 0.95 };
+
 /** Templates per span are a handful; more means a span id reused by a long-lived worker. */
-const MAX_TEMPLATES_PER_SPAN = 40;
+export const MAX_TEMPLATES_PER_SPAN = 40;
 
 /**
  * Counts, per entity and period, the spans in which each log template ran and the spans in
@@ -63,11 +67,11 @@ export class SpanTemplatePairs {
   /** Open spans, oldest first: a Map's first key is slow to find after many deletions. */
   private queue: OpenSpan[] = [];
   private head = 0;
-  private readonly byEntity = new Map<string, EntityCounts>();
+  private readonly byEntity = new Map<string, EntitySpanCounts>();
   private readonly settings: Required<SpanPairOptions>;
 
   constructor(options: SpanPairOptions = {}) {
-    this.settings = { maxOpenSpans: 20_000, minBaselineSpans: 8, minWindowSpans: 5, minFollowRate: 0.95, ...options };
+    this.settings = { ...DEFAULTS, ...options };
   }
 
   add(entity: string, spanKey: string, templateId: string, period: LogPeriod): void {
@@ -87,35 +91,7 @@ export class SpanTemplatePairs {
   /** Broken sequences, most surprising first (ties by entity and template ids). */
   finish(): BrokenSequence[] {
     while (this.openCount > 0) this.foldOldest();
-    const out: BrokenSequence[] = [];
-    const { minBaselineSpans, minWindowSpans, minFollowRate } = this.settings;
-    for (const [entity, counts] of this.byEntity) {
-      for (const [before, followers] of counts.pairs.baseline) {
-        const baselineSpans = counts.spans.baseline.get(before) ?? 0;
-        const windowSpans = counts.spans.window.get(before) ?? 0;
-        if (baselineSpans < minBaselineSpans || windowSpans < minWindowSpans) continue;
-        const windowFollowers = counts.pairs.window.get(before);
-        for (const [after, baselineFollowed] of followers) {
-          if (baselineFollowed / baselineSpans < minFollowRate) continue;
-          const windowFollowed = windowFollowers?.get(after) ?? 0;
-          // A follow-up that never failed in the baseline is not proof it never will: cap at 98 %.
-          const rate = Math.min(baselineFollowed / baselineSpans, 0.98);
-          const surprise = binomialLowerTailSurprise(windowFollowed, windowSpans, rate);
-          if (surprise <= 0) continue;
-          out.push({
-            entity,
-            before,
-            after,
-            baselineSpans,
-            baselineFollowed,
-            windowSpans,
-            windowFollowed,
-            surprise: Math.round(surprise * 100) / 100,
-          });
-        }
-      }
-    }
-    return out.sort((a, b) => b.surprise - a.surprise || cmp(a.entity, b.entity) || cmp(a.before, b.before) || cmp(a.after, b.after));
+    return brokenSequences(this.byEntity, this.settings);
   }
 
   private foldOldest(): void {
@@ -126,23 +102,7 @@ export class SpanTemplatePairs {
     }
     if (span === undefined) return;
     this.close(span);
-    let counts = this.byEntity.get(span.entity);
-    if (!counts) {
-      counts = { spans: { window: new Map(), baseline: new Map() }, pairs: { window: new Map(), baseline: new Map() } };
-      this.byEntity.set(span.entity, counts);
-    }
-    const spans = counts.spans[span.period];
-    const pairs = counts.pairs[span.period];
-    for (const a of span.templates) {
-      spans.set(a, (spans.get(a) ?? 0) + 1);
-      if (span.templates.length === 1) continue;
-      let followers = pairs.get(a);
-      if (!followers) {
-        followers = new Map();
-        pairs.set(a, followers);
-      }
-      for (const b of span.templates) if (a !== b) followers.set(b, (followers.get(b) ?? 0) + 1);
-    }
+    countSpanTemplates(this.byEntity, span.entity, span.period, span.templates);
   }
 
   /** Takes an open span out of the map (and out of its key's chain). */
@@ -158,6 +118,73 @@ export class SpanTemplatePairs {
     while (before !== undefined && before.other !== span) before = before.other ?? undefined;
     if (before) before.other = span.other;
   }
+}
+
+/**
+ * Counts `spans` request spans of an entity that ran the same template set (distinct
+ * templates, in order of first appearance): each template's spans, and each pair's.
+ */
+export function countSpanTemplates(
+  byEntity: Map<string, EntitySpanCounts>,
+  entity: string,
+  period: LogPeriod,
+  templates: readonly string[],
+  spans = 1,
+): void {
+  let counts = byEntity.get(entity);
+  if (!counts) {
+    counts = { spans: { window: new Map(), baseline: new Map() }, pairs: { window: new Map(), baseline: new Map() } };
+    byEntity.set(entity, counts);
+  }
+  const withTemplate = counts.spans[period];
+  const pairs = counts.pairs[period];
+  for (const a of templates) {
+    withTemplate.set(a, (withTemplate.get(a) ?? 0) + spans);
+    if (templates.length === 1) continue;
+    let followers = pairs.get(a);
+    if (!followers) {
+      followers = new Map();
+      pairs.set(a, followers);
+    }
+    for (const b of templates) if (a !== b) followers.set(b, (followers.get(b) ?? 0) + spans);
+  }
+}
+
+/**
+ * The statements that stopped following another, from per-entity span counts: in the baseline
+ * the later template ran in at least `minFollowRate` of the spans that ran the earlier one,
+ * and the window has surprisingly few such spans. Most surprising first.
+ */
+export function brokenSequences(byEntity: ReadonlyMap<string, EntitySpanCounts>, options: SpanPairOptions = {}): BrokenSequence[] {
+  const { minBaselineSpans, minWindowSpans, minFollowRate } = { ...DEFAULTS, ...options };
+  const out: BrokenSequence[] = [];
+  for (const [entity, counts] of byEntity) {
+    for (const [before, followers] of counts.pairs.baseline) {
+      const baselineSpans = counts.spans.baseline.get(before) ?? 0;
+      const windowSpans = counts.spans.window.get(before) ?? 0;
+      if (baselineSpans < minBaselineSpans || windowSpans < minWindowSpans) continue;
+      const windowFollowers = counts.pairs.window.get(before);
+      for (const [after, baselineFollowed] of followers) {
+        if (baselineFollowed / baselineSpans < minFollowRate) continue;
+        const windowFollowed = windowFollowers?.get(after) ?? 0;
+        // A follow-up that never failed in the baseline is not proof it never will: cap at 98 %.
+        const rate = Math.min(baselineFollowed / baselineSpans, 0.98);
+        const surprise = binomialLowerTailSurprise(windowFollowed, windowSpans, rate);
+        if (surprise <= 0) continue;
+        out.push({
+          entity,
+          before,
+          after,
+          baselineSpans,
+          baselineFollowed,
+          windowSpans,
+          windowFollowed,
+          surprise: Math.round(surprise * 100) / 100,
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => b.surprise - a.surprise || cmp(a.entity, b.entity) || cmp(a.before, b.before) || cmp(a.after, b.after));
 }
 
 const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -7,6 +7,15 @@ export interface QuantileSketchOptions {
   relativeAccuracy?: number;
 }
 
+/** γ of a logarithmic-bucket sketch of relative accuracy α: bucket k holds (γ^(k−1), γ^k]. */
+export const sketchGamma = (relativeAccuracy: number): number => (1 + relativeAccuracy) / (1 - relativeAccuracy);
+
+/** The value a bucket answers with: within α of every value in it. */
+export const bucketValue = (key: number, gamma: number): number => (2 * Math.pow(gamma, key)) / (gamma + 1);
+
+/** Values below this count as zero (sub-nanosecond latencies are indistinguishable from none). */
+export const SKETCH_ZERO = 1e-9;
+
 /**
  * Quantiles of non-negative values (latencies) in bounded memory: exact (nearest rank) up
  * to `exactLimit` values, then a logarithmic-bucket histogram whose answers are within
@@ -28,7 +37,7 @@ export class QuantileSketch {
     this.exactLimit = requirePositiveInteger('exactLimit', options.exactLimit ?? 1024);
     const alpha = options.relativeAccuracy ?? 0.01;
     if (!(alpha > 0 && alpha < 1)) throw new SignalOptionError('relativeAccuracy', alpha, 'a number in (0, 1)');
-    this.gamma = (1 + alpha) / (1 - alpha);
+    this.gamma = sketchGamma(alpha);
     this.logGamma = Math.log(this.gamma);
   }
 
@@ -66,7 +75,7 @@ export class QuantileSketch {
     const keys = [...this.buckets.keys()].sort((a, b) => a - b);
     for (const key of keys) {
       seen += this.buckets.get(key) ?? 0;
-      if (seen >= rank) return (2 * Math.pow(this.gamma, key)) / (this.gamma + 1);
+      if (seen >= rank) return bucketValue(key, this.gamma);
     }
     return Number.NaN;
   }
@@ -78,8 +87,7 @@ export class QuantileSketch {
   }
 
   private addToBucket(value: number): void {
-    // Sub-nanosecond values are indistinguishable from zero for latency purposes.
-    if (value < 1e-9) {
+    if (value < SKETCH_ZERO) {
       this.zeros += 1;
       return;
     }

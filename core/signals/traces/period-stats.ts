@@ -12,13 +12,18 @@ export interface PeriodSpanStats {
   gapP50Ms: number | null;
 }
 
+/**
+ * The latency and gap sketches' settings: exact up to 256 calls, then ±1 % (thousands of edges
+ * and entities stay small in memory). ClickHouse reproduces them (clickhouse/derive/traces.ts).
+ */
+export const LATENCY_SKETCH = { exactLimit: 256, relativeAccuracy: 0.01 } as const;
+
 /** Calls, errors and a bounded latency sketch for one period. */
 export class PeriodAccumulator {
   private calls = 0;
   private errors = 0;
-  // Exact up to 256 calls, then ±1 %: thousands of edges and entities stay small in memory.
-  private readonly latencies = new QuantileSketch({ exactLimit: 256 });
-  private readonly gaps = new QuantileSketch({ exactLimit: 256 });
+  private readonly latencies = new QuantileSketch(LATENCY_SKETCH);
+  private readonly gaps = new QuantileSketch(LATENCY_SKETCH);
 
   add(durationMs: number, isError: boolean): void {
     this.calls += 1;

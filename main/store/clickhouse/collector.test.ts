@@ -50,7 +50,7 @@ describe('a database only the OpenTelemetry Collector wrote (no eog import)', ()
     expect(diagnosis.frontier.map(serviceOf)).toContain(serviceOf(incident.rootCause));
   }, 240_000);
 
-  it('computes the trace-edge and metric signals an import computes, on the same rows and window', async () => {
+  it('derives the signals an import stores, on the same rows and window', async () => {
     const incident = await generateIncident(join(root, 'parity'), { fault: 'resource_saturation', seed: 2, services: 5 });
     const dir = join(root, 'imported');
     await importToStore(incident.dir, { kind: 'chdb', dir });
@@ -66,23 +66,22 @@ describe('a database only the OpenTelemetry Collector wrote (no eog import)', ()
       for (const extractor of ['trace_edge', 'metric_anomaly']) {
         const [a, b] = [detailOf(imported, extractor), detailOf(derived, extractor)];
         expect(a.size).toBeGreaterThan(0);
-        expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
-        // Latency quantiles are exact in ClickHouse; the streaming sketch is exact up to 256 calls, then within 1 %.
-        for (const [id, detail] of a) expect(b.get(id), id).toEqual(roughly(detail));
+        expect(b, extractor).toEqual(a);
       }
-      const templates = (rows: ChRow[]): number => rows.filter((r) => r.extractor === 'log_template').length;
-      expect(templates(derived)).toBeGreaterThan(0);
-      expect(Math.abs(templates(derived) - templates(imported))).toBeLessThanOrEqual(templates(imported) * 0.2);
+      // A Collector database has no bundle lines: rows count as seen in time order, not in the
+      // file's order, which may number templates and pick examples differently; the templates
+      // and their counts are the same.
+      const counted = (rows: ChRow[]): string[] =>
+        [...detailOf(rows, 'log_template').values()]
+          .map((d) => {
+            const { template, windowCount, baselineCount } = d as { template: string; windowCount: number; baselineCount: number };
+            return `${template} ${windowCount}/${baselineCount}`;
+          })
+          .sort();
+      expect(counted(imported).length).toBeGreaterThan(0);
+      expect(counted(derived)).toEqual(counted(imported));
     } finally {
       runner.close();
     }
   }, 240_000);
 });
-
-/** Numbers within 1.5 % (and 1e-9), other values equal. */
-function roughly(value: unknown): unknown {
-  if (typeof value === 'number' && value !== 0) return expect.closeTo(value, -Math.log10(Math.abs(value) * 0.03));
-  if (Array.isArray(value)) return value.map(roughly);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, roughly(v)]));
-  return value;
-}

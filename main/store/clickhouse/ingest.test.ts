@@ -71,14 +71,14 @@ function expectSameRecords(db: Db, runner: ChRunner): void {
   }
 }
 
-describe('ClickHouse import through block files', () => {
+describe('ClickHouse import through block files (the record reader, signals by the JavaScript collectors)', () => {
   it('stores every record as the SQLite import does, across many blocks (an undeclared entity in a later one), hostile text intact', async () => {
     const { dir, bodies } = hostileBundle();
     const sqliteFile = join(root, 'hostile.sqlite');
     await importBundle(dir, sqliteFile, { worker: 'never' });
     const runner = await ChdbRunner.open(engine);
     try {
-      const summary = await importIntoClickHouse(dir, runner, { blockRows: 250 });
+      const summary = await importIntoClickHouse(dir, runner, { blockRows: 250, deriveSignals: true });
       expect(summary.clickhouse.rows).toBeGreaterThan(summary.totalRows);
       const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
       try {
@@ -202,7 +202,7 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
     await importBundle(dir, sqliteFile, { worker: 'never' });
     const runner = await ChdbRunner.open(engine);
     try {
-      await importIntoClickHouse(dir, runner, { deriveSignals: false, blockRows: 1000 });
+      await importIntoClickHouse(dir, runner, { deriveSignals: true, blockRows: 1000 });
       const blocks = telemetry(runner);
       const summary = await importIntoClickHouse(dir, runner, { deriveSignals: false });
       expect(summary.engineReads.map((r) => [r.file, r.refused])).toEqual([

@@ -14,6 +14,7 @@ import type { SignalRow } from '../signals/build.js';
 import { insertSignals } from '../signals/insert.js';
 import { INGEST_ENTITIES, INGEST_ENTITIES_DDL } from './block-mapping.js';
 import { ClickHouseBlockSink, EntitySync } from './block-sink.js';
+import { deriveImportedSignals } from './derive/imported.js';
 import { completeResources, DirectRefused, ingestDirect, isDirect, type DirectResult } from './direct.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { chSchema, CH_SCHEMA_VERSION, CH_TABLES } from './schema.js';
@@ -30,9 +31,9 @@ export interface ClickHouseImportOptions extends ImportOptions {
   /** Rows per block (default BLOCK_ROWS). */
   blockRows?: number;
   /**
-   * Whether to derive the signals into eog_signals (default true: the ClickHouse store reads
-   * them from there). False stores the records only: for a store whose signals are computed
-   * in SQL, and to measure the ingest path alone (scripts/bench/clickhouse-ingest.ts).
+   * Whether the JavaScript collectors derive the signals while the records stream (true), or
+   * ClickHouse derives them in SQL once the records are in its tables (false, the default:
+   * derive/imported.ts). Either way they are stored in eog_signals, where the store reads them.
    */
   deriveSignals?: boolean;
 }
@@ -42,12 +43,14 @@ const POINTS_PER_QUERY = 500;
 
 /**
  * Imports a bundle straight into a ClickHouse store (chdb or a server), replacing what the
- * database held. The records are read, validated and fed to the signal collectors as for a
- * SQLite store (ingest/produce.ts), then written as TSV block files that the engine inserts
- * and maps into the OpenTelemetry exporter's tables (block-sink.ts). Only the catalog (files,
- * entities, topology edges, derived signals: sizes of the topology, not of the records) sits
- * in an in-memory SQLite database on the way, so the import's memory stays flat as records
- * grow. The meta rows go last: a failed import leaves no store that opens.
+ * database held. The engine reads the span and log files itself, with the record reader's
+ * checks in SQL (direct.ts); the other files (and any the engine gives up) are read and
+ * validated as for a SQLite store (ingest/produce.ts), then written as TSV block files that
+ * the engine inserts and maps into the OpenTelemetry exporter's tables (block-sink.ts); once
+ * the records are in, ClickHouse derives the signals (derive/imported.ts). Only the catalog (files, entities, topology edges: sizes of the
+ * topology, not of the records) sits in an in-memory SQLite database on the way, so the
+ * import's memory stays flat as records grow. The meta rows go last: a failed import leaves no
+ * store that opens.
  */
 export async function importIntoClickHouse(
   bundleDir: string,
@@ -117,9 +120,9 @@ async function fillCatalog(
   const catalog = beginCatalog(db, bundle, link.started, options);
   const { files, registry, report } = catalog;
   let entityWarnings: ImportWarning[] = [];
-  const derive = options.deriveSignals ?? true;
+  const derive = options.deriveSignals ?? false;
   const entities = new EntitySync(db, link.runner);
-  // The engine reads the large files itself when the import derives no signals from them on the way.
+  // The engine reads the large files itself unless the JavaScript collectors must see every record.
   const direct = derive ? null : await readDirect(link.runner, bundle, catalog, entities);
   const storeLink = {
     db,
@@ -144,10 +147,30 @@ async function fillCatalog(
     },
   );
   report('signals', '');
+  if (!derive) {
+    const sql = deriveImportedSignals(link.runner, {
+      manifest: bundle.manifest.value,
+      window: produced.window,
+      extent: produced.extent,
+      topology: bundle.topology.value,
+      fileIds: files.fileIds,
+    });
+    const done = { ...produced, unresolvedCallees: sql.unresolvedCallees };
+    const summary = finishCatalog(db, bundle, catalog, {
+      store: 'clickhouse',
+      produced: done,
+      derived: true,
+      signals: sql.counts,
+      entityWarnings,
+    });
+    return { ...summary, engineReads: direct?.reads ?? [] };
+  }
   storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
-  const signals = derive ? insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) }) : null;
-  const summary = finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: derive, signals, entityWarnings });
-  return { ...summary, engineReads: direct?.reads ?? [] };
+  const signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
+  return {
+    ...finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: true, signals, entityWarnings }),
+    engineReads: [],
+  };
 }
 
 /** A record file the engine read itself, or gave up to the record reader (`refused` says why). */

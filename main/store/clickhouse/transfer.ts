@@ -18,7 +18,7 @@ export function resourceOf(e: Entity): { attrs: Record<string, string>; service:
 }
 
 /** JSON for ClickHouse: a number that is not finite has no JSON form. */
-function jsonRow(values: unknown[]): string {
+export function jsonRow(values: unknown[]): string {
   return JSON.stringify(values, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? null : v));
 }
 

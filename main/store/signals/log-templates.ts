@@ -1,4 +1,5 @@
 import {
+  OVERFLOW_TEMPLATE_ID,
   SpanTemplatePairs,
   TemplateCountTable,
   TemplateMiner,
@@ -33,6 +34,52 @@ export function templateLookup(state: LogTemplateState): TemplateLookup {
   return { templateText: (id) => state.texts[id] };
 }
 
+/**
+ * What varies between lines one statement prints, replaced in this order to make a line's
+ * group key: UUIDs, long hex ids, then runs of numbers that stand alone (a clock, a count, a
+ * duration). Digits glued to a word (`travel2`, `v1.2`) and source lines (`Impl#37`,
+ * `Order.java:214`, which name the statement) stay, as Drain's masks (core/signals/logs/mask.ts)
+ * keep them: a key that joined two statements would give both one template. The same patterns run in ClickHouse
+ * (clickhouse/derive/logs.ts), which is why they are RE2-compatible text (`$n`: a group).
+ */
+export const BODY_VARIABLES: readonly { pattern: string; replacement: string }[] = [
+  { pattern: '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}', replacement: '<U>' },
+  { pattern: '\\b[0-9a-fA-F]{8,}\\b', replacement: '<H>' },
+  { pattern: '(\\.(?:java|kt|scala|go|py|js|ts|rb|cs|cpp|c|rs)):([0-9])', replacement: '$1#$2' },
+  { pattern: '(^|[^0-9A-Za-z_#.])[0-9]+(?:\\.[0-9]+)*', replacement: '$10' },
+];
+/** Code points of a body its group key looks at: bounds the key's memory on hostile input. */
+export const GROUP_KEY_CHARS = 2_048;
+/**
+ * Line groups given a template; lines of any later group go to the overflow template. The
+ * miner's own template cap (core/signals' default): more groups than that is a flood of
+ * unique lines, not statements.
+ */
+export const MAX_LINE_GROUPS = 20_000;
+
+const variables = BODY_VARIABLES.map((v) => ({ re: new RegExp(v.pattern, 'g'), replacement: v.replacement }));
+
+const isHighSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/** The first `max` code points of a text (ClickHouse's substringUTF8). */
+function firstCodePoints(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = 0;
+  for (let n = 0; n < max && end < text.length; n++) {
+    const isPair = isHighSurrogate(text.charCodeAt(end)) && isLowSurrogate(text.charCodeAt(end + 1));
+    end += isPair ? 2 : 1;
+  }
+  return text.slice(0, end);
+}
+
+/** The group key of a log body: lines of one statement that differ only in ids and numbers share it. */
+export function lineGroupKey(body: string): string {
+  let key = firstCodePoints(body, GROUP_KEY_CHARS);
+  for (const v of variables) key = key.replace(v.re, v.replacement);
+  return key;
+}
+
 /** Where a template of one entity was seen. */
 interface Seen {
   samples: number[];
@@ -43,9 +90,15 @@ interface Seen {
 /**
  * Mines log templates (Drain, core/signals) and counts them per entity and period, where
  * the logs are parsed: a worker thread when there is one, since it is the costliest signal.
+ * Lines are grouped on their group key (lineGroupKey) and a group's template is the one Drain
+ * gives its first line: the template of a line then depends on its group's first line only,
+ * not on every line before it, so ClickHouse derives the same templates from one example
+ * per group (clickhouse/derive/logs.ts), the groups taken in the order of their first line.
  */
 export class LogTemplateCollector {
   private readonly miner = new TemplateMiner();
+  /** Group key → its template, for the first MAX_LINE_GROUPS groups. */
+  private readonly groups = new Map<string, string>();
   private readonly counts = new TemplateCountTable();
   /** Entity → template id → where seen; nested maps spare a key string per line. */
   private readonly seen = new Map<string, Map<string, Seen>>();
@@ -57,7 +110,7 @@ export class LogTemplateCollector {
   add(line: number, entity: string, time: number, severity: string | null, body: string, span: string | null = null): void {
     const period = this.periods.periodOf(time);
     if (period === null) return;
-    const templateId = this.miner.add(body);
+    const templateId = this.templateOf(body);
     this.counts.add(entity, templateId, period, severity);
     if (span !== null) this.pairs.add(entity, span, templateId, period);
     let byTemplate = this.seen.get(entity);
@@ -76,6 +129,16 @@ export class LogTemplateCollector {
         seen.isWindowExample = true;
       }
     }
+  }
+
+  private templateOf(body: string): string {
+    const key = lineGroupKey(body);
+    const known = this.groups.get(key);
+    if (known !== undefined) return known;
+    if (this.groups.size >= MAX_LINE_GROUPS) return OVERFLOW_TEMPLATE_ID;
+    const templateId = this.miner.add(body);
+    this.groups.set(key, templateId);
+    return templateId;
   }
 
   state(): LogTemplateState {

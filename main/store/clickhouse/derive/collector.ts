@@ -3,11 +3,11 @@ import type { TimeWindow } from '../../../../core/model/packet.js';
 import type { Topology } from '../../../../core/model/topology.js';
 import { classifyEvent, type TraceAggregation } from '../../../../core/signals/index.js';
 import type { StoreMeta } from '../../meta.js';
-import { signalRowsOf, type SignalRow } from '../../signals/build.js';
+import { signalRowsOf, type SignalContext, type SignalInputs, type SignalRow } from '../../signals/build.js';
 import type { FailureEvent } from '../../signals/collect.js';
 import { aliasExpandedEdges } from '../../signals/known-edges.js';
 import type { ChRow, ChRunner } from '../runner.js';
-import { templateCounts } from './logs.js';
+import { templateCounts, type ArrivalOrder } from './logs.js';
 import { metricAnomalies } from './metrics.js';
 import { recentWindow, SqlPeriods } from './periods.js';
 import { collectorTopology } from './topology.js';
@@ -55,7 +55,7 @@ export function deriveFromCollector(runner: ChRunner, label: string): CollectorD
   const extent: TimeWindow = { start: Number(bounds.lo), end: Number(bounds.hi) };
   const window = recentWindow(extent);
   const periods = new SqlPeriods(window);
-  const traces = traceAggregation(runner, periods, []);
+  const traces = traceAggregation(runner, periods, [], 'time');
   const topology = collectorTopology(runner, Number(periods.params.lo), traces);
   const signals = derivedSignals(runner, periods, { topology, traces, extent });
   const snapshotHash = createHash('sha256')
@@ -88,20 +88,34 @@ export function derivedSignals(
   periods: SqlPeriods,
   given: { topology: Topology; extent: TimeWindow | null; traces?: TraceAggregation },
 ): ChRow[] {
-  const { topology, extent } = given;
+  const { inputs, context } = signalInputs(runner, periods, given.topology, 'time', given.traces);
+  const rows = signalRowsOf(inputs, { ...context, final: periods.info, extent: given.extent });
+  return rows.map(signalRow).sort((a, b) => cmp(a.entity, b.entity) || Number(a.time) - Number(b.time) || cmp(a.id, b.id));
+}
+
+/**
+ * What signals/build.ts turns into signal rows, computed by ClickHouse over the periods, and
+ * the known edges and entities of the topology it compares them with. `arrival`: the order the
+ * rows count as seen in (logs.ts).
+ */
+export function signalInputs(
+  runner: ChRunner,
+  periods: SqlPeriods,
+  topology: Pick<Topology, 'entities' | 'edges'>,
+  arrival: ArrivalOrder,
+  given?: TraceAggregation,
+): { inputs: SignalInputs; context: Pick<SignalContext, 'knownEdges' | 'entities'> } {
   const knownEdges = aliasExpandedEdges(topology);
   const known = new Set(knownEdges.map((e) => `${e.source}\u0000${e.target}`));
-  const traces = given.traces ?? traceAggregation(runner, periods, knownEdges);
+  const traces = given ?? traceAggregation(runner, periods, knownEdges, arrival);
   for (const e of traces.edges) e.isDiscovered = !known.has(`${e.caller}\u0000${e.callee}`);
   const inputs = {
     failures: failureEvents(runner, periods),
-    templates: templateCounts(runner, periods),
+    templates: templateCounts(runner, periods, arrival),
     anomalies: metricAnomalies(runner, periods),
     traces,
   };
-  const entities = topology.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name }));
-  const rows = signalRowsOf(inputs, { final: periods.info, extent, knownEdges, entities });
-  return rows.map(signalRow).sort((a, b) => cmp(a.entity, b.entity) || Number(a.time) - Number(b.time) || cmp(a.id, b.id));
+  return { inputs, context: { knownEdges, entities: topology.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name })) } };
 }
 
 const cmp = (a: ChRow[string] | undefined, b: ChRow[string] | undefined): number =>

@@ -1,67 +1,162 @@
-import { isErrorSeverity, TemplateMiner, type TemplateCountRow } from '../../../../core/signals/index.js';
-import { EXAMPLE_CHARS, SAMPLE_LINES, type LogTemplateState } from '../../signals/log-templates.js';
-import type { ChRunner } from '../runner.js';
+import {
+  brokenSequences,
+  countSpanTemplates,
+  isErrorSeverity,
+  MAX_TEMPLATES_PER_SPAN,
+  OVERFLOW_TEMPLATE_ID,
+  TemplateMiner,
+  type EntitySpanCounts,
+  type TemplateCountRow,
+} from '../../../../core/signals/index.js';
+import {
+  BODY_VARIABLES,
+  EXAMPLE_CHARS,
+  GROUP_KEY_CHARS,
+  MAX_LINE_GROUPS,
+  SAMPLE_LINES,
+  type LogTemplateState,
+} from '../../signals/log-templates.js';
+import { sqlString, type ChRow, type ChRunner } from '../runner.js';
 import type { SqlPeriods } from './periods.js';
 
-/** Distinct normalised bodies read per entity (most frequent first): the rest of a flood of unique lines is dropped. */
-export const MAX_BODIES_PER_ENTITY = 2_000;
-/** Characters of a body the SQL normalisation looks at (core/signals' miner reads at most 4096). */
-const BODY_CHARS = 2_048;
+/** Characters of a line Drain reads (core/signals' maxLineLength): an example never needs more. */
+const MINED_CHARS = 4_096;
+/**
+ * Line groups kept per request span, in order: the spans' template sets keep the first 40
+ * templates (core/signals/logs/span-pairs.ts), and several groups may share a template.
+ */
+const GROUPS_PER_SPAN = 4 * MAX_TEMPLATES_PER_SPAN;
 
 /**
- * What varies between lines one statement prints, replaced in SQL so those lines group
- * together before anything leaves the engine: UUIDs, long hex ids, then digit runs. Drain
- * (core/signals) then mines templates from one example per group, in the process.
+ * signals/log-templates.ts's lineGroupKey in SQL: the same patterns, replaced in the same order
+ * (`$n` is `\\n` there). Queries carry its 64-bit hash (a collision, about n²/2⁶⁵ for n groups,
+ * would join two groups).
  */
-const NORMALISED = `replaceRegexpAll(replaceRegexpAll(replaceRegexpAll(substring(body, 1, ${BODY_CHARS}),
-  '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}', '<U>'),
-  '\\\\b[0-9a-fA-F]{8,}\\\\b', '<H>'), '[0-9]+', '0')`;
+const GROUP_KEY = BODY_VARIABLES.reduce(
+  (expr, v) => `replaceRegexpAll(${expr}, ${sqlString(v.pattern)}, ${sqlString(v.replacement.replace(/\$(\d)/g, '\\$1'))})`,
+  `substringUTF8(body, 1, ${GROUP_KEY_CHARS})`,
+);
 
 /**
- * Log template counts per entity and period, grouped in ClickHouse on a normalised body (one
- * row per entity, normalised body, period and severity: counts, an example and a few lines),
- * then mined by Drain here, one example per group. What the streaming collector
- * (signals/log-templates.ts) leaves, without the span-sequence signal (broken sequences need
- * every line of every span in order; docs/clickhouse.md).
+ * The order in which the import's collector saw the rows, which decides which group is mined
+ * first: `line` for an imported bundle (its logs file, read in order), `time` for a database
+ * the Collector wrote (its `line` is a hash; the row's time, then that hash, decide).
  */
-export function templateCounts(runner: ChRunner, periods: SqlPeriods): LogTemplateState {
-  const rows = runner.rows(
-    `SELECT entity, key, period, severity, count() AS n, any(body) AS example, min(time) AS first,
-       arraySlice(arraySort(groupArray(${SAMPLE_LINES * 4})(line)), 1, ${SAMPLE_LINES}) AS lines
-     FROM (SELECT entity, time, line, ifNull(severity, '') AS severity, body, ${NORMALISED} AS key, ${periods.period()} AS period
-           FROM logs WHERE ${periods.range})
-     WHERE period != ''
-     GROUP BY entity, key, period, severity
-     ORDER BY entity, n DESC, first, key LIMIT ${MAX_BODIES_PER_ENTITY} BY entity`,
+export type ArrivalOrder = 'line' | 'time';
+
+/**
+ * Log template counts per entity and period, and the statements that stopped following
+ * another in their request spans, computed by ClickHouse with the template rule of the
+ * streaming collector (signals/log-templates.ts): lines are grouped on a key that masks ids
+ * and numbers, and a group's template is the one Drain (core/signals) gives the group's first
+ * line, the groups mined in the order of their first line. Three queries: the groups' first
+ * lines (at most MAX_LINE_GROUPS, mined here), the counts per entity, group, period and
+ * severity, and the request spans' group lists counted per distinct list; none returns a row
+ * per log line.
+ */
+export function templateCounts(runner: ChRunner, periods: SqlPeriods, arrival: ArrivalOrder): LogTemplateState {
+  const ord = `(${arrival}, line)`;
+  const inPeriods = `(SELECT entity, time, line, severity, body, trace_id, span_id, toString(cityHash64(${GROUP_KEY})) AS g,
+    ${periods.period()} AS period FROM logs WHERE ${periods.range}) WHERE period != ''`;
+  const firstLines = `SELECT g, argMin(substringUTF8(body, 1, ${MINED_CHARS}), ${ord}) AS example FROM ${inPeriods}
+    GROUP BY g ORDER BY min(${ord}) LIMIT ${MAX_LINE_GROUPS}`;
+  const groups = runner.rows(firstLines, periods.params);
+  const miner = new TemplateMiner();
+  const templateOf = new Map<string, string>();
+  for (const r of groups) templateOf.set(String(r.g), miner.add(String(r.example)));
+  // Lines of groups past the cap go to the overflow template, as in the collector (`template`
+  // below); folding them here makes a flood of unique lines one row per entity, period and severity.
+  const kept = groups.length < MAX_LINE_GROUPS ? 'g' : `if(g IN (SELECT g FROM (${firstLines})), g, '')`;
+  const counted = runner.rows(
+    `SELECT entity, ${kept} AS kg, period, ifNull(severity, '') AS sev, count() AS n, min(${ord}) AS first,
+       argMin(line, ${ord}) AS first_line, substringUTF8(argMin(body, ${ord}), 1, ${EXAMPLE_CHARS}) AS example,
+       groupArraySorted(${SAMPLE_LINES})(${ord}) AS earliest
+     FROM ${inPeriods} GROUP BY entity, kg, period, sev`,
     periods.params,
   );
-  rows.sort((a, b) => Number(a.first) - Number(b.first) || String(a.entity).localeCompare(String(b.entity)));
-  const miner = new TemplateMiner();
+  const template = (g: unknown): string => templateOf.get(String(g)) ?? OVERFLOW_TEMPLATE_ID;
+  const texts: Record<string, string> = {};
+  for (const t of miner.templates()) texts[t.id] = t.template;
+  return { ...countsOf(counted, template), texts, sequences: sequencesOf(runner, periods, inPeriods, ord, template) };
+}
+
+type Ord = [number, number];
+const before = (a: Ord, b: Ord): boolean => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+
+/** Where one (entity, template) was seen: its first row, its first window row, its earliest window rows. */
+interface Seen {
+  first: { ord: Ord; line: number; example: string };
+  firstWindow: { ord: Ord; example: string } | null;
+  windowRows: Ord[];
+}
+
+/**
+ * Counts, samples and examples per (entity, template) from the per-group rows, as the
+ * collector keeps them: samples are the template's first line, then its first window lines;
+ * the example is its first window line, else its first line.
+ */
+function countsOf(rows: readonly ChRow[], template: (g: unknown) => string): Omit<LogTemplateState, 'texts' | 'sequences'> {
   const counts = new Map<string, TemplateCountRow>();
-  const samples: Record<string, number[]> = {};
-  const examples: Record<string, string> = {};
-  const windowExample = new Set<string>();
+  const seen = new Map<string, Seen>();
   for (const r of rows) {
     const entity = String(r.entity);
-    const example = String(r.example);
-    const templateId = miner.add(example);
+    const templateId = template(r.kg);
     const key = `${entity}\u0000${templateId}`;
     const n = Number(r.n);
     const isWindow = r.period === 'window';
     const row = counts.get(key) ?? { entity, templateId, windowCount: 0, baselineCount: 0, errorSeverityCount: 0 };
     if (isWindow) row.windowCount += n;
     else row.baselineCount += n;
-    if (isErrorSeverity(r.severity === '' ? null : String(r.severity))) row.errorSeverityCount += n;
+    if (isErrorSeverity(r.sev === '' ? null : String(r.sev))) row.errorSeverityCount += n;
     counts.set(key, row);
-    const lines = (r.lines as unknown as number[]).map(Number);
-    const seen = samples[key] ?? [];
-    samples[key] = [...new Set([...seen, ...(seen.length === 0 || isWindow ? lines : [])])].slice(0, SAMPLE_LINES);
-    if (examples[key] === undefined || (isWindow && !windowExample.has(key))) {
-      examples[key] = example.slice(0, EXAMPLE_CHARS);
-      if (isWindow) windowExample.add(key);
+    const ord = r.first as unknown as Ord;
+    const example = String(r.example).slice(0, EXAMPLE_CHARS);
+    const s = seen.get(key) ?? { first: { ord, line: Number(r.first_line), example }, firstWindow: null, windowRows: [] };
+    if (before(ord, s.first.ord)) s.first = { ord, line: Number(r.first_line), example };
+    if (isWindow) {
+      if (s.firstWindow === null || before(ord, s.firstWindow.ord)) s.firstWindow = { ord, example };
+      s.windowRows.push(...(r.earliest as unknown as Ord[]));
     }
+    seen.set(key, s);
   }
-  const texts: Record<string, string> = {};
-  for (const t of miner.templates()) texts[t.id] = t.template;
-  return { rows: [...counts.values()], texts, samples, examples, sequences: [] };
+  const samples: Record<string, number[]> = {};
+  const examples: Record<string, string> = {};
+  for (const [key, s] of seen) {
+    const windowLines = s.windowRows.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)).map((o) => o[1]);
+    samples[key] = [...new Set([s.first.line, ...windowLines])].slice(0, SAMPLE_LINES);
+    examples[key] = (s.firstWindow ?? s.first).example;
+  }
+  const firstOf = (row: TemplateCountRow): Ord => seen.get(`${row.entity}\u0000${row.templateId}`)?.first.ord ?? [0, 0];
+  const ordered = [...counts.values()].sort((a, b) => (before(firstOf(a), firstOf(b)) ? -1 : before(firstOf(b), firstOf(a)) ? 1 : 0));
+  return { rows: ordered, samples, examples };
+}
+
+/**
+ * Broken sequences from the request spans' line groups: ClickHouse lists each span's groups
+ * in the order of their first line (the span's period is its first line's) and counts the
+ * spans per entity, period and list; here the lists become template sets, as the collector
+ * holds them, and core/signals' test reads the counts.
+ */
+function sequencesOf(
+  runner: ChRunner,
+  periods: SqlPeriods,
+  inPeriods: string,
+  ord: string,
+  template: (g: unknown) => string,
+): LogTemplateState['sequences'] {
+  const rows = runner.rows(
+    `SELECT entity, span_period, groups, count() AS spans FROM (
+       SELECT entity, argMin(period, ${ord}) AS span_period,
+         arraySlice(arrayDistinct(arrayMap(x -> x.2, arraySort(groupArray((${ord}, g))))), 1, ${GROUPS_PER_SPAN}) AS groups
+       FROM ${inPeriods} AND trace_id IS NOT NULL AND span_id IS NOT NULL
+       GROUP BY entity, trace_id, span_id)
+     GROUP BY entity, span_period, groups`,
+    periods.params,
+  );
+  const byEntity = new Map<string, EntitySpanCounts>();
+  for (const r of rows) {
+    const templates = [...new Set((r.groups as unknown as string[]).map(template))].slice(0, MAX_TEMPLATES_PER_SPAN);
+    countSpanTemplates(byEntity, String(r.entity), r.span_period === 'window' ? 'window' : 'baseline', templates, Number(r.spans));
+  }
+  return brokenSequences(byEntity);
 }

@@ -9,12 +9,17 @@ const ABSOLUTE_FLOOR = 1e-9;
 const MIN_EXCEEDING_FRACTION = 0.1;
 const MAD_TO_SIGMA = 1.4826;
 const MAX_ABS_Z = 1e6;
+/**
+ * medianOfSorted (core/signals/stats/robust.ts) in SQL: the middle value, or the two middle
+ * values' sum halved, the same floating-point operations, so the medians agree to the last bit.
+ */
+const MEDIAN = (expr: string): string => `(quantileExactLow(0.5)(${expr}) + quantileExactHigh(0.5)(${expr})) / 2`;
 /** The robust scale, with its floors, in SQL over the spread CTE. */
 const SCALE = `greatest(s.mad * ${MAD_TO_SIGMA}, ${RELATIVE_FLOOR} * abs(s.med), ${ABSOLUTE_FLOOR})`;
 
 /**
  * Metric anomalies computed by ClickHouse, per (entity, metric) as core/signals' collector
- * keys them: the baseline median and MAD (exact, interpolated medians as medianOfSorted), the
+ * keys them: the baseline median and MAD (exact medians, as medianOfSorted takes them), the
  * window point farthest from the median (the earliest among equals), and how many window
  * points exceed the threshold either way. One row per series comes back; the robust z and the
  * verdict follow detectMetricAnomaly. Unlike the streaming collector, no series is thinned
@@ -26,10 +31,10 @@ export function metricAnomalies(runner: ChRunner, periods: SqlPeriods): MetricAn
        SELECT entity, name, time, value, ${periods.metricPeriod()} AS period FROM metrics WHERE ${periods.range} AND isFinite(value)
      ),
      base AS (
-       SELECT entity, name, quantileExactInclusive(0.5)(value) AS med, count() AS bn FROM points WHERE period = 'baseline' GROUP BY entity, name
+       SELECT entity, name, ${MEDIAN('value')} AS med, count() AS bn FROM points WHERE period = 'baseline' GROUP BY entity, name
      ),
      spread AS (
-       SELECT p.entity AS entity, p.name AS name, any(b.med) AS med, any(b.bn) AS bn, quantileExactInclusive(0.5)(abs(p.value - b.med)) AS mad
+       SELECT p.entity AS entity, p.name AS name, any(b.med) AS med, any(b.bn) AS bn, ${MEDIAN('abs(p.value - b.med)')} AS mad
        FROM points AS p INNER JOIN base AS b ON p.entity = b.entity AND p.name = b.name
        WHERE p.period = 'baseline' GROUP BY p.entity, p.name
      )

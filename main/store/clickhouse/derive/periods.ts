@@ -1,5 +1,5 @@
 import type { TimeWindow } from '../../../../core/model/packet.js';
-import { Periods } from '../../signals/periods.js';
+import { FAR, Periods } from '../../signals/periods.js';
 import type { WindowInfo } from '../../window.js';
 import type { ChParams } from '../runner.js';
 
@@ -42,7 +42,10 @@ export class SqlPeriods {
   constructor(readonly info: WindowInfo) {
     this.periods = Periods.fromPlan(info);
     const { window, preOnset, baseline } = this.periods;
-    const low = Math.min(window.start, preOnset?.start ?? window.start, baseline?.start ?? window.start);
+    // Without a baseline everything before the window is the baseline (signals/periods.ts);
+    // a given baseline may lie after the window (a bundle's manifest says where).
+    const low = baseline ? Math.min(window.start, preOnset?.start ?? window.start, baseline.start) : -FAR;
+    const high = Math.max(window.end, baseline?.end ?? window.end);
     this.params = {
       ws: window.start,
       we: window.end,
@@ -51,8 +54,9 @@ export class SqlPeriods {
       bs: baseline?.start ?? 0,
       be: baseline?.end ?? 0,
       lo: low,
+      hi: high,
     };
-    this.range = 'time >= {lo:Int64} AND time <= {we:Int64}';
+    this.range = 'time >= {lo:Int64} AND time <= {hi:Int64}';
   }
 
   /** 'window', 'baseline' or '' (neither) for a row's time. */

@@ -1,13 +1,42 @@
-import type { EntityStatusMessages, KnownEdge, PeriodSpanStats, TraceAggregation } from '../../../../core/signals/index.js';
+import {
+  bucketValue,
+  LATENCY_SKETCH,
+  sketchGamma,
+  SKETCH_ZERO,
+  type EntityStatusMessages,
+  type KnownEdge,
+  type PeriodSpanStats,
+  type TraceAggregation,
+} from '../../../../core/signals/index.js';
+import { FAR } from '../../signals/periods.js';
 import type { ChRow, ChRunner } from '../runner.js';
+import type { ArrivalOrder } from './logs.js';
 import type { SqlPeriods } from './periods.js';
 
+const GAMMA = sketchGamma(LATENCY_SKETCH.relativeAccuracy);
+/** The bucket key of zero values (below SKETCH_ZERO): under every real key. */
+const ZERO_KEY = -1e9;
+
 /**
- * Nearest-rank quantiles as core/signals' QuantileSketch reports them below its exact limit:
- * quantileExact takes the value at floor(level·n), so a level a hair under q lands on rank
- * ceil(q·n).
+ * The p50 and p95 (or p50 alone) of an expression as core/signals' QuantileSketch reports them
+ * for the trace aggregator, so the stores' diagnoses agree: nearest rank of the values up to
+ * LATENCY_SKETCH.exactLimit of them (`x`), else nearest rank of their logarithmic bucket keys
+ * (`k`, turned into the bucket's value by statsOf). quantilesExact takes the value at
+ * floor(level·n), so a level a hair under q lands on rank ceil(q·n).
  */
-const rank = (q: number, expr: string): string => `quantileExact(${q - 1e-9})(${expr})`;
+function sketched(expr: string, name: string, levels: readonly number[]): string {
+  const at = levels.map((q) => q - 1e-9).join(', ');
+  const key = `if(${expr} < ${SKETCH_ZERO}, ${ZERO_KEY}, ceil(log(${expr}) / {log_gamma:Float64}))`;
+  return `quantilesExact(${at})(${expr}) AS ${name}_x, quantilesExact(${at})(${key}) AS ${name}_k`;
+}
+
+/** The i-th sketched quantile of a row (null without values). */
+function quantileOf(r: ChRow | undefined, name: string, i: number, count: number): number | null {
+  if (!r || count === 0) return null;
+  if (count <= LATENCY_SKETCH.exactLimit) return Number((r[`${name}_x`] as unknown as number[])[i]);
+  const key = Number((r[`${name}_k`] as unknown as number[])[i]);
+  return key <= ZERO_KEY ? 0 : bucketValue(key, GAMMA);
+}
 /** Status messages kept per entity, and their length, as core/signals/traces/status-messages.ts. */
 const MAX_MESSAGES = 20;
 const MAX_CHARS = 300;
@@ -22,9 +51,10 @@ function statsOf(r: ChRow | undefined): PeriodSpanStats {
     calls,
     errors,
     errorRate: calls > 0 ? errors / calls : 0,
-    p50Ms: calls > 0 ? Number(r?.p50) : null,
-    p95Ms: calls > 0 ? Number(r?.p95) : null,
-    gapP50Ms: r?.gap === undefined || r.gap === null || calls === 0 ? null : Number(r.gap),
+    p50Ms: quantileOf(r, 'lat', 0, calls),
+    p95Ms: quantileOf(r, 'lat', 1, calls),
+    // Every call of an edge adds its gap; an entity's own spans have none.
+    gapP50Ms: r?.gap_x === undefined ? null : quantileOf(r, 'gap', 0, calls),
   };
 }
 
@@ -58,17 +88,25 @@ function grouped(rows: readonly ChRow[], keyOf: (r: ChRow) => string): Map<strin
  * the entities' error status messages. The same TraceAggregation core/signals' streaming
  * aggregator makes, in three queries whose answers are one row per edge, entity or message.
  */
-export function traceAggregation(runner: ChRunner, periods: SqlPeriods, knownEdges: readonly KnownEdge[]): TraceAggregation {
-  const params = { ...periods.params, plo: Number(periods.params.lo) - PARENT_LEAD_MS };
+export function traceAggregation(
+  runner: ChRunner,
+  periods: SqlPeriods,
+  knownEdges: readonly KnownEdge[],
+  arrival: ArrivalOrder,
+): TraceAggregation {
+  const params = { ...periods.params, plo: Math.max(Number(periods.params.lo) - PARENT_LEAD_MS, -FAR), log_gamma: Math.log(GAMMA) };
+  // A span exported twice is one parent, as in the aggregator's index (the first one seen).
+  const first = `(${arrival}, line)`;
   const edgeRows = runner.rows(
     `SELECT caller, callee, period, count() AS calls, countIf(c_status = 'error') AS errors,
-       ${rank(0.5, 'c_ms')} AS p50, ${rank(0.95, 'c_ms')} AS p95, ${rank(0.5, 'greatest(0, p_ms - c_ms)')} AS gap
+       ${sketched('c_ms', 'lat', [0.5, 0.95])}, ${sketched('greatest(0, p_ms - c_ms)', 'gap', [0.5])}
      FROM (
        SELECT p.entity AS caller, c.entity AS callee, ${periods.period('c.time')} AS period, c.status AS c_status,
          c.duration_ms AS c_ms, p.duration_ms AS p_ms
        FROM (SELECT entity, time, duration_ms, trace_id, parent_span_id, status FROM spans
              WHERE ${periods.range} AND parent_span_id IS NOT NULL) AS c
-       INNER JOIN (SELECT entity, duration_ms, trace_id, span_id FROM spans WHERE time >= {plo:Int64} AND time <= {we:Int64}) AS p
+       INNER JOIN (SELECT trace_id, span_id, argMin(entity, ${first}) AS entity, argMin(duration_ms, ${first}) AS duration_ms FROM spans
+                   WHERE time >= {plo:Int64} AND time <= {hi:Int64} GROUP BY trace_id, span_id) AS p
          ON c.trace_id = p.trace_id AND assumeNotNull(c.parent_span_id) = p.span_id
        WHERE c.entity != p.entity
      ) WHERE period != ''
@@ -76,8 +114,7 @@ export function traceAggregation(runner: ChRunner, periods: SqlPeriods, knownEdg
     params,
   );
   const entityRows = runner.rows(
-    `SELECT entity, period, count() AS calls, countIf(status = 'error') AS errors,
-       ${rank(0.5, 'duration_ms')} AS p50, ${rank(0.95, 'duration_ms')} AS p95
+    `SELECT entity, period, count() AS calls, countIf(status = 'error') AS errors, ${sketched('duration_ms', 'lat', [0.5, 0.95])}
      FROM (SELECT entity, status, duration_ms, ${periods.period()} AS period FROM spans WHERE ${periods.range})
      WHERE period != '' GROUP BY entity, period`,
     params,
@@ -98,19 +135,19 @@ export function traceAggregation(runner: ChRunner, periods: SqlPeriods, knownEdg
     .sort((a, b) => byText(a.entity, b.entity));
   return {
     edges,
-    entities: entities.map((e) => ({ ...e, window: { ...e.window, gapP50Ms: null }, baseline: { ...e.baseline, gapP50Ms: null } })),
-    statusMessages: statusMessages(runner, periods),
+    entities,
+    statusMessages: statusMessages(runner, periods, arrival),
     spans: Number(counts?.spans ?? 0),
     rootSpans: Number(counts?.roots ?? 0),
     unresolvedSpans: 0,
   };
 }
 
-/** Each entity's error status messages, counted per period (the first 20 distinct per entity). */
-function statusMessages(runner: ChRunner, periods: SqlPeriods): EntityStatusMessages[] {
+/** Each entity's error status messages, counted per period (the first 20 distinct per entity, in arrival order). */
+function statusMessages(runner: ChRunner, periods: SqlPeriods, arrival: ArrivalOrder): EntityStatusMessages[] {
   const rows = runner.rows(
-    `SELECT entity, text, countIf(period = 'window') AS w, countIf(period = 'baseline') AS b, min(time) AS first
-     FROM (SELECT entity, time, substring(assumeNotNull(status_message), 1, ${MAX_CHARS}) AS text, ${periods.period()} AS period
+    `SELECT entity, text, countIf(period = 'window') AS w, countIf(period = 'baseline') AS b, min((${arrival}, line)) AS first
+     FROM (SELECT entity, time, line, substring(assumeNotNull(status_message), 1, ${MAX_CHARS}) AS text, ${periods.period()} AS period
            FROM spans WHERE ${periods.range} AND status = 'error' AND status_message IS NOT NULL AND status_message != '')
      WHERE period != '' GROUP BY entity, text ORDER BY entity, first, text LIMIT ${MAX_MESSAGES} BY entity`,
     periods.params,
