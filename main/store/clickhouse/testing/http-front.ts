@@ -6,10 +6,11 @@
  * client synchronously): `node --import tsx http-front.ts <dataDir> <database>`; it prints
  * `listening <port>` and requires the password in EOG_TEST_CH_PASSWORD when that is set.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { loadChdb } from '../chdb-runner.js';
 import { OUTPUT_SETTINGS } from '../runner.js';
 
@@ -40,15 +41,18 @@ async function main(): Promise<void> {
       fail(res, 403, 516, `${user}: Authentication failed: password is incorrect, or there is no user with such name`);
       return;
     }
-    const body = await readBody(req);
     const fromUrl = url.searchParams.get('query');
     // An insert names itself in the URL and sends its rows as the body; anything else sends its SQL.
-    let sql = fromUrl === null ? body.toString('utf8') : `${fromUrl}\n${body.toString('utf8')}`;
     const input = fromUrl === null ? null : inputInsert(fromUrl);
+    let sql: string;
     if (input) {
-      // chdb reads no inline rows through input(): the body becomes a file the same SELECT reads.
-      writeFileSync(spill, body);
+      // chdb reads no inline rows through input(): the body is streamed to a file the same
+      // SELECT reads (a whole record file can be gigabytes, more than one string holds).
+      await pipeline(req, createWriteStream(spill));
       sql = input(spill);
+    } else {
+      const body = await readBody(req);
+      sql = fromUrl === null ? body.toString('utf8') : `${fromUrl}\n${body.toString('utf8')}`;
     }
     const db = url.searchParams.get('database') ?? 'default';
     if (!IDENTIFIER.test(db)) {
