@@ -44,6 +44,8 @@ export interface StoreImportSummary extends ImportSummary {
   clickhouse?: { rows: number; ms: number };
   /** The record files the ClickHouse engine read itself, or gave up to the record reader (absent for SQLite). */
   engineReads?: EngineRead[];
+  /** Time ClickHouse spent deriving the signals in SQL (absent for SQLite). */
+  signalsMs?: number;
 }
 
 /**

@@ -54,6 +54,8 @@ interface StoreRow {
   importS: number;
   importRssMb: number;
   ingest: { rows: number; ms: number } | null;
+  /** Seconds ClickHouse spent deriving the signals in SQL at the end of the import. */
+  signalsS: number | null;
   /** The first investigation (it derives the signals the import left to the store's first reader). */
   firstS: number;
   firstRssMb: number;
@@ -70,7 +72,7 @@ function measureStore(label: string, bundle: string, spec: string, runs: number,
   const load = loadavg()[0] ?? 0;
   process.stderr.write(`${label}: import (load ${load.toFixed(1)})\n`);
   const imported = eog(['import', bundle, '--store', spec, ...extra, '--json'], env);
-  const summary = JSON.parse(imported.stdout) as { clickhouse?: { rows: number; ms: number } };
+  const summary = JSON.parse(imported.stdout) as { clickhouse?: { rows: number; ms: number }; signalsMs?: number };
   const investigations: Run[] = [];
   const out = join(work, 'diagnosis.json');
   for (let i = 0; i < runs; i++) investigations.push(eog(['investigate', spec, ...extra, '--out', out], env));
@@ -81,6 +83,7 @@ function measureStore(label: string, bundle: string, spec: string, runs: number,
     importS: imported.wallS,
     importRssMb: imported.rssMb,
     ingest: summary.clickhouse ?? null,
+    signalsS: summary.signalsMs === undefined ? null : summary.signalsMs / 1000,
     firstS: investigations[0]?.wallS ?? 0,
     firstRssMb: investigations[0]?.rssMb ?? 0,
     investigateS: median(later.map((m) => m.wallS)),
@@ -173,10 +176,10 @@ function section(measured: Measured[], runs: number, sizes: string): string {
     '',
     `Measured on ${machine.date}: ${machine.cpuModel}, ${machine.cpuCount} CPUs, ${machine.memoryGiB.toFixed(0)} GiB; Node ${machine.node}. Load average at the end: ${machine.loadAverage.toFixed(1)} (a machine shared with other jobs: absolute times are slow, the comparison is what counts).`,
     '',
-    'Each cell is one `eog` process timed by `/usr/bin/time` (wall, peak RSS). Import: `eog import <bundle> --store <spec>`: reading, validation, entity mapping and derived signals, and for ClickHouse the records streamed into the OTel exporter tables in TSV blocks the engine inserts (docs/clickhouse.md); "import rows/s" is the bundle\'s records over the whole command, "ClickHouse write" the time inside the engine\'s INSERTs alone. Investigate: `eog investigate <store>` with the heuristic policy, median of the runs. The server is the test-only ClickHouse HTTP front on chdb in its own process, so the clickhouse:// rows are the workbench process alone. "load" is the 1-minute load average as that import started.',
+    'Each cell is one `eog` process timed by `/usr/bin/time` (wall, peak RSS). Import: `eog import <bundle> --store <spec>`: reading, validation, entity mapping and derived signals; for ClickHouse the engine reads the span and log files itself, the record reader sends the rest in TSV blocks, and the signals are derived in SQL at the end (docs/clickhouse.md). "import rows/s" is the bundle\'s records over the whole command, "ClickHouse write" the time inside the engine\'s INSERTs (parsing and checks included), "signals by SQL" the derivation after them. Investigate: `eog investigate <store>` with the heuristic policy: the first run (for SQLite it derives the signals the import deferred), then the median of the later runs. The server is the test-only ClickHouse HTTP front on chdb in its own process, so the clickhouse:// rows are the workbench process alone. "load" is the 1-minute load average as that import started.',
     '',
-    '| rows in bundle | store | load | import (s) | import rows/s | import peak RSS (MB) | ClickHouse write | 1st investigate (s) | 1st peak RSS (MB) | investigate (s) | investigate peak RSS (MB) | diagnosis |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| rows in bundle | store | load | import (s) | import rows/s | import peak RSS (MB) | ClickHouse write | signals by SQL (s) | 1st investigate (s) | 1st peak RSS (MB) | investigate (s) | investigate peak RSS (MB) | diagnosis |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const m of measured) {
     for (const r of m.results) {
@@ -184,7 +187,7 @@ function section(measured: Measured[], runs: number, sizes: string): string {
         ? `${r.ingest.rows.toLocaleString('en')} rows in ${(r.ingest.ms / 1000).toFixed(1)} s = ${Math.round((r.ingest.rows * 1000) / r.ingest.ms).toLocaleString('en')} rows/s`
         : '—';
       lines.push(
-        `| ${m.rows.toLocaleString('en')} | ${r.store} | ${r.load.toFixed(1)} | ${r.importS.toFixed(1)} | ${Math.round(m.rows / r.importS).toLocaleString('en')} | ${Math.round(r.importRssMb)} | ${ingest} | ${r.firstS.toFixed(2)} | ${Math.round(r.firstRssMb)} | ${r.investigateS.toFixed(2)} | ${Math.round(r.investigateRssMb)} | ${r.frontier} |`,
+        `| ${m.rows.toLocaleString('en')} | ${r.store} | ${r.load.toFixed(1)} | ${r.importS.toFixed(1)} | ${Math.round(m.rows / r.importS).toLocaleString('en')} | ${Math.round(r.importRssMb)} | ${ingest} | ${r.signalsS === null ? '—' : r.signalsS.toFixed(1)} | ${r.firstS.toFixed(2)} | ${Math.round(r.firstRssMb)} | ${r.investigateS.toFixed(2)} | ${Math.round(r.investigateRssMb)} | ${r.frontier} |`,
       );
     }
   }

@@ -32,6 +32,7 @@ export function formatSummary(s: StoreImportSummary): string {
     lines.push(
       `  clickhouse ${s.clickhouse.rows.toLocaleString('en')} rows written in ${(s.clickhouse.ms / 1000).toFixed(1)} s (${rate.toLocaleString('en')} rows/s)`,
     );
+    if (s.signalsMs) lines.push(`  signals derived by ClickHouse in ${(s.signalsMs / 1000).toFixed(1)} s`);
   }
   for (const r of s.engineReads ?? []) {
     lines.push(

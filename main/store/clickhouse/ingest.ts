@@ -25,6 +25,8 @@ export interface ClickHouseImportSummary extends ImportSummary {
   clickhouse: { rows: number; ms: number };
   /** The record files the engine read itself (or gave up to the record reader, and why). */
   engineReads: EngineRead[];
+  /** Time spent deriving the signals in SQL once the records were in (0 when the JavaScript collectors did). */
+  signalsMs: number;
 }
 
 export interface ClickHouseImportOptions extends ImportOptions {
@@ -116,7 +118,7 @@ async function fillCatalog(
   bundle: Bundle,
   link: Link,
   options: ClickHouseImportOptions,
-): Promise<Omit<ImportSummary, 'elapsedMs'> & { engineReads: EngineRead[] }> {
+): Promise<Omit<ImportSummary, 'elapsedMs'> & { engineReads: EngineRead[]; signalsMs: number }> {
   const catalog = beginCatalog(db, bundle, link.started, options);
   const { files, registry, report } = catalog;
   let entityWarnings: ImportWarning[] = [];
@@ -148,6 +150,7 @@ async function fillCatalog(
   );
   report('signals', '');
   if (!derive) {
+    const signalsStarted = Date.now();
     const sql = deriveImportedSignals(link.runner, {
       manifest: bundle.manifest.value,
       window: produced.window,
@@ -163,13 +166,14 @@ async function fillCatalog(
       signals: sql.counts,
       entityWarnings,
     });
-    return { ...summary, engineReads: direct?.reads ?? [] };
+    return { ...summary, engineReads: direct?.reads ?? [], signalsMs: Date.now() - signalsStarted };
   }
   storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
   const signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
   return {
     ...finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: true, signals, entityWarnings }),
     engineReads: [],
+    signalsMs: 0,
   };
 }
 
