@@ -111,9 +111,11 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
   },
 };
 
-/** The engine's settings for one large INSERT: parse and write on every core (the import waits on it). */
+/** Threads for one large INSERT: parse and write on every core (the import waits on it). */
+export const insertThreads = (): number => Math.max(1, availableParallelism());
+
 export function insertSettings(): string {
-  return `max_insert_threads = ${Math.max(1, availableParallelism())}`;
+  return `max_insert_threads = ${insertThreads()}`;
 }
 
 /** The INSERT that maps a block read from `source` (file(...) or input(...)) into its table. */

@@ -1,15 +1,14 @@
-import { availableParallelism } from 'node:os';
 import type { TimeWindow } from '../../../core/model/packet.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
-import { blockMappings, INGEST_ENTITIES } from './block-mapping.js';
+import { blockMappings, INGEST_ENTITIES, insertThreads } from './block-mapping.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { startScan, type LineScan } from './scan.js';
 
 /**
  * How the engine reads one record kind's bundle file itself (JSONEachRow) and maps it into
- * the exporter's table: the same columns as block-mapping.ts fills from a validated block. The file's rows are `f`;
- * `fields` computes, once per row, what both the check and the mapping need (read as `t`
+ * the exporter's table: the same columns as block-mapping.ts fills from a validated block.
+ * The file's rows are `f`; `fields` computes, once per row, what both the check and the mapping need (read as `t`
  * with the row number `eog_row`, next to the ingest entity table as `e`). `valid` is the
  * record reader's check (snapshot/records.ts) in SQL, never more lenient: a line it refuses
  * is either left out (and then the row count gives it away) or fails the statement.
@@ -129,7 +128,7 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
   const started = Date.now();
   let failure: string | null = null;
   try {
-    const settings = { ...STRICT_READ, max_insert_threads: Math.max(1, availableParallelism()), ...runner.sourceRows.settings };
+    const settings = { ...STRICT_READ, max_insert_threads: insertThreads(), ...runner.sourceRows.settings };
     // The rows are numbered before the check filters any out (a file with a line left out is given up anyway).
     runner.insertBlock(
       file.path,

@@ -6,7 +6,7 @@ import { openBundle, type Bundle, type RecordFile } from '../../snapshot/bundle.
 import type { ImportWarning } from '../../snapshot/errors.js';
 import type { TimeWindow } from '../../../core/model/packet.js';
 import { beginCatalog, finishCatalog, ingestInputOf, type Catalog } from '../catalog.js';
-import { ingestRecords } from '../ingest/run.js';
+import { ingestRecords, spanOf } from '../ingest/run.js';
 import type { ImportOptions, ImportSummary } from '../import.js';
 import { readMeta } from '../meta.js';
 import { storeMigrations } from '../schema.js';
@@ -49,9 +49,9 @@ const POINTS_PER_QUERY = 500;
  * checks in SQL (direct.ts); the other files (and any the engine gives up) are read and
  * validated as for a SQLite store (ingest/produce.ts), then written as TSV block files that
  * the engine inserts and maps into the OpenTelemetry exporter's tables (block-sink.ts); once
- * the records are in, ClickHouse derives the signals (derive/imported.ts). Only the catalog (files, entities, topology edges: sizes of the
- * topology, not of the records) sits in an in-memory SQLite database on the way, so the
- * import's memory stays flat as records grow. The meta rows go last: a failed import leaves no
+ * the records are in, ClickHouse derives the signals (derive/imported.ts). Only the catalog
+ * (files, entities, topology edges: sizes of the topology, not of the records) sits in an
+ * in-memory SQLite database on the way, so the import's memory stays flat as records grow. The meta rows go last: a failed import leaves no
  * store that opens.
  */
 export async function importIntoClickHouse(
@@ -220,8 +220,7 @@ async function readDirect(
     completeResources(runner, file.kind, entities.resources(read.undeclared.map((u) => u.eid)));
     files.stored(file, read.rows);
     files.fileDone(file, { sha256: read.scan.sha256, lines: read.scan.lines, rows: read.rows, bytes: read.scan.bytes });
-    if (read.extent)
-      extent = extent ? { start: Math.min(extent.start, read.extent.start), end: Math.max(extent.end, read.extent.end) } : read.extent;
+    extent = spanOf([extent, read.extent]);
     reads.push({ file: file.rel, rows: read.rows, ms: read.ms, refused: null });
     done.add(file);
   }

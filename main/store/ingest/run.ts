@@ -97,7 +97,8 @@ function mergeSignals(parts: readonly BuiltSignals[]): SignalRow[] {
   return parts.flatMap((p) => p.rows).sort((a, b) => EXTRACTOR_ORDER[a.extractor] - EXTRACTOR_ORDER[b.extractor]);
 }
 
-function spanOf(extents: readonly (TimeWindow | null)[]): TimeWindow | null {
+/** The time span covering every given one (null for none). */
+export function spanOf(extents: readonly (TimeWindow | null)[]): TimeWindow | null {
   let span: TimeWindow | null = null;
   for (const e of extents) {
     if (e) span = span ? { start: Math.min(span.start, e.start), end: Math.max(span.end, e.end) } : e;
