@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
+import { sqlString } from './runner.js';
 
 /**
  * How one record kind's block file becomes rows of its ClickHouse table. A block line is
@@ -114,14 +115,35 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
 /** Threads for one large INSERT: parse and write on every core (the import waits on it). */
 export const insertThreads = (): number => Math.max(1, availableParallelism());
 
-export function insertSettings(): string {
-  return `max_insert_threads = ${insertThreads()}`;
+/** Bytes of rows one INSERT thread gathers into a part before sorting and writing it. */
+export const INSERT_PART_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Settings of every large INSERT. Rows are parsed and written on every core, and each thread
+ * writes a part once it holds INSERT_PART_BYTES of rows: the engine's default (a million rows,
+ * or 256 MiB) made the import's peak memory grow with row width and thread count. A file is
+ * read with pread: chdb, like clickhouse-local, maps it into memory by default, and its pages
+ * then count in the workbench process's resident memory, as large as the file.
+ */
+export function insertSettings(): Record<string, number | string> {
+  return {
+    max_insert_threads: insertThreads(),
+    min_insert_block_size_bytes: INSERT_PART_BYTES,
+    storage_file_read_method: 'pread',
+  };
+}
+
+/** Settings as a SETTINGS clause's list. */
+export function settingsSql(settings: Readonly<Record<string, number | string>>): string {
+  return Object.entries(settings)
+    .map(([k, v]) => `${k} = ${typeof v === 'number' ? v : sqlString(v)}`)
+    .join(', ');
 }
 
 /** The INSERT that maps a block read from `source` (file(...) or input(...)) into its table. */
 export function blockInsertSql(mapping: BlockMapping, source: string): string {
   return `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) SELECT ${mapping.select}
-    FROM ${source} AS t INNER JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.id SETTINGS ${insertSettings()}`;
+    FROM ${source} AS t INNER JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.id SETTINGS ${settingsSql(insertSettings())}`;
 }
 
 /** One TSV cell: `\N` for null; tab, newline, carriage return and backslash escaped as ClickHouse's TSV reads them. */

@@ -8,6 +8,7 @@ import { investigateSnapshot } from '../../session/investigate-snapshot.js';
 import { importToStore, openEvidenceStore } from '../open.js';
 import { ChdbRunner } from './chdb-runner.js';
 import { derivedSignals } from './derive/collector.js';
+import { arrivalKey, arrivalPair } from './derive/logs.js';
 import { SqlPeriods } from './derive/periods.js';
 import type { ChRow } from './runner.js';
 import { writeAsCollector } from './testing/collector-writer.js';
@@ -84,4 +85,31 @@ describe('a database only the OpenTelemetry Collector wrote (no eog import)', ()
       runner.close();
     }
   }, 240_000);
+
+  it('orders rows seen in time order by (time, line), packed into one number', async () => {
+    const runner = await ChdbRunner.open(join(root, 'arrival'));
+    try {
+      // Negative and far times, ties broken by the line, lines up to the 53-bit row key's largest.
+      const rows: [number, number][] = [
+        [1_700_000_000_000, 5],
+        [1_700_000_000_000, 2],
+        [1_700_000_000_000, 9_007_199_254_740_991],
+        [-86_400_000, 7],
+        [-86_400_000, 0],
+        [0, 3],
+        [9_000_000_000_000_000, 1],
+        [-9_000_000_000_000_000, 4],
+        [1_699_999_999_999, 9_007_199_254_740_991],
+      ];
+      const table = `(SELECT t.1 AS time, toUInt64(t.2) AS line FROM (SELECT arrayJoin([${rows.map(([t, l]) => `(${t}, ${l})`).join(', ')}]) AS t))`;
+      const key = arrivalKey('time');
+      const got = runner.rows(`SELECT ${arrivalPair('time', key)} AS p FROM ${table} ORDER BY ${key}`).map((r) => r.p);
+      const want = [...rows].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+      expect(got).toEqual(want);
+      // The earliest row by the packed key is the earliest (time, line).
+      expect(runner.rows(`SELECT ${arrivalPair('time', `min(${key})`)} AS p FROM ${table}`)[0]?.p).toEqual(want[0]);
+    } finally {
+      runner.close();
+    }
+  });
 });

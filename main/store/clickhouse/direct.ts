@@ -1,7 +1,7 @@
 import type { TimeWindow } from '../../../core/model/packet.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
-import { blockMappings, INGEST_ENTITIES, insertThreads } from './block-mapping.js';
+import { blockMappings, INGEST_ENTITIES, insertSettings, settingsSql } from './block-mapping.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { startScan, type LineScan } from './scan.js';
 
@@ -90,11 +90,6 @@ const STRICT_READ = {
   input_format_json_try_infer_numbers_from_strings: 0,
 } as const;
 
-const settingsSql = (settings: Record<string, number>): string =>
-  Object.entries(settings)
-    .map(([k, v]) => `${k} = ${v}`)
-    .join(', ');
-
 /** Whether the engine reads a file of this kind itself (spans and logs, plain or gzipped). */
 export function isDirect(file: RecordFile): boolean {
   return directMappings[file.kind] !== undefined;
@@ -128,7 +123,7 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
   const started = Date.now();
   let failure: string | null = null;
   try {
-    const settings = { ...STRICT_READ, max_insert_threads: insertThreads(), ...runner.sourceRows.settings };
+    const settings = { ...STRICT_READ, ...insertSettings(), ...runner.sourceRows.settings };
     // The rows are numbered before the check filters any out (a file with a line left out is given up anyway).
     runner.insertBlock(
       file.path,

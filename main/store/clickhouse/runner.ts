@@ -32,6 +32,17 @@ export interface ChRunner {
   close(): void;
 }
 
+/**
+ * Settings of the queries that hold state for every span or request (the trace join, the
+ * per-span log lists): the join is a grace hash join, whose buckets past the first wait on
+ * disk and split when one outgrows JOIN_BYTES, and a GROUP BY spills to disk past
+ * GROUP_BYTES, so memory stays bounded as the rows grow (in the workbench process on chdb).
+ */
+const JOIN_BYTES = 256 * 1024 * 1024;
+const GROUP_BYTES = 128 * 1024 * 1024;
+export const BOUNDED_MEMORY = `join_algorithm = 'grace_hash', grace_hash_join_initial_buckets = 8, max_bytes_in_join = ${JOIN_BYTES},
+  max_bytes_before_external_group_by = ${GROUP_BYTES}`;
+
 /** Output settings both engines get, so numbers come back as numbers. */
 export const OUTPUT_SETTINGS = { output_format_json_quote_64bit_integers: 0, output_format_json_quote_denormals: 0 } as const;
 

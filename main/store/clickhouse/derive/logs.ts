@@ -16,7 +16,7 @@ import {
   SAMPLE_LINES,
   type LogTemplateState,
 } from '../../signals/log-templates.js';
-import { sqlString, type ChRow, type ChRunner } from '../runner.js';
+import { BOUNDED_MEMORY, sqlString, type ChRow, type ChRunner } from '../runner.js';
 import type { SqlPeriods } from './periods.js';
 
 /** Characters of a line Drain reads (core/signals' maxLineLength): an example never needs more. */
@@ -44,6 +44,28 @@ const GROUP_KEY = BODY_VARIABLES.reduce(
  */
 export type ArrivalOrder = 'line' | 'time';
 
+/** 2^53: a row's `line` is below it (a bundle line, or views.ts's 53-bit key). */
+const LINE_SPAN = '9007199254740992';
+/** 2^63: shifts an Int64 time to an unsigned one that sorts the same. */
+const TIME_SHIFT = '9223372036854775808';
+
+/**
+ * The arrival order of a row as one number that sorts as (arrival, line): ClickHouse's
+ * argMin, min and sorts over a tuple take a generic path several times slower than over a
+ * number. For `line` it is the line; for `time`, the time shifted to unsigned, then the line,
+ * packed into a UInt128.
+ */
+export function arrivalKey(arrival: ArrivalOrder): string {
+  return arrival === 'line' ? 'line' : `(toUInt128(toInt128(time) + ${TIME_SHIFT}) * ${LINE_SPAN} + line)`;
+}
+
+/** An arrivalKey value (SQL expression) as the (arrival, line) pair the collector compares. */
+export function arrivalPair(arrival: ArrivalOrder, key: string): string {
+  return arrival === 'line'
+    ? `(${key}, ${key})`
+    : `(toInt64(toInt128(intDiv(${key}, ${LINE_SPAN})) - ${TIME_SHIFT}), toUInt64(${key} % ${LINE_SPAN}))`;
+}
+
 /**
  * Log template counts per entity and period, and the statements that stopped following
  * another in their request spans, computed by ClickHouse with the template rule of the
@@ -55,23 +77,26 @@ export type ArrivalOrder = 'line' | 'time';
  * per log line.
  */
 export function templateCounts(runner: ChRunner, periods: SqlPeriods, arrival: ArrivalOrder): LogTemplateState {
-  const ord = `(${arrival}, line)`;
-  const inPeriods = `(SELECT entity, time, line, severity, body, trace_id, span_id, toString(cityHash64(${GROUP_KEY})) AS g,
+  const ord = arrivalKey(arrival);
+  const inPeriods = `(SELECT entity, time, line, severity, body, trace_id, span_id, cityHash64(${GROUP_KEY}) AS g,
     ${periods.period()} AS period FROM logs WHERE ${periods.range}) WHERE period != ''`;
   const firstLines = `SELECT g, argMin(substringUTF8(body, 1, ${MINED_CHARS}), ${ord}) AS example FROM ${inPeriods}
     GROUP BY g ORDER BY min(${ord}) LIMIT ${MAX_LINE_GROUPS}`;
-  const groups = runner.rows(firstLines, periods.params);
+  // Group keys go to JavaScript as text: a 64-bit number would lose digits there.
+  const groups = runner.rows(`SELECT toString(g) AS g, example FROM (${firstLines})`, periods.params);
   const miner = new TemplateMiner();
   const templateOf = new Map<string, string>();
   for (const r of groups) templateOf.set(String(r.g), miner.add(String(r.example)));
   // Lines of groups past the cap go to the overflow template, as in the collector (`template`
   // below); folding them here makes a flood of unique lines one row per entity, period and severity.
-  const kept = groups.length < MAX_LINE_GROUPS ? 'g' : `if(g IN (SELECT g FROM (${firstLines})), g, '')`;
+  const kept = groups.length < MAX_LINE_GROUPS ? 'g' : `if(g IN (SELECT g FROM (${firstLines})), g, 0)`;
   const counted = runner.rows(
-    `SELECT entity, ${kept} AS kg, period, ifNull(severity, '') AS sev, count() AS n, min(${ord}) AS first,
-       argMin(line, ${ord}) AS first_line, substringUTF8(argMin(body, ${ord}), 1, ${EXAMPLE_CHARS}) AS example,
-       groupArraySorted(${SAMPLE_LINES})(${ord}) AS earliest
-     FROM ${inPeriods} GROUP BY entity, kg, period, sev`,
+    `SELECT entity, toString(kg) AS kg, period, sev, n, ${arrivalPair(arrival, 'first')} AS first, first_line, example,
+       arrayMap(x -> ${arrivalPair(arrival, 'x')}, earliest) AS earliest
+     FROM (SELECT entity, ${kept} AS kg, period, ifNull(severity, '') AS sev, count() AS n, min(${ord}) AS first,
+             argMin(line, ${ord}) AS first_line, substringUTF8(argMin(body, ${ord}), 1, ${EXAMPLE_CHARS}) AS example,
+             groupArraySorted(${SAMPLE_LINES})(${ord}) AS earliest
+           FROM ${inPeriods} GROUP BY entity, kg, period, sev)`,
     periods.params,
   );
   const template = (g: unknown): string => templateOf.get(String(g)) ?? OVERFLOW_TEMPLATE_ID;
@@ -145,12 +170,13 @@ function sequencesOf(
   template: (g: unknown) => string,
 ): LogTemplateState['sequences'] {
   const rows = runner.rows(
-    `SELECT entity, span_period, groups, count() AS spans FROM (
+    `SELECT entity, span_period, arrayMap(x -> toString(x), groups) AS groups, count() AS spans FROM (
        SELECT entity, argMin(period, ${ord}) AS span_period,
-         arraySlice(arrayDistinct(arrayMap(x -> x.2, arraySort(groupArray((${ord}, g))))), 1, ${GROUPS_PER_SPAN}) AS groups
+         arraySlice(arrayDistinct(arrayMap(x -> x.2, arraySort(x -> x.1, groupArray((${ord}, g))))), 1, ${GROUPS_PER_SPAN}) AS groups
        FROM ${inPeriods} AND trace_id IS NOT NULL AND span_id IS NOT NULL
-       GROUP BY entity, trace_id, span_id)
-     GROUP BY entity, span_period, groups`,
+       GROUP BY entity, sipHash128(trace_id, span_id))
+     GROUP BY entity, span_period, groups
+     SETTINGS ${BOUNDED_MEMORY}`,
     periods.params,
   );
   const byEntity = new Map<string, EntitySpanCounts>();

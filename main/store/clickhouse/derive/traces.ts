@@ -9,39 +9,39 @@ import {
   type TraceAggregation,
 } from '../../../../core/signals/index.js';
 import { FAR } from '../../signals/periods.js';
-import type { ChRow, ChRunner } from '../runner.js';
-import type { ArrivalOrder } from './logs.js';
+import { BOUNDED_MEMORY, type ChRow, type ChRunner } from '../runner.js';
+import { arrivalKey, type ArrivalOrder } from './logs.js';
 import type { SqlPeriods } from './periods.js';
 
 const GAMMA = sketchGamma(LATENCY_SKETCH.relativeAccuracy);
-/** The bucket key of zero values (below SKETCH_ZERO): under every real key. */
-const ZERO_KEY = -1e9;
+/** As QuantileSketch computes it, so a value falls in the same bucket. */
+const LOG_GAMMA = Math.log(GAMMA);
 
 /**
  * The p50 and p95 (or p50 alone) of an expression as core/signals' QuantileSketch reports them
- * for the trace aggregator, so the stores' diagnoses agree: nearest rank of the values up to
- * LATENCY_SKETCH.exactLimit of them (`x`), else nearest rank of their logarithmic bucket keys
- * (`k`, turned into the bucket's value by statsOf). quantilesExact takes the value at
- * floor(level·n), so a level a hair under q lands on rank ceil(q·n).
+ * for the trace aggregator, so the stores' diagnoses agree: the nearest-rank value, which is
+ * the answer up to LATENCY_SKETCH.exactLimit values; past it the sketch answers with that
+ * value's logarithmic bucket (quantileOf), as a value's bucket key never decreases with the
+ * value, so the nearest-rank key is the key of the nearest-rank value. quantilesExact takes
+ * the value at floor(level·n), so a level a hair under q lands on rank ceil(q·n).
  */
 function sketched(expr: string, name: string, levels: readonly number[]): string {
-  const at = levels.map((q) => q - 1e-9).join(', ');
-  const key = `if(${expr} < ${SKETCH_ZERO}, ${ZERO_KEY}, ceil(log(${expr}) / {log_gamma:Float64}))`;
-  return `quantilesExact(${at})(${expr}) AS ${name}_x, quantilesExact(${at})(${key}) AS ${name}_k`;
+  return `quantilesExact(${levels.map((q) => q - 1e-9).join(', ')})(${expr}) AS ${name}_x`;
 }
 
 /** The i-th sketched quantile of a row (null without values). */
 function quantileOf(r: ChRow | undefined, name: string, i: number, count: number): number | null {
   if (!r || count === 0) return null;
-  if (count <= LATENCY_SKETCH.exactLimit) return Number((r[`${name}_x`] as unknown as number[])[i]);
-  const key = Number((r[`${name}_k`] as unknown as number[])[i]);
-  return key <= ZERO_KEY ? 0 : bucketValue(key, GAMMA);
+  const value = Number((r[`${name}_x`] as unknown as number[])[i]);
+  if (count <= LATENCY_SKETCH.exactLimit) return value;
+  return value < SKETCH_ZERO ? 0 : bucketValue(Math.ceil(Math.log(value) / LOG_GAMMA), GAMMA);
 }
 /** Status messages kept per entity, and their length, as core/signals/traces/status-messages.ts. */
 const MAX_MESSAGES = 20;
 const MAX_CHARS = 300;
 /** A parent may start this long before the earliest child read, and still be joined. */
 const PARENT_LEAD_MS = 10 * 60_000;
+const SPAN_KEY = (span: string): string => `sipHash128(trace_id, ${span})`;
 
 /** Per-period stats from one aggregate row; `gap` is null for an entity's own spans. */
 function statsOf(r: ChRow | undefined): PeriodSpanStats {
@@ -94,23 +94,24 @@ export function traceAggregation(
   knownEdges: readonly KnownEdge[],
   arrival: ArrivalOrder,
 ): TraceAggregation {
-  const params = { ...periods.params, plo: Math.max(Number(periods.params.lo) - PARENT_LEAD_MS, -FAR), log_gamma: Math.log(GAMMA) };
+  const params = { ...periods.params, plo: Math.max(Number(periods.params.lo) - PARENT_LEAD_MS, -FAR) };
   // A span exported twice is one parent, as in the aggregator's index (the first one seen).
-  const first = `(${arrival}, line)`;
+  const first = arrivalKey(arrival);
   const edgeRows = runner.rows(
     `SELECT caller, callee, period, count() AS calls, countIf(c_status = 'error') AS errors,
        ${sketched('c_ms', 'lat', [0.5, 0.95])}, ${sketched('greatest(0, p_ms - c_ms)', 'gap', [0.5])}
      FROM (
        SELECT p.entity AS caller, c.entity AS callee, ${periods.period('c.time')} AS period, c.status AS c_status,
          c.duration_ms AS c_ms, p.duration_ms AS p_ms
-       FROM (SELECT entity, time, duration_ms, trace_id, parent_span_id, status FROM spans
+       FROM (SELECT entity, time, duration_ms, status, ${SPAN_KEY('assumeNotNull(parent_span_id)')} AS k FROM spans
              WHERE ${periods.range} AND parent_span_id IS NOT NULL) AS c
-       INNER JOIN (SELECT trace_id, span_id, argMin(entity, ${first}) AS entity, argMin(duration_ms, ${first}) AS duration_ms FROM spans
-                   WHERE time >= {plo:Int64} AND time <= {hi:Int64} GROUP BY trace_id, span_id) AS p
-         ON c.trace_id = p.trace_id AND assumeNotNull(c.parent_span_id) = p.span_id
+       INNER JOIN (SELECT ${SPAN_KEY('span_id')} AS k, argMin(entity, ${first}) AS entity, argMin(duration_ms, ${first}) AS duration_ms FROM spans
+                   WHERE time >= {plo:Int64} AND time <= {hi:Int64} GROUP BY k) AS p
+         ON c.k = p.k
        WHERE c.entity != p.entity
      ) WHERE period != ''
-     GROUP BY caller, callee, period`,
+     GROUP BY caller, callee, period
+     SETTINGS ${BOUNDED_MEMORY}`,
     params,
   );
   const entityRows = runner.rows(
@@ -146,7 +147,7 @@ export function traceAggregation(
 /** Each entity's error status messages, counted per period (the first 20 distinct per entity, in arrival order). */
 function statusMessages(runner: ChRunner, periods: SqlPeriods, arrival: ArrivalOrder): EntityStatusMessages[] {
   const rows = runner.rows(
-    `SELECT entity, text, countIf(period = 'window') AS w, countIf(period = 'baseline') AS b, min((${arrival}, line)) AS first
+    `SELECT entity, text, countIf(period = 'window') AS w, countIf(period = 'baseline') AS b, min(${arrivalKey(arrival)}) AS first
      FROM (SELECT entity, time, line, substring(assumeNotNull(status_message), 1, ${MAX_CHARS}) AS text, ${periods.period()} AS period
            FROM spans WHERE ${periods.range} AND status = 'error' AND status_message IS NOT NULL AND status_message != '')
      WHERE period != '' GROUP BY entity, text ORDER BY entity, first, text LIMIT ${MAX_MESSAGES} BY entity`,
