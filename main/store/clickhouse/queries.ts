@@ -9,23 +9,75 @@ import { CH_IS_ERROR_LOG } from './schema.js';
 const MAX_CACHED_PAGES = 2_000;
 
 /** Entity and window as bound parameters of every per-entity query. */
-const RANGE = 'entity = {e:String} AND time >= {s:Int64} AND time <= {t:Int64}';
+const WINDOW = 'time >= {s:Int64} AND time <= {t:Int64}';
+const RANGE = `entity = {e:String} AND ${WINDOW}`;
 
-/** The same segments, in the same order, as the SQLite store's (store/query.ts). */
-const TAIL: readonly { table: RawTable; where: string }[] = [
+/**
+ * The same segments, in the same order, as the SQLite store's (store/query.ts). `where` is for
+ * one entity's rows; `whereAll` the same filter for every entity's at once.
+ */
+const TAIL: readonly { table: RawTable; where: string; whereAll: string }[] = [
   {
     table: 'events',
     where: 'AND line NOT IN (SELECT assumeNotNull(hides_line) FROM eog_signals WHERE entity = {e:String} AND hides_line IS NOT NULL)',
+    whereAll: 'AND (entity, line) NOT IN (SELECT entity, assumeNotNull(hides_line) FROM eog_signals WHERE hides_line IS NOT NULL)',
   },
-  { table: 'logs', where: `AND ${CH_IS_ERROR_LOG} = 1` },
-  { table: 'logs', where: `AND ${CH_IS_ERROR_LOG} = 0` },
-  { table: 'spans', where: '' },
-  { table: 'metrics', where: '' },
+  { table: 'logs', where: `AND ${CH_IS_ERROR_LOG} = 1`, whereAll: `AND ${CH_IS_ERROR_LOG} = 1` },
+  { table: 'logs', where: `AND ${CH_IS_ERROR_LOG} = 0`, whereAll: `AND ${CH_IS_ERROR_LOG} = 0` },
+  { table: 'spans', where: '', whereAll: '' },
+  { table: 'metrics', where: '', whereAll: '' },
 ];
 
+/** Windows whose segment counts are kept (oldest dropped first). */
+const MAX_CACHED_WINDOWS = 64;
+
 /**
- * Ranked, paginated evidence of one entity, computed in ClickHouse: counts per segment are one
- * aggregate query, and only the rows of the page are read back.
+ * The rows each tail segment matches per entity and window. The first entity asked about in a
+ * window gets its own counts; once a second one is, every entity's are counted in one query
+ * (a walk asks about most nodes in the same one or two windows, and a query costs the engine
+ * milliseconds whatever its size, so 150 small ones cost more than two that read the window).
+ */
+class SegmentCounts {
+  private readonly windows = new Map<string, { asked: Map<string, number[]>; all: Map<string, number[]> | null }>();
+
+  constructor(private readonly runner: ChRunner) {}
+
+  of(params: ChParams): number[] {
+    const key = `${params.s}:${params.t}`;
+    const entity = String(params.e);
+    let window = this.windows.get(key);
+    if (!window) {
+      if (this.windows.size >= MAX_CACHED_WINDOWS) this.windows.delete(this.windows.keys().next().value ?? '');
+      window = { asked: new Map(), all: null };
+      this.windows.set(key, window);
+    }
+    if (window.all) return window.all.get(entity) ?? TAIL.map(() => 0);
+    const asked = window.asked.get(entity);
+    if (asked) return asked;
+    if (window.asked.size === 0) {
+      const sql = TAIL.map((s, i) => `SELECT ${i} AS i, count() AS n FROM ${s.table} WHERE ${RANGE} ${s.where}`).join(' UNION ALL ');
+      const totals = TAIL.map(() => 0);
+      for (const r of this.runner.rows(sql, params)) totals[Number(r.i)] = Number(r.n);
+      window.asked.set(entity, totals);
+      return totals;
+    }
+    const all = new Map<string, number[]>();
+    const sql = TAIL.map(
+      (s, i) => `SELECT ${i} AS i, entity, count() AS n FROM ${s.table} WHERE ${WINDOW} ${s.whereAll} GROUP BY entity`,
+    ).join(' UNION ALL ');
+    for (const r of this.runner.rows(sql, params)) {
+      const totals = all.get(String(r.entity)) ?? TAIL.map(() => 0);
+      totals[Number(r.i)] = Number(r.n);
+      all.set(String(r.entity), totals);
+    }
+    window.all = all;
+    return all.get(entity) ?? TAIL.map(() => 0);
+  }
+}
+
+/**
+ * Ranked, paginated evidence of one entity, computed in ClickHouse: counts per segment are
+ * aggregate queries (SegmentCounts), and only the rows of the page are read back.
  */
 export class ChEvidenceQueries {
   constructor(
@@ -34,10 +86,13 @@ export class ChEvidenceQueries {
     /** Store rows name entities by id; the shared row mapping wants the store key. */
     private readonly keyed: (rows: ChRow[]) => Row[],
     private readonly heads: HeadRows,
-  ) {}
+  ) {
+    this.counts = new SegmentCounts(runner);
+  }
 
   /** Pages already answered: the store is read-only, and the walk revisits nodes with the same query. */
   private readonly pages = new Map<string, EvidencePage>();
+  private readonly counts: SegmentCounts;
 
   evidenceFor(entity: string, window: TimeWindow, query: EvidenceQuery): EvidencePage {
     const key = JSON.stringify([entity, window.start, window.end, query.limit, query.offset ?? 0, query.kinds ?? null]);
@@ -57,13 +112,9 @@ export class ChEvidenceQueries {
     const head = this.head(params, kinds);
     const counts = zeroCounts();
     for (const item of head) counts[item.kind]++;
-    const segments = TAIL.filter((s) => kinds.has(tableKind[s.table]));
-    const totals = this.counts(segments, params);
-    const tail = segments.map((s, i) => {
-      const n = totals[i] ?? 0;
-      counts[tableKind[s.table]] += n;
-      return { ...s, n };
-    });
+    const totals = this.counts.of(params);
+    const tail = TAIL.map((s, i) => ({ ...s, n: totals[i] ?? 0 })).filter((s) => kinds.has(tableKind[s.table]));
+    for (const s of tail) counts[tableKind[s.table]] += s.n;
     const items = head.slice(offset, offset + limit);
     let skip = Math.max(0, offset - head.length);
     for (const { table, where, n } of tail) {
@@ -87,14 +138,6 @@ export class ChEvidenceQueries {
     const omittedByKind = { ...counts };
     for (const item of items) omittedByKind[item.kind]--;
     return { items, total, omittedByKind };
-  }
-
-  /** The rows each tail segment matches, in one round trip. */
-  private counts(segments: readonly { table: RawTable; where: string }[], params: ChParams): number[] {
-    if (segments.length === 0) return [];
-    const sql = segments.map((s, i) => `SELECT ${i} AS i, count() AS n FROM ${s.table} WHERE ${RANGE} ${s.where}`).join(' UNION ALL ');
-    const byIndex = new Map(this.runner.rows(sql, params).map((r) => [Number(r.i), Number(r.n)]));
-    return segments.map((_s, i) => byIndex.get(i) ?? 0);
   }
 
   /** Alerts, changes and signals: few per entity, read once (see HeadRows) and ranked in memory. */
@@ -122,23 +165,23 @@ export class ChEvidenceQueries {
 const num = (v: Row[string] | undefined): number => Number(v);
 
 /**
- * Each entity's alerts, changes and derived signals, read in three queries when the store
- * opens: they are few per entity (their count grows with the entities, not the telemetry), and
- * every packet starts with them. Rows are in the SQLite store's order (time, then line).
+ * Each entity's alerts, changes and derived signals, read when the store opens (the signals
+ * by the store, which also looks them up by id): they are few per entity (their count grows
+ * with the entities, not the telemetry), and every packet starts with them. Rows are in the
+ * SQLite store's order (time, then line).
  */
 export class HeadRows {
   private readonly byEntity = new Map<string, { alerts: Row[]; changes: Row[]; signals: Row[] }>();
 
-  /** `signals`: derived signal rows held in memory (a Collector's database), instead of eog_signals. */
-  constructor(runner: ChRunner, keyed: (rows: ChRow[]) => Row[], signals: ChRow[] | null = null) {
-    const add = (kind: 'alerts' | 'changes' | 'signals', sql: string): void => {
-      const raw = kind === 'signals' && signals ? signals : runner.rows(sql);
+  /** `signals`: the derived signal rows, in eog_signals' order (entity, time, id), entity by id. */
+  constructor(runner: ChRunner, keyed: (rows: ChRow[]) => Row[], signals: ChRow[]) {
+    const add = (kind: 'alerts' | 'changes' | 'signals', raw: ChRow[]): void => {
       const entities = raw.map((r) => String(r.entity));
       keyed(raw).forEach((r, i) => this.slot(entities[i] ?? '')[kind].push(r));
     };
-    add('alerts', 'SELECT * FROM alerts ORDER BY time, line');
-    add('changes', 'SELECT * FROM changes ORDER BY time, line');
-    add('signals', 'SELECT * FROM eog_signals ORDER BY entity, time, id');
+    add('alerts', runner.rows('SELECT * FROM alerts ORDER BY time, line'));
+    add('changes', runner.rows('SELECT * FROM changes ORDER BY time, line'));
+    add('signals', signals);
   }
 
   private slot(entity: string): { alerts: Row[]; changes: Row[]; signals: Row[] } {

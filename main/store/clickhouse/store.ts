@@ -66,6 +66,8 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
   private readonly seriesSource: ChSeries;
   /** Set when the store is a Collector's database read without an import. */
   private readonly derived: CollectorDerived | null;
+  /** Derived signal rows by id, entity by id (as eog_signals holds them). */
+  private readonly signalsById = new Map<string, ChRow>();
 
   constructor(
     private readonly runner: ChRunner,
@@ -94,8 +96,15 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
       rawFile: (table) => this.filesByKind.get(table) ?? { path: `${table}.jsonl`, sha256: '' },
     };
     const keyed = (rows: ChRow[]): Row[] => this.keyed(rows);
-    const signals = this.derived ? this.derived.signals.map((r) => ({ ...r })) : null;
-    this.queries = new ChEvidenceQueries(runner, this.ctx, keyed, new HeadRows(runner, keyed, signals));
+    // Few (their count grows with entities, not telemetry): held for packets and lookups by id.
+    const signals = this.derived?.signals ?? runner.rows('SELECT * FROM eog_signals ORDER BY entity, time, id');
+    for (const r of signals) if (!this.signalsById.has(String(r.id))) this.signalsById.set(String(r.id), r);
+    const heads = new HeadRows(
+      runner,
+      keyed,
+      signals.map((r) => ({ ...r })),
+    );
+    this.queries = new ChEvidenceQueries(runner, this.ctx, keyed, heads);
     this.seriesSource = new ChSeries(runner, (key) => this.ctx.entityId(key), this.derived ? this.derived.signals : null);
   }
 
@@ -173,10 +182,10 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
     return rows[0] ? signalItem(rows[0], this.ctx) : null;
   }
 
-  /** A derived signal's row by id (entity by id), from memory for a Collector's database. */
+  /** A derived signal's row by id (entity by id). */
   private signalRows(id: string): ChRow[] {
-    if (this.derived) return this.derived.signals.filter((r) => r.id === id).map((r) => ({ ...r }));
-    return this.runner.rows('SELECT * FROM eog_signals WHERE id = {id:String} LIMIT 1', { id });
+    const row = this.signalsById.get(id);
+    return row ? [{ ...row }] : [];
   }
 
   async rawLines(id: string): Promise<RawLine[]> {
