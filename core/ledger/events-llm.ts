@@ -18,7 +18,7 @@ export type ModelPhase = z.infer<typeof ModelPhase>;
  * What one exchange with the model came to: `ok` (a reply that validated), `unusable` (not JSON,
  * wrong shape, invented ids), `truncated` (cut off at the token limit), `refused` (the endpoint
  * answered with an error), `unreachable` (no answer after the retries), `skipped` (not sent: the
- * endpoint was found unreachable, or the token cap or deadline was reached).
+ * endpoint was found unreachable, or the token cap or deadline was reached; or cut in flight at the deadline).
  */
 export const modelCallOutcomes = ['ok', 'unusable', 'truncated', 'refused', 'unreachable', 'skipped'] as const;
 export const ModelCallOutcome = z.enum(modelCallOutcomes);

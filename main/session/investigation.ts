@@ -87,6 +87,8 @@ export interface PhasedPolicy extends Policy {
   readonly packetTokenBudget: number;
   /** The causal-graph layer is on: the policy may propose operations naming these anomaly types (docs/causal-graph.md §6). */
   proposeCausal?(types: readonly string[]): void;
+  /** The run's deadline (epoch ms; null: none): the policy cuts a model request still in flight then. */
+  setDeadline?(deadline: number | null): void;
   /** Why the run should stop (the run's token cap is spent); null while it may go on. */
   limitReached(): { reason: RunStopReason; detail: string } | null;
   /** The endpoint settings safe to record (no key). */
@@ -136,6 +138,8 @@ export class Investigation implements InvestigationRun {
   static async open(options: InvestigationOptions): Promise<Investigation> {
     const { store, policy } = options;
     if (!isPhasedPolicy(policy) || (options.ledgerFile && hasHistory(options.ledgerFile))) return new Investigation(options);
+    // The bootstrap question is bounded by the deadline too.
+    tellDeadline(options);
     const graph = OperationalGraph.fromTopology(store.topology());
     const { bootstrap: first, scoping } = bootstrapWithScopes(store, graph, options.window, options.alertWindowMs);
     const boot = varied(first, options.visitRun);
@@ -169,6 +173,7 @@ export class Investigation implements InvestigationRun {
       this.ledger?.close();
       throw new NoSeedsError();
     }
+    tellDeadline(options);
     const scopes = this.formScopes(graph, history);
     // With the causal layer on, a phased policy (the LLM) also proposes operations, which the guard checks.
     if (options.knowledge && isPhasedPolicy(options.policy)) options.policy.proposeCausal?.([...options.knowledge.types.keys()]);
@@ -358,6 +363,14 @@ export class Investigation implements InvestigationRun {
     this.ledger?.appendStep(record);
     this.options.onCommit?.(record);
   }
+}
+
+/**
+ * The deadline reaches the policy as well as the limits check: the check stops the walk between
+ * steps, the policy cuts the request in flight (the step then ends at once, and the check stops the walk).
+ */
+function tellDeadline({ policy, deadline }: InvestigationOptions): void {
+  if (isPhasedPolicy(policy)) policy.setDeadline?.(deadline ?? null);
 }
 
 /** The alerts a diagnosis must account for: all but the noise the bootstrap set aside. */

@@ -46,7 +46,10 @@ export function registerInvestigate(program: Command): void {
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
     .option('--runs <k>', "independent runs that vote on the root (docs/voting.md); the diagnosis is the winner with every run's vote", '1')
     .option('--alert-window <seconds>', ALERT_WINDOW_HELP)
-    .option('--deadline <seconds>', 'wall time for the walk; then it stops (RunStopped "deadline") and the diagnosis is written');
+    .option(
+      '--deadline <seconds>',
+      'wall time for the walk; then it stops (RunStopped "deadline"), cutting a model request in flight, and the diagnosis is written',
+    );
   addStoreOptions(command, 'import the bundle into this store instead of a temporary one: a path or sqlite:PATH, chdb:DIR, clickhouse://…');
   addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action(async (snapshot: string, flags: InvestigateFlags) => {
     const progress = stderrProgress();

@@ -4,7 +4,7 @@ import type { ModelCallRecord } from '../../../core/controller/index.js';
 import type { ModelCallOutcome, ModelPhase } from '../../../core/ledger/index.js';
 import { requestTokens, clipToTokens } from './budget.js';
 import { cacheKey, type CacheKeyInput, type ResponseCache } from './cache.js';
-import { EndpointRejectedError, EndpointUnavailableError } from './errors.js';
+import { EndpointRejectedError, EndpointUnavailableError, RequestCutError } from './errors.js';
 import { extractJsonCandidates } from './extract-json.js';
 import type { LlmOptions } from './options.js';
 import type { PromptTemplate, RenderedPrompt } from './prompts.js';
@@ -42,6 +42,8 @@ export interface AskContext {
   progress?: ProgressSink;
   /** Consecutive asks that found the endpoint unreachable; at UNREACHABLE_STREAK the run stops asking. */
   unreachableStreak: number;
+  /** The run's deadline (epoch ms, `--deadline`; null: none): a request still in flight then is cut, and nothing more is sent. */
+  deadline: number | null;
 }
 
 export interface AskSpec<T> {
@@ -111,6 +113,11 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
   ];
   const schema = responseSchemaOf(spec.wire ?? spec.schema);
   for (let attempt = 0; attempt < 2; attempt++) {
+    if (attempt > 0 && isPastDeadline(ctx)) {
+      record('skipped', DEADLINE_PASSED);
+      outcome.error = `${outcome.error ?? 'no usable answer'}; ${DEADLINE_PASSED}`;
+      break;
+    }
     if (requestTokens(messages, ctx.count) > ctx.options.requestTokenCap) {
       const detail = `the request would exceed ${ctx.options.requestTokenCap} tokens; not sent`;
       record('skipped', detail);
@@ -121,6 +128,12 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
     try {
       reply = await exchange(ctx, spec, schema, messages);
     } catch (error) {
+      // The deadline, not the endpoint: not counted as unreachable, and not asked again.
+      if (error instanceof RequestCutError) {
+        record('skipped', DEADLINE_CUT);
+        ctx.stats.failures++;
+        return { ...outcome, cached: false, error: DEADLINE_CUT };
+      }
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const isUnreachable = error instanceof EndpointUnavailableError;
       record(isUnreachable ? 'unreachable' : error instanceof EndpointRejectedError ? 'refused' : 'unusable', message);
@@ -161,10 +174,23 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
   return outcome;
 }
 
-/** Why an ask is not sent at all: the endpoint was found unreachable, or the run's token cap is spent. */
+const DEADLINE_CUT = "cut: the run's deadline (--deadline) passed while the model was answering";
+const DEADLINE_PASSED = "not asked: the run's deadline (--deadline) has passed";
+
+function isPastDeadline(ctx: AskContext): boolean {
+  return ctx.deadline !== null && Date.now() >= ctx.deadline;
+}
+
+/** Fires at the run's deadline; one per request, since the client leaves its listener on the signal. */
+function deadlineSignal(ctx: AskContext): AbortSignal | undefined {
+  return ctx.deadline === null ? undefined : AbortSignal.timeout(Math.max(0, ctx.deadline - Date.now()));
+}
+
+/** Why an ask is not sent at all: the endpoint was found unreachable, the deadline passed, or the run's token cap is spent. */
 function skipReason(ctx: AskContext): string | null {
   if (ctx.unreachableStreak >= UNREACHABLE_STREAK)
     return `not asked: the endpoint ${ctx.options.baseUrl} was unreachable for the last ${ctx.unreachableStreak} questions`;
+  if (isPastDeadline(ctx)) return DEADLINE_PASSED;
   const spent = ctx.stats.tokensIn + ctx.stats.tokensOut;
   if (spent >= ctx.options.tokenCap) return `not asked: the run's token cap (${ctx.options.tokenCap}) is spent (${spent} tokens)`;
   return null;
@@ -196,7 +222,7 @@ async function exchange<T>(
   }
   ctx.progress?.({ phase: spec.phase, node: spec.node, state: 'sent' });
   try {
-    const reply = await ctx.transport.send({ messages: [...messages], schemaName: spec.schemaName, schema });
+    const reply = await ctx.transport.send({ messages: [...messages], schemaName: spec.schemaName, schema }, deadlineSignal(ctx));
     ctx.stats.tokensIn += reply.tokensIn;
     ctx.stats.tokensOut += reply.tokensOut;
     return { ...reply, cached: false };

@@ -23,6 +23,17 @@ export class EndpointUnavailableError extends Error {
   }
 }
 
+/**
+ * The caller's signal ended the request (the run's deadline passed): it was cut in flight, or
+ * not sent. Not a fault of the endpoint, so it is neither retried nor counted against it.
+ */
+export class RequestCutError extends Error {
+  override name = 'RequestCutError';
+  constructor(baseUrl: string) {
+    super(`The request to ${baseUrl} was cut: the run's time ran out before the answer came.`);
+  }
+}
+
 /** The endpoint refused the request outright (bad key, unknown model, bad request). */
 export class EndpointRejectedError extends Error {
   override name = 'EndpointRejectedError';

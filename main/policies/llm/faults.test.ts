@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { evaluateHeuristic } from '../../../core/policy/heuristic/index.js';
+import { systemClock } from './backoff.js';
 import { goodModel } from './testing/models.js';
 import { testPolicy, workedExamplePacket, useFakeOpenAI } from './testing/harness.js';
 
@@ -107,5 +108,54 @@ describe('endpoint faults', () => {
     expect(result.fallback).toEqual(expect.any(String));
     expect(result.output).toMatchObject({ label: expected.label, evidence: expected.evidence });
     expect(result.error).not.toBeNull();
+  });
+});
+
+describe("the run's deadline", () => {
+  it('cuts a reply still coming at the deadline, without retrying it or counting it against the endpoint', async () => {
+    const server = await serve((request) => ({ ...goodModel(request), delayMs: 5_000 }));
+    const policy = testPolicy(server.url, { retries: 3 });
+    policy.setDeadline(Date.now() + 300);
+    const started = performance.now();
+    const result = await policy.evaluate(packet);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(server.requests).toHaveLength(1);
+    await vi.waitFor(() => expect(server.cut).toHaveLength(1), { timeout: 1_000 });
+    expect(result.fallback).toMatch(/^cut: the run's deadline/);
+    expect(result.calls).toEqual([expect.objectContaining({ outcome: 'skipped', detail: expect.stringMatching(/^cut:/) })]);
+    expect(result.output).toMatchObject({ label: expected.label, evidence: expected.evidence });
+    expect(policy.stats().unreachable).toBe(0);
+    expect(policy.isEndpointUnreachable()).toBe(false);
+  });
+
+  it("ends a retry's backoff at the deadline", async () => {
+    const server = await serve(() => ({ status: 503, message: 'model is loading' }));
+    const policy = testPolicy(server.url, { retries: 3, backoffMs: 10_000, maxBackoffMs: 10_000 }, { clock: systemClock });
+    policy.setDeadline(Date.now() + 300);
+    const started = performance.now();
+    const result = await policy.evaluate(packet);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(server.requests).toHaveLength(1);
+    expect(result.fallback).toMatch(/^cut: the run's deadline/);
+  });
+
+  it('sends nothing once the deadline has passed', async () => {
+    const server = await serve('good');
+    const policy = testPolicy(server.url);
+    policy.setDeadline(Date.now() - 1);
+    const result = await policy.evaluate(packet);
+    expect(server.requests).toHaveLength(0);
+    expect(result.calls).toEqual([expect.objectContaining({ outcome: 'skipped', detail: expect.stringMatching(/deadline/) })]);
+    expect(policy.isEndpointUnreachable()).toBe(false);
+  });
+
+  it('still reports an unreachable endpoint as unreachable before the deadline', async () => {
+    const port = await closedPort();
+    const policy = testPolicy(`http://127.0.0.1:${port}/v1`, { retries: 1 });
+    policy.setDeadline(Date.now() + 60_000);
+    const result = await policy.evaluate(packet);
+    expect(result.error).toMatch(/EndpointUnavailableError/);
+    expect(result.calls).toEqual([expect.objectContaining({ outcome: 'unreachable' })]);
+    expect(policy.isEndpointUnreachable()).toBe(true);
   });
 });

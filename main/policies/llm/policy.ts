@@ -67,6 +67,11 @@ export interface LlmPolicy extends Policy {
    * guard checks. Called by the investigation before its first packet; an empty list turns it off.
    */
   proposeCausal(types: readonly string[]): void;
+  /**
+   * The run's deadline (epoch ms, `--deadline`; null: none), told by the investigation before its
+   * first question: a request still in flight then is cut and answers nothing, and no more are sent.
+   */
+  setDeadline(deadline: number | null): void;
   /** Why the run should stop (the run's token cap is spent); null while it may go on. */
   limitReached(): { reason: RunStopReason; detail: string } | null;
   /** The settings safe to record in the ledger and outputs (never the key). */
@@ -119,6 +124,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     stats,
     count,
     unreachableStreak: 0,
+    deadline: null,
     ...(deps.progress ? { progress: deps.progress } : {}),
   };
   const hypotheses = options.hypotheses === true;
@@ -183,6 +189,9 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
       mode = exploreFor(types.length === 0 ? null : embedJson(types.slice(0, MAX_ANOMALY_TYPES).map((t) => t.slice(0, 80))));
     },
     describe: () => describeLlmOptions(options),
+    setDeadline: (deadline) => {
+      ctx.deadline = deadline;
+    },
     limitReached: () => {
       const spent = stats.tokensIn + stats.tokensOut;
       if (spent >= options.tokenCap)

@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { countTokens } from '../../../core/context/index.js';
 import { backoffDelay, type Clock, type RandomSource } from './backoff.js';
-import { EndpointRejectedError, EndpointUnavailableError, UnusableReplyError } from './errors.js';
+import { EndpointRejectedError, EndpointUnavailableError, RequestCutError, UnusableReplyError } from './errors.js';
 import { createLimiter } from './limiter.js';
 import type { LlmOptions } from './options.js';
 
@@ -34,7 +34,8 @@ export interface TransportDeps {
 }
 
 export interface ChatTransport {
-  send(request: ChatRequest): Promise<ChatReply>;
+  /** One question, retried on transient faults; `signal` cuts it (in flight, waiting for a slot or between retries). */
+  send(request: ChatRequest, signal?: AbortSignal): Promise<ChatReply>;
   readonly mode: ResponseMode;
   /** HTTP requests sent, retries and downgrades included. */
   readonly requests: number;
@@ -73,17 +74,21 @@ export function createChatTransport(options: LlmOptions, deps: TransportDeps): C
   let mode: ResponseMode = 'json_schema';
   let requests = 0;
 
-  async function once(request: ChatRequest): Promise<ChatReply> {
+  async function once(request: ChatRequest, signal: AbortSignal | undefined): Promise<ChatReply> {
     const client = await connect();
     requests++;
-    const completion = await client.chat.completions.create({
-      model: options.model,
-      messages: request.messages,
-      temperature: options.temperature,
-      max_tokens: options.maxTokens,
-      ...(options.requestSeed === undefined ? {} : { seed: options.requestSeed }),
-      ...responseFormat(mode, request),
-    });
+    // The client's own timeout (--llm-timeout) still applies; `signal` only cuts earlier.
+    const completion = await client.chat.completions.create(
+      {
+        model: options.model,
+        messages: request.messages,
+        temperature: options.temperature,
+        max_tokens: options.maxTokens,
+        ...(options.requestSeed === undefined ? {} : { seed: options.requestSeed }),
+        ...responseFormat(mode, request),
+      },
+      signal ? { signal } : {},
+    );
     const choice = completion.choices?.[0];
     if (!choice) throw new UnusableReplyError('the endpoint answered without any choice');
     const content = choice.message?.content ?? '';
@@ -97,12 +102,15 @@ export function createChatTransport(options: LlmOptions, deps: TransportDeps): C
     };
   }
 
-  async function send(request: ChatRequest): Promise<ChatReply> {
+  async function send(request: ChatRequest, signal?: AbortSignal): Promise<ChatReply> {
     return limit(async () => {
       for (let attempt = 0; ;) {
+        if (signal?.aborted) throw new RequestCutError(options.baseUrl);
         try {
-          return await once(request);
+          return await once(request, signal);
         } catch (error) {
+          // Whatever the client made of the abort, it is the caller's cut: not retried, not the endpoint's fault.
+          if (signal?.aborted) throw new RequestCutError(options.baseUrl);
           const Sdk = await loadOpenAiSdk();
           const downgrade = nextMode[mode];
           if (isFormatRefusal(Sdk, error) && downgrade !== null) {
@@ -111,9 +119,13 @@ export function createChatTransport(options: LlmOptions, deps: TransportDeps): C
           }
           if (!isTransient(Sdk, error)) throw classify(Sdk, error, options.baseUrl);
           if (attempt >= options.retries) throw new EndpointUnavailableError(options.baseUrl, attempt + 1, error);
-          await deps.clock.sleep(
-            backoffDelay(attempt, { baseMs: options.backoffMs, maxMs: options.maxBackoffMs }, deps.random, retryAfterMs(Sdk, error)),
+          const delay = backoffDelay(
+            attempt,
+            { baseMs: options.backoffMs, maxMs: options.maxBackoffMs },
+            deps.random,
+            retryAfterMs(Sdk, error),
           );
+          await pause(deps.clock, delay, signal);
           attempt++;
         }
       }
@@ -129,6 +141,20 @@ export function createChatTransport(options: LlmOptions, deps: TransportDeps): C
       return requests;
     },
   };
+}
+
+/** The backoff before a retry, ended early by `signal`: a cut request does not wait out its backoff. */
+function pause(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return clock.sleep(ms);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void clock.sleep(ms).then(done);
+  });
 }
 
 function responseFormat(mode: ResponseMode, request: ChatRequest): Pick<OpenAI.ChatCompletionCreateParamsNonStreaming, 'response_format'> {

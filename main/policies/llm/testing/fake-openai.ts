@@ -11,6 +11,8 @@ export interface FakeOpenAI {
   /** Base URL to pass as --base-url, ending in /v1. */
   url: string;
   requests: FakeRequest[];
+  /** Requests whose connection the client closed before the answer was sent (a cut request). */
+  cut: FakeRequest[];
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export interface FakeOpenAI {
 export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
   const answer = script === 'good' ? goodModel : script === 'garbage' ? garbageModel : script;
   const requests: FakeRequest[] = [];
+  const cut: FakeRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -33,6 +36,9 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
         body: parseBody(Buffer.concat(chunks).toString('utf8')),
       };
       const index = requests.push(request) - 1;
+      res.on('close', () => {
+        if (!res.writableFinished) cut.push(request);
+      });
       if (request.method !== 'POST' || !request.path.endsWith('/chat/completions')) {
         send(res, 404, { error: { message: `no route ${request.path}` } });
         return;
@@ -45,6 +51,7 @@ export async function startFakeOpenAI(script: FakeScript): Promise<FakeOpenAI> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    cut,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { EventOf } from '../../core/ledger/index.js';
+import { diagnosisFromLedger } from '../report/index.js';
+import { packetOf } from '../policies/llm/testing/hostile.js';
+import { goodModel } from '../policies/llm/testing/models.js';
+import type { FakeRequest } from '../policies/llm/testing/wire.js';
+import { useScratch } from './cli-test-support.js';
+import { investigateAgainst } from './hostile-test-support.js';
+
+/** `--deadline` bounds the model request in flight, not only the walk between requests. */
+const scratch = useScratch();
+
+/** Answers the bootstrap and finalize at once, and each explore question after `delayMs`. */
+function slowExplore(delayMs: number, times = Number.POSITIVE_INFINITY): (request: FakeRequest) => ReturnType<typeof goodModel> {
+  let slowed = 0;
+  return (request) => {
+    if (packetOf(request) === null || slowed >= times) return goodModel(request);
+    slowed++;
+    return { ...goodModel(request), delayMs };
+  };
+}
+
+const modelCalls = (events: readonly { type: string }[]): EventOf<'ModelCalled'>[] =>
+  events.filter((e): e is EventOf<'ModelCalled'> => e.type === 'ModelCalled');
+
+describe('--deadline with a request in flight', () => {
+  it('cuts a request the server is still answering at the deadline and stops the run there', async () => {
+    const started = performance.now();
+    // The first question goes out about 0.5 s in (import, bootstrap); the server would answer it 5 s later.
+    // Transport retries on: a cut request must not be sent again.
+    const run = await investigateAgainst(scratch, slowExplore(5_000), { llm: { retries: 3 }, run: { deadlineMs: 1_500 } });
+    const elapsed = performance.now() - started;
+
+    expect(elapsed).toBeLessThan(3_000);
+    expect(run.diagnosis.stopped).toMatchObject({ reason: 'deadline' });
+    expect(run.events.some((e) => e.type === 'RunStopped' && e.reason === 'deadline')).toBe(true);
+    // The server sees the connection closed (as soon as the socket's close reaches it), and no question was asked again.
+    const explore = run.fake.requests.filter((r) => packetOf(r) !== null);
+    expect(explore.length).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(run.fake.cut).toEqual(explore), { timeout: 1_000 });
+    expect(new Set(explore.map((r) => packetOf(r)?.node)).size).toBe(explore.length);
+    // Recorded as cut at the deadline, not as an endpoint fault.
+    const cut = modelCalls(run.events).filter((c) => c.phase === 'explore');
+    expect(cut.length).toBeGreaterThanOrEqual(explore.length);
+    for (const call of cut) expect(call).toMatchObject({ outcome: 'skipped', detail: expect.stringMatching(/deadline/) });
+    expect(run.stats.unreachable).toBe(0);
+    // Nothing is sent after the deadline: the finalize question is not asked.
+    expect(
+      modelCalls(run.events)
+        .filter((c) => c.phase === 'finalize')
+        .every((c) => c.outcome === 'skipped'),
+    ).toBe(true);
+    // The ledger holds the whole run: the diagnosis rebuilt from it is the one returned.
+    expect(diagnosisFromLedger(run.ledgerFile).diagnosis).toEqual(run.diagnosis);
+  }, 30_000);
+
+  it('waits for a slow answer that comes before the deadline', async () => {
+    const run = await investigateAgainst(scratch, slowExplore(1_500, 1), { llm: { retries: 3 }, run: { deadlineMs: 60_000 } });
+    expect(run.diagnosis.stopped).toBeUndefined();
+    expect(run.events.some((e) => e.type === 'RunStopped')).toBe(false);
+    expect(run.fake.cut).toEqual([]);
+    expect(modelCalls(run.events).every((c) => c.outcome === 'ok')).toBe(true);
+    expect(run.events.some((e) => e.type === 'ProseWritten' && e.note === null)).toBe(true);
+  }, 60_000);
+});
