@@ -113,7 +113,7 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
 };
 
 /** Threads for one large INSERT: parse and write on every core (the import waits on it). */
-export const insertThreads = (): number => Math.max(1, availableParallelism());
+const insertThreads = (): number => Math.max(1, availableParallelism());
 
 /** Bytes of rows one INSERT thread gathers into a part before sorting and writing it. */
 export const INSERT_PART_BYTES = 64 * 1024 * 1024;

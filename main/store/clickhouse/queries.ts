@@ -13,19 +13,18 @@ const WINDOW = 'time >= {s:Int64} AND time <= {t:Int64}';
 const RANGE = `entity = {e:String} AND ${WINDOW}`;
 
 /**
- * The same segments, in the same order, as the SQLite store's (store/query.ts). `where` is for
- * one entity's rows; `whereAll` the same filter for every entity's at once.
+ * The same segments, in the same order, as the SQLite store's (store/query.ts). Each `where`
+ * holds for one entity's rows and for every entity's at once (SegmentCounts).
  */
-const TAIL: readonly { table: RawTable; where: string; whereAll: string }[] = [
+const TAIL: readonly { table: RawTable; where: string }[] = [
   {
     table: 'events',
-    where: 'AND line NOT IN (SELECT assumeNotNull(hides_line) FROM eog_signals WHERE entity = {e:String} AND hides_line IS NOT NULL)',
-    whereAll: 'AND (entity, line) NOT IN (SELECT entity, assumeNotNull(hides_line) FROM eog_signals WHERE hides_line IS NOT NULL)',
+    where: 'AND (entity, line) NOT IN (SELECT entity, assumeNotNull(hides_line) FROM eog_signals WHERE hides_line IS NOT NULL)',
   },
-  { table: 'logs', where: `AND ${CH_IS_ERROR_LOG} = 1`, whereAll: `AND ${CH_IS_ERROR_LOG} = 1` },
-  { table: 'logs', where: `AND ${CH_IS_ERROR_LOG} = 0`, whereAll: `AND ${CH_IS_ERROR_LOG} = 0` },
-  { table: 'spans', where: '', whereAll: '' },
-  { table: 'metrics', where: '', whereAll: '' },
+  { table: 'logs', where: `AND ${CH_IS_ERROR_LOG} = 1` },
+  { table: 'logs', where: `AND ${CH_IS_ERROR_LOG} = 0` },
+  { table: 'spans', where: '' },
+  { table: 'metrics', where: '' },
 ];
 
 /** Windows whose segment counts are kept (oldest dropped first). */
@@ -63,7 +62,7 @@ class SegmentCounts {
     }
     const all = new Map<string, number[]>();
     const sql = TAIL.map(
-      (s, i) => `SELECT ${i} AS i, entity, count() AS n FROM ${s.table} WHERE ${WINDOW} ${s.whereAll} GROUP BY entity`,
+      (s, i) => `SELECT ${i} AS i, entity, count() AS n FROM ${s.table} WHERE ${WINDOW} ${s.where} GROUP BY entity`,
     ).join(' UNION ALL ');
     for (const r of this.runner.rows(sql, params)) {
       const totals = all.get(String(r.entity)) ?? TAIL.map(() => 0);
