@@ -64,4 +64,4 @@ export { classifyEvent, type EventCategory, type EventClassification } from './k
 export { median, medianAbsoluteDeviation } from './stats/robust.js';
 export { poissonUpperTailLog10, poissonLowerTailLog10 } from './stats/poisson.js';
 export { binomialLowerTailSurprise, binomialUpperTailSurprise } from './stats/binomial.js';
-export { QuantileSketch, bucketValue, sketchGamma, SKETCH_ZERO } from './stats/quantile.js';
+export { QuantileSketch, bucketKey, bucketValue, sketchGamma, SKETCH_ZERO } from './stats/quantile.js';

@@ -10,6 +10,9 @@ export interface QuantileSketchOptions {
 /** γ of a logarithmic-bucket sketch of relative accuracy α: bucket k holds (γ^(k−1), γ^k]. */
 export const sketchGamma = (relativeAccuracy: number): number => (1 + relativeAccuracy) / (1 - relativeAccuracy);
 
+/** The bucket of a value at or above SKETCH_ZERO (`logGamma`: Math.log of the sketch's γ). */
+export const bucketKey = (value: number, logGamma: number): number => Math.ceil(Math.log(value) / logGamma);
+
 /** The value a bucket answers with: within α of every value in it. */
 export const bucketValue = (key: number, gamma: number): number => (2 * Math.pow(gamma, key)) / (gamma + 1);
 
@@ -91,7 +94,7 @@ export class QuantileSketch {
       this.zeros += 1;
       return;
     }
-    const key = Math.ceil(Math.log(value) / this.logGamma);
+    const key = bucketKey(value, this.logGamma);
     this.buckets.set(key, (this.buckets.get(key) ?? 0) + 1);
   }
 }

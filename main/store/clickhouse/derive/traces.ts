@@ -1,4 +1,5 @@
 import {
+  bucketKey,
   bucketValue,
   LATENCY_SKETCH,
   sketchGamma,
@@ -34,7 +35,7 @@ function quantileOf(r: ChRow | undefined, name: string, i: number, count: number
   if (!r || count === 0) return null;
   const value = Number((r[`${name}_x`] as unknown as number[])[i]);
   if (count <= LATENCY_SKETCH.exactLimit) return value;
-  return value < SKETCH_ZERO ? 0 : bucketValue(Math.ceil(Math.log(value) / LOG_GAMMA), GAMMA);
+  return value < SKETCH_ZERO ? 0 : bucketValue(bucketKey(value, LOG_GAMMA), GAMMA);
 }
 /** Status messages kept per entity, and their length, as core/signals/traces/status-messages.ts. */
 const MAX_MESSAGES = 20;
