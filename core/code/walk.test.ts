@@ -157,10 +157,12 @@ describe('the code walk (core/code/walk.ts)', () => {
   });
 
   it('stops when told to (deadline, stop) and says why, keeping the steps taken', async () => {
-    let calls = 0;
-    const r = await walk((c) => ({ action: 'expand', block: c.block.id === 'B1' ? 'B2' : 'B1' }), {
-      shouldStop: () => (++calls > 2 ? 'deadline: passed' : null),
+    // Told to stop while the third answer is in flight: that answer is not taken.
+    let answers = 0;
+    const r = await walk((c) => (answers++, { action: 'expand', block: c.block.id === 'B1' ? 'B2' : 'B1' }), {
+      shouldStop: () => (answers > 2 ? 'deadline: passed' : null),
     });
+    expect(answers).toBe(3);
     expect(r.steps).toHaveLength(2);
     expect(r.interrupted).toBe('deadline: passed');
   });

@@ -157,6 +157,9 @@ export async function walkCode(input: WalkInput): Promise<WalkResult> {
       dependencies: targets.map((t) => ({ entity: t.entity, block: `B${t.block}`, line: t.line, via: t.via, text: t.text })),
     };
     const answer = await choose(context);
+    // Stopped while the policy answered (its request cut): that step is not taken, the ranking stands.
+    result.interrupted = input.shouldStop?.() ?? null;
+    if (result.interrupted !== null) return result;
     const rejected = answer.choice === null ? (answer.error ?? 'no usable answer') : inadmissible(answer.choice, context);
     if (answer.choice !== null && rejected === null) {
       const choice = answer.choice;

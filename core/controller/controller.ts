@@ -76,10 +76,14 @@ export interface Controller {
   readonly settings: ControllerSettings;
   /**
    * One tick: up to `concurrency` evaluations, or Finished. Null when already finished.
-   * Stepping a paused investigation advances it without resuming it.
+   * Stepping a paused investigation advances it without resuming it. A `signal` that aborts
+   * while the policy is answering drops the tick: nothing is written (like a kill), null.
    */
-  step(): Promise<StepRecord | null>;
-  /** Steps until finished, paused or aborted; returns the Finished event when finished. */
+  step(options?: { signal?: AbortSignal }): Promise<StepRecord | null>;
+  /**
+   * Steps until finished, paused or aborted; returns the Finished event when finished. An abort
+   * is a kill: the tick in flight is dropped, nothing more is written.
+   */
   run(options?: { signal?: AbortSignal; shouldStop?: StopCheck }): Promise<EventOf<'Finished'> | null>;
   pause(): void;
   /** A human-asserted label: pins the node and re-activates its neighbours. */
@@ -201,14 +205,14 @@ export function createController(options: ControllerOptions): Controller {
     return packet;
   }
 
-  async function step(): Promise<StepRecord | null> {
-    const record = await stepOnce();
+  async function step(stepOptions: { signal?: AbortSignal } = {}): Promise<StepRecord | null> {
+    const record = await stepOnce(stepOptions.signal);
     // A pause requested during a manual step takes effect now, not at the next run().
     if (isPauseRequested && !isRunLoopActive) emitPaused();
     return record;
   }
 
-  async function stepOnce(): Promise<StepRecord | null> {
+  async function stepOnce(signal?: AbortSignal): Promise<StepRecord | null> {
     if (isBusy) throw new ControllerBusyError('start another step');
     if (state.status === 'finished') return null;
     const explained = causal ? causalStop(state, causal, seedNodes()) : null;
@@ -233,6 +237,11 @@ export function createController(options: ControllerOptions): Controller {
           }),
         ),
       );
+      // Aborted while the policy answered (its request may have been cut): the tick is dropped.
+      if (signal?.aborted) {
+        state = fold(events);
+        return null;
+      }
       // Results are applied in pop order whatever order they arrived in: byte-identical ledgers.
       picks.forEach((node, i) => applyPolicyResult(tick, ctx, node, packets[i] as ContextPacket, results[i] as (typeof results)[number]));
       if (causal) {
@@ -301,7 +310,7 @@ export function createController(options: ControllerOptions): Controller {
           stop(limit.reason, limit.detail);
           break;
         }
-        await stepOnce();
+        await stepOnce(runOptions.signal);
       }
       return state.finished;
     } finally {

@@ -14,19 +14,22 @@ export interface CodeLayerEnv {
   walker: CodeWalker | null;
   /** Why the layer must end now (deadline, stop, token cap), or null. */
   shouldStop: () => string | null;
+  /** The investigation was closed: a drill in flight writes nothing (its ledger is gone). */
+  killed?: AbortSignal;
 }
 
 /**
  * The code layer's turn once the walk has finished (docs/code-layer.md): each Origin not
  * drilled yet, one transaction per Origin (CodeDrilled, the model's walk, crossings back to
  * the service graph with the visits they ask for, which re-open the walk); a drill cut short
- * records what it had and ends the turn. Then, with the hypothesis layer and the walk still
+ * records what it had and ends the turn (unless the investigation was closed). Then, with the hypothesis layer and the walk still
  * finished, accepted mechanisms are refined into their code regions (level 4).
  */
 export async function runCodeLayer(controller: Pick<Controller, 'state' | 'recordLayerEvents'>, env: CodeLayerEnv): Promise<void> {
   if (controller.state.status !== 'finished') return;
   for (const node of undrilledOrigins(controller.state, env.code)) {
     const drilled = await drillOneOrigin({ ...env, state: controller.state }, node);
+    if (env.killed?.aborted) return;
     if (drilled.events.length > 0) controller.recordLayerEvents(drilled.events, drilled.visits);
     if (drilled.interrupted !== null) break;
   }

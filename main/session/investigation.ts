@@ -89,6 +89,8 @@ export interface PhasedPolicy extends Policy {
   proposeCausal?(types: readonly string[]): void;
   /** The run's deadline (epoch ms; null: none): the policy cuts a model request still in flight then. */
   setDeadline?(deadline: number | null): void;
+  /** The run's stop while it runs (null: none): once it fires, the policy cuts a model request in flight and sends no more. */
+  setStopSignal?(signal: AbortSignal | null): void;
   /** Why the run should stop (the run's token cap is spent); null while it may go on. */
   limitReached(): { reason: RunStopReason; detail: string } | null;
   /** The endpoint settings safe to record (no key). */
@@ -130,6 +132,8 @@ export class Investigation implements InvestigationRun {
   /** Records of a phase run before the controller existed (the bootstrap), written after InvestigationStarted. */
   private readonly preamble: PhaseRecord[];
   private readonly graph: OperationalGraph;
+  /** Fires at close(): a step or run in flight is dropped, its model request cut (like a kill). */
+  private readonly halt = new AbortController();
 
   /**
    * Opens an investigation, letting a phased policy choose the window and the seed order
@@ -248,9 +252,11 @@ export class Investigation implements InvestigationRun {
   }
 
   async step(): Promise<StepRecord | null> {
-    const record = await this.controller.step();
-    await this.drillCode();
-    return record;
+    return this.whileRunning(undefined, async (signal) => {
+      const record = await this.controller.step({ signal });
+      await this.drillCode(signal);
+      return record;
+    });
   }
 
   /**
@@ -259,11 +265,30 @@ export class Investigation implements InvestigationRun {
    * Each Origin is drilled once, so this ends.
    */
   async run(signal?: AbortSignal): Promise<EventOf<'Finished'> | null> {
-    for (;;) {
-      const finished = await this.controller.run({ signal, shouldStop: this.stopCheck() });
-      if (finished === null) return null;
-      await this.drillCode(signal);
-      if (this.isFinished) return this.controller.state.finished;
+    return this.whileRunning(signal, async (stop) => {
+      for (;;) {
+        const finished = await this.controller.run({ signal: stop, shouldStop: this.stopCheck() });
+        if (finished === null) return null;
+        await this.drillCode(stop);
+        if (this.isFinished) return this.controller.state.finished;
+      }
+    });
+  }
+
+  /**
+   * Runs `body` with the run's stop (`signal`, or close()) told to a phased policy, so a model
+   * request in flight when it fires is cut rather than waited for; the controller then drops the
+   * tick, so nothing from it is written.
+   */
+  private async whileRunning<T>(signal: AbortSignal | undefined, body: (stop: AbortSignal) => Promise<T>): Promise<T> {
+    const stop = signal ? AbortSignal.any([this.halt.signal, signal]) : this.halt.signal;
+    const { policy } = this.options;
+    const phased = isPhasedPolicy(policy) ? policy : null;
+    phased?.setStopSignal?.(stop);
+    try {
+      return await body(stop);
+    } finally {
+      phased?.setStopSignal?.(null);
     }
   }
 
@@ -278,17 +303,17 @@ export class Investigation implements InvestigationRun {
   }
 
   /** The code layer (main/session/code-layer.ts); without source in the bundle nothing is recorded. */
-  private async drillCode(signal?: AbortSignal): Promise<void> {
+  private async drillCode(signal: AbortSignal): Promise<void> {
     const { code, store, policy } = this.options;
     if (!code) return;
     const walker = isPhasedPolicy(policy) && policy.codeStep ? policy.codeStep.bind(policy) : null;
     const limit = this.stopCheck();
     const shouldStop = (): string | null => {
-      if (signal?.aborted) return 'stopped: the run was interrupted';
+      if (signal.aborted) return 'stopped: the run was interrupted';
       const hit = limit();
       return hit === null ? null : `${hit.reason}: ${hit.detail}`;
     };
-    await runCodeLayer(this.controller, { store, code, graph: this.graph, walker, shouldStop });
+    await runCodeLayer(this.controller, { store, code, graph: this.graph, walker, shouldStop, killed: this.halt.signal });
   }
 
   pause(): void {
@@ -353,6 +378,7 @@ export class Investigation implements InvestigationRun {
   }
 
   close(): void {
+    this.halt.abort();
     this.ledger?.close();
   }
 

@@ -44,6 +44,8 @@ export interface AskContext {
   unreachableStreak: number;
   /** The run's deadline (epoch ms, `--deadline`; null: none): a request still in flight then is cut, and nothing more is sent. */
   deadline: number | null;
+  /** The run's stop (the investigation was closed or its run aborted; null: none): cuts a request in flight, and nothing more is sent. */
+  stop: AbortSignal | null;
 }
 
 export interface AskSpec<T> {
@@ -113,9 +115,10 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
   ];
   const schema = responseSchemaOf(spec.wire ?? spec.schema);
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (attempt > 0 && isPastDeadline(ctx)) {
-      record('skipped', DEADLINE_PASSED);
-      outcome.error = `${outcome.error ?? 'no usable answer'}; ${DEADLINE_PASSED}`;
+    const halt = attempt > 0 ? haltReason(ctx) : null;
+    if (halt !== null) {
+      record('skipped', halt);
+      outcome.error = `${outcome.error ?? 'no usable answer'}; ${halt}`;
       break;
     }
     if (requestTokens(messages, ctx.count) > ctx.options.requestTokenCap) {
@@ -130,9 +133,10 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
     } catch (error) {
       // The deadline, not the endpoint: not counted as unreachable, and not asked again.
       if (error instanceof RequestCutError) {
-        record('skipped', DEADLINE_CUT);
+        const cut = ctx.stop?.aborted ? STOP_CUT : DEADLINE_CUT;
+        record('skipped', cut);
         ctx.stats.failures++;
-        return { ...outcome, cached: false, error: DEADLINE_CUT };
+        return { ...outcome, cached: false, error: cut };
       }
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       const isUnreachable = error instanceof EndpointUnavailableError;
@@ -176,21 +180,31 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
 
 const DEADLINE_CUT = "cut: the run's deadline (--deadline) passed while the model was answering";
 const DEADLINE_PASSED = "not asked: the run's deadline (--deadline) has passed";
+const STOP_CUT = 'cut: the run was stopped while the model was answering';
+const STOPPED = 'not asked: the run was stopped';
 
-function isPastDeadline(ctx: AskContext): boolean {
-  return ctx.deadline !== null && Date.now() >= ctx.deadline;
+/** Why nothing more may be sent in this run: it was stopped, or its deadline passed; null: neither. */
+function haltReason(ctx: AskContext): string | null {
+  if (ctx.stop?.aborted) return STOPPED;
+  return ctx.deadline !== null && Date.now() >= ctx.deadline ? DEADLINE_PASSED : null;
 }
 
-/** Fires at the run's deadline; one per request, since the client leaves its listener on the signal. */
-function deadlineSignal(ctx: AskContext): AbortSignal | undefined {
-  return ctx.deadline === null ? undefined : AbortSignal.timeout(Math.max(0, ctx.deadline - Date.now()));
+/**
+ * Fires at the run's deadline or its stop, whichever comes first; one per request, since the
+ * client leaves its listener on the signal.
+ */
+function cutSignal(ctx: AskContext): AbortSignal | undefined {
+  const deadline = ctx.deadline === null ? null : AbortSignal.timeout(Math.max(0, ctx.deadline - Date.now()));
+  if (ctx.stop === null) return deadline ?? undefined;
+  return AbortSignal.any(deadline === null ? [ctx.stop] : [deadline, ctx.stop]);
 }
 
-/** Why an ask is not sent at all: the endpoint was found unreachable, the deadline passed, or the run's token cap is spent. */
+/** Why an ask is not sent at all: the endpoint was found unreachable, the run was stopped or its deadline passed, or its token cap is spent. */
 function skipReason(ctx: AskContext): string | null {
   if (ctx.unreachableStreak >= UNREACHABLE_STREAK)
     return `not asked: the endpoint ${ctx.options.baseUrl} was unreachable for the last ${ctx.unreachableStreak} questions`;
-  if (isPastDeadline(ctx)) return DEADLINE_PASSED;
+  const halt = haltReason(ctx);
+  if (halt !== null) return halt;
   const spent = ctx.stats.tokensIn + ctx.stats.tokensOut;
   if (spent >= ctx.options.tokenCap) return `not asked: the run's token cap (${ctx.options.tokenCap}) is spent (${spent} tokens)`;
   return null;
@@ -222,7 +236,7 @@ async function exchange<T>(
   }
   ctx.progress?.({ phase: spec.phase, node: spec.node, state: 'sent' });
   try {
-    const reply = await ctx.transport.send({ messages: [...messages], schemaName: spec.schemaName, schema }, deadlineSignal(ctx));
+    const reply = await ctx.transport.send({ messages: [...messages], schemaName: spec.schemaName, schema }, cutSignal(ctx));
     ctx.stats.tokensIn += reply.tokensIn;
     ctx.stats.tokensOut += reply.tokensOut;
     return { ...reply, cached: false };

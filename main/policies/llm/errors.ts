@@ -24,13 +24,13 @@ export class EndpointUnavailableError extends Error {
 }
 
 /**
- * The caller's signal ended the request (the run's deadline passed): it was cut in flight, or
+ * The caller's signal ended the request (the run's deadline passed, or the run was stopped): it was cut in flight, or
  * not sent. Not a fault of the endpoint, so it is neither retried nor counted against it.
  */
 export class RequestCutError extends Error {
   override name = 'RequestCutError';
   constructor(baseUrl: string) {
-    super(`The request to ${baseUrl} was cut: the run's time ran out before the answer came.`);
+    super(`The request to ${baseUrl} was cut: the run's deadline passed or the run was stopped before the answer came.`);
   }
 }
 

@@ -72,6 +72,11 @@ export interface LlmPolicy extends Policy {
    * first question: a request still in flight then is cut and answers nothing, and no more are sent.
    */
   setDeadline(deadline: number | null): void;
+  /**
+   * The run's stop, told by the investigation while it runs (null: none): once it fires (the
+   * investigation is closed or its run aborted), a request in flight is cut and no more are sent.
+   */
+  setStopSignal(signal: AbortSignal | null): void;
   /** Why the run should stop (the run's token cap is spent); null while it may go on. */
   limitReached(): { reason: RunStopReason; detail: string } | null;
   /** The settings safe to record in the ledger and outputs (never the key). */
@@ -125,6 +130,7 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     count,
     unreachableStreak: 0,
     deadline: null,
+    stop: null,
     ...(deps.progress ? { progress: deps.progress } : {}),
   };
   const hypotheses = options.hypotheses === true;
@@ -191,6 +197,9 @@ export function createLlmPolicy(input: LlmOptionsInput, deps: LlmPolicyDeps = {}
     describe: () => describeLlmOptions(options),
     setDeadline: (deadline) => {
       ctx.deadline = deadline;
+    },
+    setStopSignal: (signal) => {
+      ctx.stop = signal;
     },
     limitReached: () => {
       const spent = stats.tokensIn + stats.tokensOut;
