@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { EventOf } from '../../core/ledger/index.js';
 import { diagnosisFromLedger } from '../report/index.js';
 import { packetOf } from '../policies/llm/testing/hostile.js';
-import { goodModel } from '../policies/llm/testing/models.js';
+import { goodModel, promptBlock } from '../policies/llm/testing/models.js';
 import type { FakeRequest } from '../policies/llm/testing/wire.js';
 import { useScratch } from './cli-test-support.js';
 import { investigateAgainst } from './hostile-test-support.js';
@@ -53,6 +53,33 @@ describe('--deadline with a request in flight', () => {
     ).toBe(true);
     // The ledger holds the whole run: the diagnosis rebuilt from it is the one returned.
     expect(diagnosisFromLedger(run.ledgerFile).diagnosis).toEqual(run.diagnosis);
+  }, 60_000);
+
+  it('cuts the bootstrap question too: the controller keeps its own window and seeds, and nothing more is asked', async () => {
+    const isBootstrap = (request: FakeRequest): boolean => promptBlock(request, 'candidates') !== undefined;
+    const started = performance.now();
+    const run = await investigateAgainst(
+      scratch,
+      (request) => (isBootstrap(request) ? { ...goodModel(request), delayMs: 30_000 } : goodModel(request)),
+      {
+        llm: { retries: 3 },
+        run: { deadlineMs: 4_000 },
+      },
+    );
+    expect(performance.now() - started).toBeLessThan(15_000);
+    const asked = run.fake.requests.filter(isBootstrap);
+    expect(asked).toHaveLength(1);
+    await vi.waitFor(() => expect(run.fake.cut).toEqual(asked), { timeout: 1_000 });
+    // Only the bootstrap question went out; it is recorded as cut, and the walk stopped at once.
+    expect(run.fake.requests).toEqual(asked);
+    const bootstrap = modelCalls(run.events).filter((c) => c.phase === 'bootstrap');
+    expect(bootstrap).toEqual([expect.objectContaining({ outcome: 'skipped', detail: expect.stringMatching(/deadline/) })]);
+    const chosen = run.events.find((e): e is EventOf<'BootstrapChosen'> => e.type === 'BootstrapChosen');
+    expect(chosen).toMatchObject({ byModel: false });
+    expect(chosen?.seeds.length).toBeGreaterThan(0);
+    expect(run.diagnosis.stopped).toMatchObject({ reason: 'deadline' });
+    expect(run.events.some((e) => e.type === 'PolicyCalled')).toBe(false);
+    expect(run.stats.unreachable).toBe(0);
   }, 60_000);
 
   it('waits for a slow answer that comes before the deadline', async () => {

@@ -49,6 +49,9 @@ const LINE_SPAN = '9007199254740992';
 /** 2^63: shifts an Int64 time to an unsigned one that sorts the same. */
 const TIME_SHIFT = '9223372036854775808';
 
+/** A span's key as one 128-bit number: joins and groups over it run faster than over two strings. */
+export const spanKey = (span: string): string => `sipHash128(trace_id, ${span})`;
+
 /**
  * The arrival order of a row as one number that sorts as (arrival, line): ClickHouse's
  * argMin, min and sorts over a tuple take a generic path several times slower than over a
@@ -174,7 +177,7 @@ function sequencesOf(
        SELECT entity, argMin(period, ${ord}) AS span_period,
          arraySlice(arrayDistinct(arrayMap(x -> x.2, arraySort(x -> x.1, groupArray((${ord}, g))))), 1, ${GROUPS_PER_SPAN}) AS groups
        FROM ${inPeriods} AND trace_id IS NOT NULL AND span_id IS NOT NULL
-       GROUP BY entity, sipHash128(trace_id, span_id))
+       GROUP BY entity, ${spanKey('span_id')})
      GROUP BY entity, span_period, groups
      SETTINGS ${BOUNDED_MEMORY}`,
     periods.params,

@@ -11,7 +11,7 @@ import {
 } from '../../../../core/signals/index.js';
 import { FAR } from '../../signals/periods.js';
 import { BOUNDED_MEMORY, type ChRow, type ChRunner } from '../runner.js';
-import { arrivalKey, type ArrivalOrder } from './logs.js';
+import { arrivalKey, spanKey, type ArrivalOrder } from './logs.js';
 import type { SqlPeriods } from './periods.js';
 
 const GAMMA = sketchGamma(LATENCY_SKETCH.relativeAccuracy);
@@ -42,7 +42,6 @@ const MAX_MESSAGES = 20;
 const MAX_CHARS = 300;
 /** A parent may start this long before the earliest child read, and still be joined. */
 const PARENT_LEAD_MS = 10 * 60_000;
-const SPAN_KEY = (span: string): string => `sipHash128(trace_id, ${span})`;
 
 /** Per-period stats from one aggregate row; `gap` is null for an entity's own spans. */
 function statsOf(r: ChRow | undefined): PeriodSpanStats {
@@ -104,9 +103,9 @@ export function traceAggregation(
      FROM (
        SELECT p.entity AS caller, c.entity AS callee, ${periods.period('c.time')} AS period, c.status AS c_status,
          c.duration_ms AS c_ms, p.duration_ms AS p_ms
-       FROM (SELECT entity, time, duration_ms, status, ${SPAN_KEY('assumeNotNull(parent_span_id)')} AS k FROM spans
+       FROM (SELECT entity, time, duration_ms, status, ${spanKey('assumeNotNull(parent_span_id)')} AS k FROM spans
              WHERE ${periods.range} AND parent_span_id IS NOT NULL) AS c
-       INNER JOIN (SELECT ${SPAN_KEY('span_id')} AS k, argMin(entity, ${first}) AS entity, argMin(duration_ms, ${first}) AS duration_ms FROM spans
+       INNER JOIN (SELECT ${spanKey('span_id')} AS k, argMin(entity, ${first}) AS entity, argMin(duration_ms, ${first}) AS duration_ms FROM spans
                    WHERE time >= {plo:Int64} AND time <= {hi:Int64} GROUP BY k) AS p
          ON c.k = p.k
        WHERE c.entity != p.entity
