@@ -46,6 +46,12 @@ export const CausalGraph = z.object({
   metrics: CausalMetricsSchema,
   /** How many anomalies and edges post-processing removed (orphans, transitive edges). */
   pruned: z.object({ nodes: z.number().int().nonnegative(), edges: z.number().int().nonnegative() }),
+  /**
+   * Anomalies and edges the walk no longer holds (left out of nodes, edges and metrics; the
+   * ledger keeps them): an anomaly on an entity later judged Healthy, an edge with such an end
+   * or whose E_S claim was retracted.
+   */
+  withdrawn: z.object({ nodes: z.number().int().nonnegative(), edges: z.number().int().nonnegative() }),
   /** Bootstrap alerts no anomaly explains. */
   orphan_alerts: z.array(z.string()),
   knowledge: z.object({ name: z.string(), version: z.string(), sha256: z.string() }),

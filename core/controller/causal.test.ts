@@ -81,6 +81,52 @@ describe('the causal layer in the controller (docs/causal-graph.md)', () => {
     expect(view?.metrics.KC).toBe(0.5);
   });
 
+  it('withdraws from the view what revised beliefs no longer hold: an anomaly on an entity judged Healthy, an edge whose E_S claim was retracted', async () => {
+    const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
+    let apiVisits = 0;
+    const controller = createController({
+      graph,
+      settings,
+      knowledge,
+      seeds: [
+        { node: svc('db'), reason: 'test' },
+        { node: svc('api'), reason: 'test' },
+      ],
+      packets: createMemoryPacketBuilder(graph, apiAndDbErrors()),
+      // api claims db explains it on its first evaluation only.
+      policy: scriptedPolicy((packet) => {
+        if (packet.node !== svc('api')) return output({ label: 'Origin', evidence: ['l:db'] });
+        const claims = ++apiVisits === 1 ? [{ from: svc('db'), to: svc('api'), evidence: ['l:api'], condition: '', effect: '' }] : [];
+        return output({ label: 'Symptom', evidence: ['l:api'], claims });
+      }),
+      snapshotHash: 'h',
+    });
+    await controller.run();
+    const edge = { from: `error_rate@${svc('db')}`, to: `error_rate@${svc('api')}`, source: 'derived' };
+    const first = causalGraphView(fold(controller.events));
+    expect(first?.edges).toEqual([expect.objectContaining(edge)]);
+    expect(first?.withdrawn).toEqual({ nodes: 0, edges: 0 });
+
+    // api is evaluated again (the override re-activates db's neighbours) and no longer claims the edge.
+    controller.applyOverride(svc('db'), 'Origin', 'confirmed by the analyst');
+    await controller.run();
+    expect(apiVisits).toBeGreaterThan(1);
+    const retracted = causalGraphView(fold(controller.events));
+    expect(retracted?.edges).toEqual([]);
+    // db's anomaly still stands, but joined to nothing and with no alert it is pruned as an orphan.
+    expect(retracted?.withdrawn).toEqual({ nodes: 0, edges: 1 });
+    expect(retracted?.pruned.nodes).toBe(1);
+
+    // db judged Healthy: its anomaly goes too. The ledger keeps both operations.
+    controller.applyOverride(svc('db'), 'Healthy', 'ruled out');
+    await controller.run();
+    const healthy = causalGraphView(fold(controller.events));
+    expect(healthy?.nodes.map((n) => n.id)).not.toContain(`error_rate@${svc('db')}`);
+    expect(healthy?.withdrawn).toEqual({ nodes: 1, edges: 1 });
+    expect(controller.events.filter((e) => e.type === 'CausalityAdded')).toHaveLength(1);
+    expect(controller.events.filter((e) => e.type === 'AnomalyCreated' && e.entity === svc('db'))).toHaveLength(1);
+  });
+
   it('refuses to run with a knowledge other than the one the settings record', () => {
     expect(() =>
       createController({

@@ -45,6 +45,7 @@ function withCausalGraph(): Diagnosis {
       ],
       metrics: { SC: 0.25, TC: 0.5, KC: 0.5, score: 0.583333 },
       pruned: { nodes: 1, edges: 2 },
+      withdrawn: { nodes: 1, edges: 3 },
       orphan_alerts: ['alert:7'],
       knowledge: { name: 'kubernetes-microservices', version: '1.0.0', sha256: 'abc' },
       enforce: true,
@@ -58,7 +59,9 @@ describe('causal graph report sections', () => {
     const section = text.slice(text.indexOf('## Causal graph'));
     expect(section).toContain('SC 0.25 (lower is better) · TC 0.5 · KC 0.5 · interpretability 0.583');
     expect(section).toContain('slow calls time out');
-    expect(section).toContain('post-processing removed 1 orphan anomalies and 2 transitive edges');
+    expect(section).toContain(
+      'post-processing removed 1 orphan anomalies and 2 transitive edges; revised beliefs withdrew 1 anomalies and 3 edges, kept in the ledger',
+    );
     expect(section).toContain('Alerts no anomaly explains: alert:7');
     expect(section).toContain('### Violations');
     expect(section).toMatch(/- rejected add causality .*: /);

@@ -10,7 +10,12 @@ function metricsLine(g: Graph): string {
 }
 
 function knowledgeLine(g: Graph): string {
-  return `knowledge ${g.knowledge.name} ${g.knowledge.version}, ${g.enforce ? 'enforced' : 'not enforced'}; ${g.nodes.length} anomalies, ${g.edges.length} causal edges (post-processing removed ${g.pruned.nodes} orphan anomalies and ${g.pruned.edges} transitive edges)`;
+  return `knowledge ${g.knowledge.name} ${g.knowledge.version}, ${g.enforce ? 'enforced' : 'not enforced'}; ${g.nodes.length} anomalies, ${g.edges.length} causal edges (post-processing removed ${g.pruned.nodes} orphan anomalies and ${g.pruned.edges} transitive edges${withdrawnText(g)})`;
+}
+
+function withdrawnText(g: Graph): string {
+  const { nodes, edges } = g.withdrawn;
+  return nodes + edges === 0 ? '' : `; revised beliefs withdrew ${nodes} anomalies and ${edges} edges, kept in the ledger`;
 }
 
 /** The causal graph section of the Markdown report (docs/causal-graph.md); nothing when the layer was off. */

@@ -22,6 +22,8 @@ export function CausalGraphPanel() {
       <p className="muted">
         knowledge {graph.knowledge.name} {graph.knowledge.version} · {graph.enforce ? 'enforced' : 'not enforced'} · {graph.nodes.length}{' '}
         anomalies, {graph.edges.length} edges
+        {graph.withdrawn.nodes + graph.withdrawn.edges > 0 &&
+          ` · withdrawn by revised beliefs: ${graph.withdrawn.nodes} anomalies, ${graph.withdrawn.edges} edges (kept in the ledger)`}
       </p>
       <button type="button" aria-pressed={view === 'causal'} onClick={() => setView(view === 'causal' ? 'operational' : 'causal')}>
         {view === 'causal' ? 'Show the operational graph' : 'Show on the canvas'}
