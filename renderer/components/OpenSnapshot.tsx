@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DatasetCase } from '../../core/ipc/index.js';
+import { PERIOD_EXAMPLE, TIME_EXAMPLE } from '../../core/snapshot/index.js';
 import { useWorkbench } from '../store/context.js';
+import { TextField } from './fields.js';
 
 /**
  * The open dialog: a path field (the web host has no native file dialog; the backend resolves
@@ -17,8 +19,6 @@ export function OpenSnapshot() {
   const [times, setTimes] = useState({ incidentTime: '', window: '' });
   const pathId = useId();
   const caseId = useId();
-  const incidentTimeId = useId();
-  const windowId = useId();
   const hintId = useId();
   const isOpening = useWorkbench((s) => s.isOpening);
   const canOpen = useWorkbench((s) => !!s.info?.capabilities.openSnapshot);
@@ -78,23 +78,19 @@ export function OpenSnapshot() {
             Only for a folder of OTLP / Prometheus / kubectl exports, which cannot say when the incident was (as{' '}
             <code>eog convert capture --incident-time … --window …</code>). ISO-8601 with a zone; leave both empty for any other snapshot.
           </p>
-          <label htmlFor={incidentTimeId}>Incident time</label>
-          <input
-            id={incidentTimeId}
-            type="text"
-            placeholder="2026-03-01T09:43:00Z"
-            aria-describedby={hintId}
+          <TextField
+            label="Incident time"
+            placeholder={TIME_EXAMPLE}
+            describedBy={hintId}
             value={times.incidentTime}
-            onChange={(e) => setTimes({ ...times, incidentTime: e.currentTarget.value })}
+            onChange={(incidentTime) => setTimes({ ...times, incidentTime })}
           />
-          <label htmlFor={windowId}>Window</label>
-          <input
-            id={windowId}
-            type="text"
-            placeholder="2026-03-01T09:30:00Z/2026-03-01T10:00:00Z"
-            aria-describedby={hintId}
+          <TextField
+            label="Window"
+            placeholder={PERIOD_EXAMPLE}
+            describedBy={hintId}
             value={times.window}
-            onChange={(e) => setTimes({ ...times, window: e.currentTarget.value })}
+            onChange={(window) => setTimes({ ...times, window })}
           />
         </div>
       </details>

@@ -1,24 +1,13 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeCaptureFolder } from '../../convert/capture/testing/capture-folder.js';
-import { readLedger, sampleBundle, useScratch } from '../../session/cli-test-support.js';
+import { parseCli, readLedger, sampleBundle, useScratch } from '../../session/cli-test-support.js';
 import { UsageError } from '../errors.js';
-import { buildProgram } from '../program.js';
 
 const scratch = useScratch();
+const eog = (...args: string[]): Promise<unknown> => parseCli(args);
 const incidentTime = '2026-03-01T09:43:00Z';
 const window = '2026-03-01T09:00:00Z/2026-03-01T10:00:00Z';
-
-async function eog(...args: string[]): Promise<unknown> {
-  try {
-    await buildProgram()
-      .exitOverride()
-      .parseAsync(['node', 'eog', ...args]);
-    return null;
-  } catch (error) {
-    return error;
-  }
-}
 
 /** The window and onset the investigation's bootstrap worked with, from its ledger. */
 function bootstrapOf(ledger: string): { window: { start: number; end: number }; incidentTime: number | null } | null {
