@@ -13,9 +13,9 @@ export interface Served {
   stop(): Promise<void>;
 }
 
-/** Starts `eog serve` on a snapshot as a child, exactly as a user would, and reads its URL. */
-export function startServe(snapshot: string): Promise<Served> {
-  const child = spawn(process.execPath, [cli, 'serve', snapshot, '--port', '0'], {
+/** Starts `eog serve` on a snapshot (with any more flags) as a child, exactly as a user would, and reads its URL. */
+export function startServe(snapshot: string, flags: readonly string[] = []): Promise<Served> {
+  const child = spawn(process.execPath, [cli, 'serve', snapshot, '--port', '0', ...flags], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Label, Relation } from '../model/index.js';
+import { CaptureTimesInput } from '../snapshot/index.js';
 
 export const SnapshotSummary = z.object({
   name: z.string(),
@@ -85,11 +86,17 @@ export type ImportProgress = z.infer<typeof ImportProgress>;
 /** What the open dialog can open; a Nezha dataset root also needs a case. */
 export const openFormats = ['native', 'itbench-lite', 'nezha', 'capture', 'ledger'] as const;
 
-export const OpenInput = z.object({
+/**
+ * What to open. A capture folder (OTLP / Prometheus / kubectl exports) cannot say when the
+ * incident was: `incidentTime` and `window` say it, checked as `eog convert capture` checks its
+ * flags (core/snapshot/capture-times.ts); the backend refuses them for any other format.
+ */
+export const OpenInput = CaptureTimesInput.extend({
   path: z.string().min(1),
   /** The incident to convert when `path` is a Nezha dataset root (a `snapshot.probe` case id). */
   case: z.string().min(1).max(200).optional(),
 });
+export type OpenInput = z.infer<typeof OpenInput>;
 
 /** One incident of a multi-incident dataset; the label never names the injected fault. */
 export const DatasetCase = z.object({ id: z.string(), label: z.string() });

@@ -85,6 +85,19 @@ describe('replaying a saved ledger', async () => {
     wb.close();
   });
 
+  it("refuses a capture's incident time for a ledger, which replays the times it was run with", async () => {
+    const wb = workbench();
+    try {
+      await expect(wb.handlers['snapshot.open']({ path: ledgerFile, incidentTime: '2026-03-01T09:43:00Z' })).rejects.toMatchObject({
+        name: 'CaptureTimesNotApplicableError',
+        message: expect.stringContaining(`${ledgerFile} is a saved ledger`),
+      });
+      expect(wb.current()).toBeNull();
+    } finally {
+      wb.close();
+    }
+  });
+
   it('steps through the recording read-only and ends where the investigation ended', async () => {
     const wb = workbench();
     const pushed: string[] = [];

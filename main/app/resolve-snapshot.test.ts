@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { ImportProgress } from '../../core/ipc/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch, type ImportProgress } from '../../core/ipc/index.js';
 import { HOSTILE_KIND, writeCaptureFolder } from '../convert/capture/testing/capture-folder.js';
 import { findPackageRoot } from '../platform/index.js';
 import { resolveSnapshotDir } from './resolve-snapshot.js';
@@ -66,5 +66,65 @@ describe('opening any supported snapshot', () => {
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }
+  });
+
+  describe("a capture folder's incident time and window", () => {
+    const incidentTime = '2026-03-01T09:43:00Z';
+    const window = { start: '2026-03-01T09:00:00Z', end: '2026-03-01T10:00:00Z' };
+    let parent = '';
+    beforeAll(() => {
+      parent = mkdtempSync(path.join(tmpdir(), 'eog-capture-times-'));
+    });
+    afterAll(() => rmSync(parent, { recursive: true, force: true }));
+    const manifestOf = (dir: string): Record<string, unknown> => JSON.parse(readFileSync(path.join(dir, 'snapshot.json'), 'utf8'));
+
+    it('reach the converter, which writes them into the bundle; without them it states none', async () => {
+      const capture = writeCaptureFolder(path.join(parent, 'given'));
+      const given = await resolveSnapshotDir(capture, () => {}, { incidentTime, window });
+      const guessed = await resolveSnapshotDir(capture, () => {});
+      try {
+        expect(manifestOf(given.dir)).toMatchObject({ incidentTime, window, source: { kind: 'capture' } });
+        expect(manifestOf(guessed.dir)).not.toHaveProperty('incidentTime');
+        expect(manifestOf(guessed.dir)).not.toHaveProperty('window');
+      } finally {
+        given.release();
+        guessed.release();
+      }
+    });
+
+    it('come through snapshot.open: the summary states the incident time given', async () => {
+      const capture = writeCaptureFolder(path.join(parent, 'opened'));
+      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test' });
+      try {
+        const result = await dispatch(workbench.handlers, 'snapshot.open', { path: capture, incidentTime, window });
+        expect(result).toMatchObject({ ok: true, value: { sourceKind: 'capture', incidentTime: Date.parse(incidentTime) } });
+        expect(manifestOf(workbench.current()?.root ?? '')).toMatchObject({ incidentTime, window });
+      } finally {
+        workbench.close();
+      }
+    });
+
+    it('are refused by the contract when malformed, naming the field, before anything is converted', async () => {
+      const capture = writeCaptureFolder(path.join(parent, 'malformed'));
+      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test' });
+      try {
+        const result = await dispatch(workbench.handlers, 'snapshot.open', { path: capture, incidentTime: '2026-03-01T09:43' });
+        expect(result).toMatchObject({
+          ok: false,
+          error: { name: 'InvalidInputError', message: expect.stringContaining('incidentTime must be an ISO-8601 time with a zone') },
+        });
+        expect(workbench.current()).toBeNull();
+      } finally {
+        workbench.close();
+      }
+    });
+
+    it('are refused for anything but a capture folder, rather than ignored', async () => {
+      await expect(resolveSnapshotDir(bundle, () => {}, { incidentTime })).rejects.toMatchObject({
+        name: 'CaptureTimesNotApplicableError',
+        message: `Incident time and Window apply only to a capture folder (OTLP / Prometheus / kubectl exports), but ${bundle} is a native bundle (its snapshot.json states its times): leave them out to open it.`,
+      });
+      await expect(resolveSnapshotDir(scenario, () => {}, { window })).rejects.toMatchObject({ name: 'CaptureTimesNotApplicableError' });
+    });
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatasetCase, ImportProgress, SnapshotProbe } from '../../core/ipc/index.js';
+import type { CaptureTimes } from '../../core/snapshot/index.js';
 import {
   convertCapture,
   convertItbenchLite,
@@ -40,6 +41,38 @@ export class IncidentNotRecordedError extends Error {
       `${dir}: incident "${id}" cannot be opened, its telemetry is missing (${warnings.map(formatWarning).join('; ')}). Pick another incident.`,
     );
   }
+}
+
+/** Incident time and window were given for something other than a capture folder, whose times are its own. */
+export class CaptureTimesNotApplicableError extends Error {
+  override name = 'CaptureTimesNotApplicableError';
+  constructor(target: string, format: SnapshotProbe['format'], fields = 'Incident time and Window') {
+    super(captureTimesNotApplicable(target, format, fields));
+  }
+}
+
+const FORMAT_NAMES: Record<SnapshotProbe['format'], string> = {
+  native: 'a native bundle (its snapshot.json states its times)',
+  'itbench-lite': 'an ITBench-Lite scenario (its times come from its alerts)',
+  nezha: 'a Nezha dataset (each incident has its injection time)',
+  capture: 'a capture folder',
+  ledger: 'a saved ledger (it replays the times it was run with)',
+};
+
+/** The words of CaptureTimesNotApplicableError, for `fields` as the caller names them (form fields, CLI flags). */
+export function captureTimesNotApplicable(target: string, format: SnapshotProbe['format'], fields: string): string {
+  return `${fields} apply only to a capture folder (OTLP / Prometheus / kubectl exports), but ${target} is ${FORMAT_NAMES[format]}: leave them out to open it.`;
+}
+
+/** Refuses capture times for any other format, rather than ignoring what the user asked for. */
+export function checkCaptureTimesApply(target: string, format: SnapshotProbe['format'], times: CaptureTimes): void {
+  if (format !== 'capture' && (times.incidentTime !== undefined || times.window !== undefined))
+    throw new CaptureTimesNotApplicableError(target, format);
+}
+
+/** What the user chose besides the path: a Nezha incident, a capture's incident time and window. */
+export interface OpenChoice extends CaptureTimes {
+  case?: string;
 }
 
 /** What the open dialog accepts. */
@@ -112,14 +145,18 @@ async function convertToTemp(
  * capture` takes: each file's format told from its content, subfolders walked), converted into
  * a private temporary folder (kept while it is open: the inspector reads raw lines from it).
  * The converter's warnings go into the bundle's snapshot.json, which the status bar lists.
+ * A capture cannot say when the incident was: `choice` may (incident time, window), as
+ * `eog convert capture` takes them; for any other format they are refused.
  */
 export async function resolveSnapshotDir(
   input: string,
   onProgress: (p: ImportProgress) => void,
-  nezhaCase?: string,
+  choice: OpenChoice = {},
 ): Promise<ResolvedSnapshot> {
   const dir = path.resolve(input);
   const format = existsSync(dir) && statSync(dir).isDirectory() ? detectFormat(dir) : null;
+  if (format !== null) checkCaptureTimesApply(dir, format, choice);
+  const nezhaCase = choice.case;
   switch (format) {
     case 'native':
       return { dir, release: () => undefined };
@@ -138,7 +175,12 @@ export async function resolveSnapshotDir(
     case 'capture':
       return convertToTemp('converting OTLP / Prometheus / kubectl exports', onProgress, async (out) => {
         const inputs = sortCaptureFiles(expandInputs([dir], 'capture', true));
-        return convertCapture(inputs, path.join(out, path.basename(dir)), { name: path.basename(dir), relativeTo: dir }).bundle;
+        return convertCapture(inputs, path.join(out, path.basename(dir)), {
+          name: path.basename(dir),
+          relativeTo: dir,
+          ...(choice.incidentTime !== undefined ? { incidentTime: choice.incidentTime } : {}),
+          ...(choice.window !== undefined ? { window: choice.window } : {}),
+        }).bundle;
       });
     case null:
       throw new SnapshotNotFoundError(dir, OPENABLE);

@@ -10,7 +10,7 @@ import { investigationHandlers } from './investigation-handlers.js';
 import { hideWhileLesson } from './lesson-gate.js';
 import { createLessonHosting } from './lesson-handlers.js';
 import { replaySnapshot } from './replay-snapshot.js';
-import { probeSnapshot, resolveSnapshotDir, type ResolvedSnapshot } from './resolve-snapshot.js';
+import { checkCaptureTimesApply, probeSnapshot, resolveSnapshotDir, type OpenChoice, type ResolvedSnapshot } from './resolve-snapshot.js';
 
 export class NoSnapshotOpenError extends Error {
   override name = 'NoSnapshotOpenError';
@@ -136,9 +136,12 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     return replayed;
   };
   /** Any supported format; a converted copy lives until the next open or close. */
-  const openAny = async (input: string, nezhaCase?: string): Promise<LoadedSnapshot> => {
-    if (probeSnapshot(input).format === 'ledger') return openReplay(input);
-    const resolved = await resolveSnapshotDir(input, onProgress, nezhaCase);
+  const openAny = async (input: string, choice: OpenChoice): Promise<LoadedSnapshot> => {
+    if (probeSnapshot(input).format === 'ledger') {
+      checkCaptureTimesApply(input, 'ledger', choice);
+      return openReplay(input);
+    }
+    const resolved = await resolveSnapshotDir(input, onProgress, choice);
     try {
       const loaded = open(resolved.dir);
       converted?.release();
@@ -173,8 +176,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     }),
     'snapshot.probe': async ({ path }) => probeSnapshot(path),
     'snapshot.current': async () => snapshot?.summary ?? null,
-    'snapshot.open': async ({ path, case: nezhaCase }) => {
-      const loaded = await openAny(path, nezhaCase);
+    'snapshot.open': async ({ path, ...choice }) => {
+      const loaded = await openAny(path, choice);
       emit('snapshot.changed', loaded.summary);
       return loaded.summary;
     },

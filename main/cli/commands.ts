@@ -25,7 +25,7 @@ export const commandTable: readonly CommandEntry[] = [
   },
   {
     name: 'investigate',
-    summary: 'Run an investigation on a bundle or store and write the diagnosis.',
+    summary: 'Run an investigation on a bundle, capture folder or store and write the diagnosis.',
     load: async () => (await import('./commands/investigate.js')).registerInvestigate,
   },
   {

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { InvestigationSettings } from '../../core/ipc/index.js';
 import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
 import { UsageError } from '../cli/errors.js';
-import { buildProgram } from '../cli/program.js';
-import { readLedger, runCli, sampleBundle, useScratch } from './cli-test-support.js';
+import { parseCli as parse, readLedger, runCli, sampleBundle, useScratch } from './cli-test-support.js';
 import { createInvestigationService } from './service.js';
 import { openSnapshotSource } from './snapshot-source.js';
 
@@ -15,17 +14,6 @@ const windowOf = (ledger: string): number | undefined => {
   const formed = readLedger(ledger).find((e) => e.type === 'ScopesFormed');
   return formed?.type === 'ScopesFormed' ? formed.windowMs : undefined;
 };
-
-async function parse(args: readonly string[]): Promise<unknown> {
-  try {
-    await buildProgram()
-      .exitOverride()
-      .parseAsync(['node', 'eog', ...args]);
-    return null;
-  } catch (error) {
-    return error;
-  }
-}
 
 describe('the alert window', () => {
   it('reaches the scopes from the settings a Start carries (the app and eog serve)', async () => {

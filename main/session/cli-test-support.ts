@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import type { LedgerEvent } from '../../core/ledger/index.js';
+import { buildProgram } from '../cli/program.js';
 import { openLedger } from '../ledger/index.js';
 import { startFakeOpenAI, type FakeOpenAI, type FakeScript } from '../policies/llm/testing/fake-openai.js';
 
@@ -53,6 +54,18 @@ function startScript(script: string, args: readonly string[], env: Readonly<Reco
 
 export function runCli(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<CliResult> {
   return startCli(args, env).done;
+}
+
+/** Runs the CLI program in this process: the error an action throws (what `eog` would report), or null. */
+export async function parseCli(args: readonly string[]): Promise<unknown> {
+  try {
+    await buildProgram()
+      .exitOverride()
+      .parseAsync(['node', 'eog', ...args]);
+    return null;
+  } catch (error) {
+    return error;
+  }
 }
 
 export interface Scratch {

@@ -1,25 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../cli/program.js';
 import { UsageError } from '../cli/errors.js';
-import { readLedger, runCli, sampleBundle, useScratch } from './cli-test-support.js';
+import { parseCli as parse, readLedger, runCli, sampleBundle, useScratch } from './cli-test-support.js';
 
 const scratch = useScratch();
 
 const SECRET = 'sk-test-never-write-me-down';
-
-/** Runs the CLI in this process; the error an action throws is what `eog` would report. */
-async function parse(args: readonly string[]): Promise<unknown> {
-  try {
-    await buildProgram()
-      .exitOverride()
-      .parseAsync(['node', 'eog', ...args]);
-    return null;
-  } catch (error) {
-    return error;
-  }
-}
 
 /** The URL of a server that has just stopped: connecting to it is refused at once. */
 async function deadServerUrl(): Promise<string> {

@@ -1,4 +1,4 @@
-import { TIMESTAMP_EXPECTATION, parseTimestamp } from './time.js';
+import { TIMESTAMP_EXPECTATION, parseTimestamp } from '../../core/snapshot/time.js';
 
 /**
  * Hand-written field checks for the hot path: zod per row is too slow for millions of records.

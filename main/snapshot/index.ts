@@ -10,6 +10,6 @@ export {
 } from './errors.js';
 export { MAX_LINE_BYTES, streamLines, type LineFile, type StreamResult } from './lines.js';
 export { parseRecordLine, type RecordRow } from './records.js';
-export { parseTimestamp } from './time.js';
+export { parseTimestamp } from '../../core/snapshot/time.js';
 export { readBundleOverview, type BundleOverview, type OverviewAlert } from './overview.js';
 export { manifestTimes, type ManifestTimes } from './manifest.js';

@@ -1,7 +1,7 @@
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { SnapshotManifest } from '../../core/snapshot/schema.js';
 import { BundleFormatError } from './errors.js';
-import { TIMESTAMP_EXPECTATION, parseTimestamp } from './time.js';
+import { TIMESTAMP_EXPECTATION, parseTimestamp } from '../../core/snapshot/time.js';
 
 /** The times snapshot.json names, in epoch ms; null where it names none. */
 export interface ManifestTimes {

@@ -1,19 +1,25 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { DatasetCase } from '../../core/ipc/index.js';
+import { PERIOD_EXAMPLE, TIME_EXAMPLE } from '../../core/snapshot/index.js';
 import { useWorkbench } from '../store/context.js';
+import { TextField } from './fields.js';
 
 /**
  * The open dialog: a path field (the web host has no native file dialog; the backend resolves
  * the path). It takes a snapshot bundle, an ITBench-Lite scenario, a folder of OTLP JSON /
  * Prometheus API / kubectl exports (converted by the backend), a saved ledger (replayed
- * read-only) or a Nezha dataset root, for which it then asks which incident to open.
+ * read-only) or a Nezha dataset root, for which it then asks which incident to open. A capture
+ * folder cannot say when the incident was: "Capture times" takes the incident time and window
+ * `eog convert capture` takes as flags.
  */
 export function OpenSnapshot() {
   const [path, setPath] = useState('');
   const [cases, setCases] = useState<{ path: string; list: DatasetCase[] } | null>(null);
   const [chosen, setChosen] = useState('');
+  const [times, setTimes] = useState({ incidentTime: '', window: '' });
   const pathId = useId();
   const caseId = useId();
+  const hintId = useId();
   const isOpening = useWorkbench((s) => s.isOpening);
   const canOpen = useWorkbench((s) => !!s.info?.capabilities.openSnapshot);
   const probeSnapshot = useWorkbench((s) => s.probeSnapshot);
@@ -25,7 +31,7 @@ export function OpenSnapshot() {
     event.preventDefault();
     if (!target) return;
     if (isChoosing) {
-      if (chosen) await openSnapshot(target, chosen);
+      if (chosen) await openSnapshot(target, { ...times, case: chosen });
       return;
     }
     const probe = await probeSnapshot(target);
@@ -36,7 +42,7 @@ export function OpenSnapshot() {
       return;
     }
     setCases(null);
-    await openSnapshot(target);
+    await openSnapshot(target, times);
   }
 
   return (
@@ -65,6 +71,29 @@ export function OpenSnapshot() {
           </select>
         </>
       )}
+      <details className="capture-times">
+        <summary>Capture times</summary>
+        <div className="capture-times-fields">
+          <p id={hintId} className="muted">
+            Only for a folder of OTLP / Prometheus / kubectl exports, which cannot say when the incident was (as{' '}
+            <code>eog convert capture --incident-time … --window …</code>). ISO-8601 with a zone; leave both empty for any other snapshot.
+          </p>
+          <TextField
+            label="Incident time"
+            placeholder={TIME_EXAMPLE}
+            describedBy={hintId}
+            value={times.incidentTime}
+            onChange={(incidentTime) => setTimes({ ...times, incidentTime })}
+          />
+          <TextField
+            label="Window"
+            placeholder={PERIOD_EXAMPLE}
+            describedBy={hintId}
+            value={times.window}
+            onChange={(window) => setTimes({ ...times, window })}
+          />
+        </div>
+      </details>
       <button type="submit" disabled={!canOpen || isOpening || !target || (isChoosing && !chosen)}>
         {isOpening ? 'Opening…' : isChoosing ? 'Open incident' : 'Open'}
       </button>

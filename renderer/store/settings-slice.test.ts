@@ -98,9 +98,32 @@ describe('open dialog and import cancel', () => {
   it('probes a path, then opens the chosen Nezha incident', async () => {
     const { store, calls } = storeWithOpen();
     expect((await store.getState().probeSnapshot('/data/nezha'))?.cases).toHaveLength(1);
-    await store.getState().openSnapshot('/data/nezha', '2023-01-29-f01');
+    await store.getState().openSnapshot('/data/nezha', { case: '2023-01-29-f01' });
     expect(calls.map((c) => c.channel)).toEqual(['snapshot.probe', 'snapshot.open']);
     expect(calls[1]?.input).toEqual({ path: '/data/nezha', case: '2023-01-29-f01' });
+  });
+
+  it("sends a capture folder's incident time and window as typed, blank fields left out", async () => {
+    const { store, calls } = storeWithOpen();
+    await store.getState().openSnapshot('/data/capture', { incidentTime: ' 2026-03-01T09:43:00Z ', window: '' });
+    await store.getState().openSnapshot('/data/capture', { incidentTime: '', window: '2026-03-01T09:30:00+01:00/2026-03-01T10:00:00Z' });
+    expect(calls.map((c) => c.input)).toEqual([
+      { path: '/data/capture', incidentTime: '2026-03-01T09:43:00Z' },
+      { path: '/data/capture', window: { start: '2026-03-01T09:30:00+01:00', end: '2026-03-01T10:00:00Z' } },
+    ]);
+    expect(store.getState().error).toBeNull();
+  });
+
+  it.each([
+    [{ incidentTime: '2026-03-01T09:43:00' }, /^Incident time must be an ISO-8601 time with a zone.*got "2026-03-01T09:43:00"$/],
+    [{ window: '2026-03-01T09:30:00Z' }, /^Window must be START\/END with ISO-8601 times with a zone.*got "2026-03-01T09:30:00Z"$/],
+    [{ window: '2026-03-01T10:00:00Z/2026-03-01T09:30:00Z' }, /^Window ends before it starts/],
+  ])('refuses %o before asking the backend, naming the field', async (choice, message) => {
+    const { store, calls } = storeWithOpen();
+    expect(await store.getState().openSnapshot('/data/capture', choice)).toBeNull();
+    expect(calls).toEqual([]);
+    expect(store.getState().error).toMatch(message);
+    expect(store.getState().isOpening).toBe(false);
   });
 
   it('cancels the import through the contract, and a cancelled Start is not an error', async () => {

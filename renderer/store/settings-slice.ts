@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { Client, LlmEndpoint, WindowOverride } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
+import { captureTimesFromText } from './capture-times.js';
 import type { SettingsSlice, WorkbenchState } from './types.js';
 import { DEFAULT_ALERT_WINDOW_MS } from '../../core/scopes/index.js';
 
@@ -80,11 +81,12 @@ export const createSettingsSlice =
         return null;
       }
     },
-    async openSnapshot(path, nezhaCase) {
+    async openSnapshot(path, choice = {}) {
       if (get().isOpening) return null;
       set({ isOpening: true, error: null });
       try {
-        const summary = await client.invoke('snapshot.open', nezhaCase ? { path, case: nezhaCase } : { path });
+        const times = captureTimesFromText({ incidentTime: choice.incidentTime ?? '', window: choice.window ?? '' });
+        const summary = await client.invoke('snapshot.open', { path, ...(choice.case ? { case: choice.case } : {}), ...times });
         set({ ledger: [], selectedNode: null });
         return summary;
       } catch (error) {

@@ -15,6 +15,7 @@ import type {
 } from '../../core/ipc/index.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/index.js';
+import type { CaptureTimesText } from './capture-times.js';
 
 export type ConnectionStatus = 'connecting' | 'ready' | 'disconnected' | 'error';
 
@@ -89,10 +90,16 @@ export interface SettingsSlice {
   /** What a path holds (and a Nezha root's incidents); null when it cannot be opened. */
   probeSnapshot(path: string): Promise<SnapshotProbe | null>;
   /**
-   * Opens a snapshot bundle, ITBench-Lite scenario, Nezha incident (`nezhaCase`) or saved
-   * ledger on the backend; the graph reloads on snapshot.changed.
+   * Opens a snapshot bundle, ITBench-Lite scenario, Nezha incident (`choice.case`), capture
+   * folder (with the incident time and window typed, if any) or saved ledger on the backend; the
+   * graph reloads on snapshot.changed. Null when it failed (the error is shown in the status bar).
    */
-  openSnapshot(path: string, nezhaCase?: string): Promise<SnapshotSummary | null>;
+  openSnapshot(path: string, choice?: OpenChoiceText): Promise<SnapshotSummary | null>;
+}
+
+/** What the open dialog adds to a path: a Nezha incident; a capture folder's times as typed. */
+export interface OpenChoiceText extends Partial<CaptureTimesText> {
+  case?: string;
 }
 
 export interface TimelineSlice {

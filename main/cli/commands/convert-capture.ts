@@ -1,6 +1,5 @@
 import { convertCapture, expandInputs, formatWarning, sortCaptureFiles, type CaptureInputs } from '../../convert/index.js';
-import { parseTimestamp } from '../../snapshot/time.js';
-import { UsageError } from '../errors.js';
+import { captureTimesFrom, checkedPeriod } from './capture-flags.js';
 
 export const CAPTURE_FORMATS = ['otlp', 'prometheus', 'kubectl', 'capture'] as const;
 export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
@@ -14,18 +13,6 @@ export interface CaptureCliOptions {
   incidentTime?: string;
   window?: string;
   baseline?: string;
-}
-
-/** An ISO-8601 time with a zone, as the bundle accepts it (a zone-less time is refused, not guessed). */
-const isTime = (text: string): boolean => parseTimestamp(text) !== null;
-
-/** `START/END` (two ISO-8601 times with a zone) for --window and --baseline. */
-function period(flag: string, value: string | undefined): { start: string; end: string } | undefined {
-  if (value === undefined) return undefined;
-  const [start, end, ...rest] = value.split('/');
-  if (!start || !end || rest.length > 0 || !isTime(start) || !isTime(end))
-    throw new UsageError(`--${flag} must be START/END with ISO-8601 times, e.g. 2026-03-01T09:30:00Z/2026-03-01T10:00:00Z; got "${value}"`);
-  return { start, end };
 }
 
 /**
@@ -46,14 +33,11 @@ export function runCaptureConvert(
     prometheus: [...positional('prometheus'), ...(options.prometheus ?? [])],
     kubectl: [...positional('kubectl'), ...(options.kubectl ?? [])],
   };
-  if (options.incidentTime !== undefined && !isTime(options.incidentTime))
-    throw new UsageError(`--incident-time must be an ISO-8601 time with a zone; got "${options.incidentTime}"`);
-  const window = period('window', options.window);
-  const baseline = period('baseline', options.baseline);
+  const times = captureTimesFrom(options);
+  const baseline = checkedPeriod(options.baseline, '--baseline');
   const result = convertCapture(all, options.out, {
     ...(options.name ? { name: options.name } : {}),
-    ...(options.incidentTime ? { incidentTime: options.incidentTime } : {}),
-    ...(window ? { window } : {}),
+    ...times,
     ...(baseline ? { baseline } : {}),
     onWarning: (w) => void process.stderr.write(`warning: ${formatWarning(w)}\n`),
   });

@@ -26,8 +26,8 @@ export function registerConvert(program: Command): void {
     )
     .option('--kubectl <files...>', 'also read these `kubectl get -o json` outputs (dumps in any order)')
     .option('--name <name>', 'bundle name (capture formats; default: the --out folder name)')
-    .option('--incident-time <time>', 'the incident onset, ISO-8601 (capture formats)')
-    .option('--window <start/end>', 'the investigation window, START/END in ISO-8601 (capture formats)')
+    .option('--incident-time <time>', 'the incident onset, ISO-8601 with a zone (capture formats)')
+    .option('--window <start/end>', 'the investigation window, START/END in ISO-8601 with a zone (capture formats)')
     .option('--baseline <start/end>', 'a normal period to compare against, START/END (capture formats)')
     .option('--quiet', 'print only the summary line')
     .action(async (format: string, inputs: string[], options: ConvertOptions) => {

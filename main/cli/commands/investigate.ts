@@ -4,7 +4,9 @@ import type { Diagnosis } from '../../../core/diagnosis/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import { investigateSnapshot } from '../../session/index.js';
 import { stderrProgress } from './progress.js';
-import { printable } from '../../bench/index.js';
+import { captureWarnings, printable } from '../../bench/index.js';
+import { resolveSnapshotDir, type ResolvedSnapshot } from '../../app/resolve-snapshot.js';
+import { addCaptureTimeOptions, captureOpening, type CaptureTimeFlags } from './capture-flags.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
 import {
@@ -21,7 +23,8 @@ import {
 export type InvestigateFlags = PolicyFlags &
   ControllerFlags &
   StoreFlags &
-  CausalFlags & {
+  CausalFlags &
+  CaptureTimeFlags & {
     out?: string;
     ledger?: string;
     deadline?: string;
@@ -35,8 +38,11 @@ export const EXIT_ENDPOINT_UNREACHABLE = 3;
 export function registerInvestigate(program: Command): void {
   const command = program
     .command('investigate')
-    .description('Run an investigation on a bundle or store and write the diagnosis (design.md §7 JSON).')
-    .argument('<snapshot>', 'bundle folder, evidence store file, chdb:DIR or clickhouse://[user@]host:port/db')
+    .description('Run an investigation on a bundle, capture folder or store and write the diagnosis (design.md §7 JSON).')
+    .argument(
+      '<snapshot>',
+      'bundle folder, capture folder (OTLP / Prometheus / kubectl exports, converted as eog convert capture does), evidence store file, chdb:DIR or clickhouse://[user@]host:port/db',
+    )
     .option('--policy <name>', 'heuristic | llm', 'heuristic')
     .option('--out <file>', 'diagnosis JSON to write (default: stdout)')
     .option('--ledger <file>', 'ledger file; an interrupted run resumes from it')
@@ -50,13 +56,21 @@ export function registerInvestigate(program: Command): void {
       '--deadline <seconds>',
       'wall time for the walk; then it stops (RunStopped "deadline"), cutting a model request in flight, and the diagnosis is written',
     );
+  addCaptureTimeOptions(command);
   addStoreOptions(command, 'import the bundle into this store instead of a temporary one: a path or sqlite:PATH, chdb:DIR, clickhouse://…');
   addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action(async (snapshot: string, flags: InvestigateFlags) => {
+    const capture = captureOpening(snapshot, flags);
     const progress = stderrProgress();
     const chosen = openPolicy(flags, process.env, { progress: progress.sink });
+    let converted: ResolvedSnapshot | null = null;
     try {
       const deadline = positiveInt(flags.deadline, '--deadline');
-      const { diagnosis } = await investigateSnapshot(snapshot, {
+      if (capture) {
+        converted = await resolveSnapshotDir(snapshot, () => undefined, capture);
+        // Gaps in the capture, as eog convert prints them (they are also in the bundle's snapshot.json).
+        for (const warning of captureWarnings([converted.dir])) process.stderr.write(`warning: ${warning}\n`);
+      }
+      const { diagnosis } = await investigateSnapshot(converted?.dir ?? snapshot, {
         policy: chosen.policy,
         settings: { ...settingsFrom(flags), causalGraph: causalChoiceFrom(flags) },
         ledgerFile: flags.ledger ?? null,
@@ -93,6 +107,7 @@ export function registerInvestigate(program: Command): void {
     } finally {
       progress.stop();
       chosen.close();
+      converted?.release();
     }
   });
 }

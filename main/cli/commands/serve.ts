@@ -3,8 +3,9 @@ import { defaultSnapshotDir, findPackageRoot } from '../../app/index.js';
 import { startWebHost } from '../../web/index.js';
 import { UsageError } from '../errors.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
+import { addCaptureTimeOptions, captureOpening, type CaptureTimeFlags } from './capture-flags.js';
 
-interface ServeOptions extends StoreFlags {
+interface ServeOptions extends StoreFlags, CaptureTimeFlags {
   port: string;
   host: string;
   apiKeyEnv?: string;
@@ -20,22 +21,34 @@ export function registerServe(program: Command): void {
   const command = program
     .command('serve')
     .description('Serve the workbench UI on a local web host (127.0.0.1 by default, token required).')
-    .argument('[snapshot]', 'snapshot to open (default: the bundled sample)')
+    .argument('[snapshot]', 'snapshot bundle or capture folder (OTLP / Prometheus / kubectl exports) to open (default: the bundled sample)')
     .option('--port <n>', 'port (0 = any free port)', '0')
     .option('--host <h>', 'interface to bind', '127.0.0.1')
     .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)');
+  addCaptureTimeOptions(command);
   addStoreOptions(
     command,
     'where opened bundles are imported: a path or sqlite:PATH, chdb:DIR or clickhouse://[user@]host:port/db (default: a temporary SQLite file)',
   ).action(async (snapshot: string | undefined, options: ServeOptions) => {
+    const target = snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url));
+    const capture = captureOpening(target, options);
     const host = await startWebHost({
       apiKeyEnv: options.apiKeyEnv ?? null,
       store: storeSpecFrom(options),
       storePasswordEnv: options.storePasswordEnv ?? null,
-      snapshot: snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url)),
+      // A capture folder is converted as the open dialog converts it, with the times given.
+      snapshot: capture ? null : target,
       port: parsePort(options.port),
       host: options.host,
     });
+    if (capture) {
+      try {
+        await host.workbench.handlers['snapshot.open']({ path: target, ...capture });
+      } catch (error) {
+        await host.close();
+        throw error;
+      }
+    }
     if (options.host === '0.0.0.0' || options.host === '::') {
       process.stderr.write('eog: warning: listening on all interfaces; anyone with the token can use the workbench\n');
     }

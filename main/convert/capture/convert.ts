@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import type { SnapshotManifest } from '../../../core/snapshot/schema.js';
-import { parseTimestamp } from '../../snapshot/time.js';
+import { parseTimestamp } from '../../../core/snapshot/time.js';
 import { writeBundle } from '../bundle-writer.js';
 import { UnrecognisedInputError } from '../errors.js';
 import { readKubeEvents } from '../kubectl/events.js';
