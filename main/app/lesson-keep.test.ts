@@ -1,40 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, dispatch, type Client, type InvestigationState, type Transport } from '../../core/ipc/index.js';
+import { describe, expect, it } from 'vitest';
+import type { Client, InvestigationState } from '../../core/ipc/index.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
-import { generateIncident } from '../generate/index.js';
 import { content } from '../session/service-test-support.js';
-import { createWorkbench, type Workbench } from './workbench.js';
+import { useLessonWorkbench } from './lesson-test-support.js';
 
-const root = mkdtempSync(path.join(tmpdir(), 'eog-app-lesson-keep-'));
-let workbench: Workbench;
-const pushed: InvestigationState[] = [];
-
-beforeAll(async () => {
-  const incident = await generateIncident(path.join(root, 'bundle'), { fault: 'code_error', seed: 8, services: 6 });
-  workbench = createWorkbench({
-    snapshot: incident.dir,
-    host: 'web',
-    version: '0',
-    investigations: {},
-    lessonsFile: path.join(root, 'lessons.sqlite'),
-  });
-  workbench.subscribe((event, payload) => {
-    if (event === 'investigation.changed') pushed.push(payload as InvestigationState);
-  });
-}, 60_000);
-
-afterAll(() => {
-  workbench?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const client = (): Client => {
-  const transport: Transport = { invoke: (c, i) => dispatch(workbench.handlers, c, i), on: () => () => {} };
-  return createClient(transport);
-};
+const workbench = useLessonWorkbench({ fault: 'code_error', seed: 8, services: 6 });
+const client = workbench.client;
+/** The investigation states the workbench pushed, in order. */
+const pushedStates = (): InvestigationState[] =>
+  workbench.pushed.flatMap((p) => (p.event === 'investigation.changed' ? [p.payload as InvestigationState] : []));
 
 async function ledger(c: Client): Promise<LedgerEvent[]> {
   const page = await c.invoke('ledger.events', { afterSeq: -1, limit: 5000 });
@@ -73,13 +47,14 @@ describe('a lesson keeps the analyst’s investigation', () => {
     await c.invoke('lesson.answer', { label: 'Symptom', cited: [], hypothesis: '' });
     await c.invoke('lesson.next', {});
     await c.invoke('lesson.answer', { label: 'Healthy', cited: [], hypothesis: '' });
-    pushed.length = 0;
+    const pushedBefore = pushedStates().length;
     await c.invoke('lesson.leave', {});
 
     expect(content(await c.invoke('investigation.state', {}))).toEqual(before.state);
     expect(await ledger(c)).toEqual(before.events);
     // The workbench was told, with the investigation brought back.
-    expect(content(pushed.at(-1))).toEqual(before.state);
+    expect(pushedStates().length).toBeGreaterThan(pushedBefore);
+    expect(content(pushedStates().at(-1))).toEqual(before.state);
     // And it carries on from where it was: Step moves the view to the head, then evaluates the next node.
     expect((await c.invoke('investigation.step', {})).seq).toBe(before.events.at(-1)!.seq);
     const next = await c.invoke('investigation.step', {});
