@@ -69,7 +69,9 @@ export function createLessonHosting(context: LessonContext): LessonHosting {
   let lesson: LessonSession | null = null;
   let store: LessonStore | null = null;
   const lessons = (): LessonStore => (store ??= LessonStore.open(context.lessonsFile ?? defaultLessonsFile()));
-  const isHiding = (): boolean => lesson !== null && !lesson.isFinished;
+  /** A lesson is starting: its channels close already, so nothing drives the service under it. */
+  let isStarting = false;
+  const isHiding = (): boolean => isStarting || (lesson !== null && !lesson.isFinished);
 
   const requireSnapshot = (): LoadedSnapshot => {
     const s = context.snapshot();
@@ -110,11 +112,16 @@ export function createLessonHosting(context: LessonContext): LessonHosting {
       // A lesson started over another first gives back what that one set aside, to set it aside again.
       lesson?.leave();
       lesson = null;
-      lesson = await LessonSession.start(
-        { service, store: lessons(), lessonId: lessonId(snapshot), title: snapshot.summary.name, groundTruth },
-        trainee,
-        gt.text,
-      );
+      isStarting = true;
+      try {
+        lesson = await LessonSession.start(
+          { service, store: lessons(), lessonId: lessonId(snapshot), title: snapshot.summary.name, groundTruth },
+          trainee,
+          gt.text,
+        );
+      } finally {
+        isStarting = false;
+      }
       return lesson.view();
     },
     'lesson.hint': async () => {

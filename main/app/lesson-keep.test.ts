@@ -77,6 +77,18 @@ describe('a lesson keeps the analyst’s investigation', () => {
     expect(await ledger(c)).toEqual(before.events);
   }, 60_000);
 
+  it('closes the investigation channels while the lesson starts: nothing drives the service under it', async () => {
+    const c = client();
+    await c.invoke('investigation.reset', {});
+    await c.invoke('investigation.start', { settings: { budget: 40 } });
+    await c.invoke('investigation.step', {});
+    const starting = c.invoke('lesson.start', { trainee: 'ora' });
+    await expect(c.invoke('investigation.run', {})).rejects.toThrow(/hidden while a lesson/);
+    await starting;
+    await c.invoke('lesson.leave', {});
+    expect((await c.invoke('investigation.state', {})).evaluations).toBe(1);
+  }, 60_000);
+
   it('leaves the lesson’s investigation open when the analyst had none', async () => {
     const c = client();
     await c.invoke('investigation.reset', {});

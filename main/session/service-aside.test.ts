@@ -44,6 +44,16 @@ describe('setting a run aside and bringing it back', () => {
       expect(service.state().status).toBe('finished');
     }));
 
+  it('waits for a Start in flight (the evidence import) and sets its run aside', () =>
+    withService(async (service) => {
+      const starting = service.start({ settings });
+      expect(await service.setAside()).toBe(true);
+      expect(service.state().seq).toBe(-1);
+      const started = await starting;
+      expect(service.restoreAside()).toBe(true);
+      expect(content(service.state())).toEqual(content(started));
+    }));
+
   it('sets nothing aside when no run is open', () =>
     withService(async (service) => {
       expect(await service.setAside()).toBe(false);

@@ -58,9 +58,10 @@ export interface InvestigationService {
   reset(): InvestigationState;
   /**
    * Sets the open run aside, unclosed and exactly as it is (its ledger, the viewed position, the
-   * policy, the last error, the votes), and leaves the service empty as reset() does. A run in
-   * flight is paused first, as Pause does (a vote in flight runs to its end), and set aside once
-   * it has stopped. One run at a time (RunAlreadyAsideError); false when no run is open.
+   * policy, the last error, the votes), and leaves the service empty as reset() does. A Start in
+   * flight is waited for (its run is the one set aside); a run in flight is paused first, as Pause
+   * does (a vote in flight runs to its end), and set aside once it has stopped. One run at a time
+   * (RunAlreadyAsideError); false when no run is open.
    */
   setAside(): Promise<boolean>;
   /** Closes the open run and brings back the one set aside; false, changing nothing, when there is none. */

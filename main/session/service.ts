@@ -44,6 +44,8 @@ export function createInvestigationService(target: InvestigationTarget, options:
   let voting = createVoting(target, env);
   /** The run a lesson set aside, to be brought back exactly as it was (docs/trainer.md). */
   let aside: AsideRun | null = null;
+  /** The Start in flight (the evidence import, opening the run): setAside waits for its run. */
+  let starting: Promise<unknown> | null = null;
 
   /** Model requests in flight (the LLM policy's progress), oldest first: the UI says it is waiting. */
   const inFlight: string[] = [];
@@ -121,22 +123,26 @@ export function createInvestigationService(target: InvestigationTarget, options:
       settings = target.kind === 'replay' ? target.replay.settings : started.settings;
       viewSeq = null;
       lastError = null;
+      const opening = openRun(
+        target,
+        started,
+        env,
+        (run) => {
+          // Progress is pushed while a run loop is in flight; single steps answer with their state.
+          if (runLoop !== null && handle === run) onChange(view());
+        },
+        progress,
+      );
+      starting = opening;
       try {
-        const opened = await openRun(
-          target,
-          started,
-          env,
-          (run) => {
-            // Progress is pushed while a run loop is in flight; single steps answer with their state.
-            if (runLoop !== null && handle === run) onChange(view());
-          },
-          progress,
-        );
+        const opened = await opening;
         handle = opened.run;
         ownedPolicy = opened.ownedPolicy;
       } catch (error) {
         release();
         throw error;
+      } finally {
+        if (starting === opening) starting = null;
       }
       // A replay starts before its first evaluation, so Step walks through the recording.
       if (handle.isReadOnly) viewSeq = boundaries(handle.events)[0] ?? null;
@@ -237,6 +243,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
     },
     async setAside() {
       if (aside) throw new RunAlreadyAsideError();
+      while (starting) await starting.catch(() => undefined);
       if (runLoop && handle) {
         // Stopped as Pause stops it (after the step in flight, Paused recorded), so it comes back where it stopped.
         isPauseRequested = true;
