@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { runCli, startServe, type Served } from './serve.js';
+import { evaluationsText, WorkbenchPage } from './workbench-page.js';
 
 let served: Served;
 let dir: string;
@@ -37,6 +38,18 @@ function recordFrames(page: Page): string[] {
 /** What would give the answer away: any belief label, a frontier, the ground truth. */
 const ANSWER = /"label":"(Origin|Symptom|Healthy|Defer)"|"frontier":\["|root_cause|"engine":\{|"truth":\{/;
 
+/** What the workbench shows of the analyst's investigation: the evaluations, the viewed position, the timeline. */
+async function investigationShown(
+  app: WorkbenchPage,
+): Promise<{ evaluations: number; seq: string | null; head: string | null; rows: string[] }> {
+  return {
+    evaluations: await app.evaluations(),
+    seq: await app.timeline.getAttribute('data-seq'),
+    head: await app.timeline.getAttribute('data-head'),
+    rows: await app.timeline.locator('li').allTextContents(),
+  };
+}
+
 test('a trainee walks a lesson on a generated incident to the score card; the answer crosses the wire only when revealed', async ({
   page,
 }) => {
@@ -44,15 +57,33 @@ test('a trainee walks a lesson on a generated incident to the score card; the an
   await page.goto(served.url);
   await expect(page.getByRole('region', { name: 'Graph' })).toHaveAttribute('data-layout', 'done');
 
+  // The analyst has an investigation open: three steps, then one back (the view is behind the head).
+  const app = new WorkbenchPage(page);
+  for (let i = 0; i < 3; i++) await app.step();
+  await page.keyboard.press('ArrowLeft');
+  await expect(app.status).toContainText(evaluationsText(2));
+  const analyst = await investigationShown(app);
+  expect(Number(analyst.seq)).toBeLessThan(Number(analyst.head));
+
   // Discoverable from the header, no flags.
   await page.getByRole('button', { name: 'Trainer', exact: true }).click();
   const trainer = page.getByRole('region', { name: 'Trainer' });
   await expect(trainer.getByRole('form', { name: 'Start a lesson' })).toContainText('has a ground truth');
+  // The start form says the investigation is kept; nothing to confirm, it is not running.
+  await expect(trainer.getByTestId('kept-investigation')).toContainText('(2 evaluations) is set aside');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await trainer.getByLabel('Trainee').fill('ada');
+  // The analyst's labels crossed the wire before the lesson; what counts is from here on.
+  frames.length = 0;
   await trainer.getByRole('button', { name: 'Start lesson' }).click();
 
   const step = trainer.getByRole('region', { name: 'Lesson step' });
   await expect(step).toHaveAttribute('data-step', '1');
+  expect(dialogs).toEqual([]);
   const charts = step.getByRole('region', { name: 'Evidence charts' });
   await expect(charts).toHaveAttribute('data-ready', 'true');
   await expect(charts.locator('figure.evidence-chart canvas').first()).toBeVisible();
@@ -116,4 +147,14 @@ test('a trainee walks a lesson on a generated incident to the score card; the an
   expect(html).toContain('its callers only time out');
   expect(html).toContain('<h2>Evidence charts</h2>');
   expect(html).not.toMatch(/<script/i);
+
+  // Back to the workbench: the analyst's investigation as it was, not the lesson's.
+  await trainer.getByRole('button', { name: 'Back to the workbench' }).click();
+  await expect(trainer).toBeHidden();
+  await expect(app.status).toContainText(evaluationsText(2));
+  await expect.poll(() => investigationShown(app)).toEqual(analyst);
+  // And it carries on from there: Step goes on from the viewed position.
+  await app.button('Step').click();
+  await expect(app.timeline).toHaveAttribute('data-seq', analyst.head ?? '');
+  await expect(app.status).toContainText(evaluationsText(3));
 });

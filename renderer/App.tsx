@@ -116,7 +116,16 @@ export function App({ client }: { client: Client }) {
         </button>
         <OpenSnapshot />
       </header>
-      {isTrainerOpen && <LessonPanel client={client} onClose={() => setTrainerOpen(false)} />}
+      {isTrainerOpen && (
+        <LessonPanel
+          client={client}
+          onClose={(isLessonLeft) => {
+            setTrainerOpen(false);
+            // The lesson ran on the one service: the investigation it gave back replaces what the timeline holds.
+            if (isLessonLeft) void store.getState().reloadInvestigation();
+          }}
+        />
+      )}
       {!isTrainerOpen && <Toolbar />}
       <main className="workspace" hidden={isTrainerOpen}>
         <div className="center">

@@ -12,11 +12,19 @@ export const LessonAnswerInput = z.object({
 export const LessonNoteInput = z.object({ seq: z.number().int().min(-1), text: z.string().trim().min(1).max(4000) });
 export const LessonExportInput = z.object({ format: z.enum(['html', 'bundle', 'csv', 'json']) });
 export const LessonImportInput = z.object({ content: z.string().min(2).max(50_000_000) });
+/**
+ * The workbench's open investigation, which a lesson sets aside and gives back when it is left
+ * (docs/trainer.md): how far it went, and whether a run is in flight (the lesson pauses it first).
+ */
+export const KeptInvestigation = z.object({ evaluations: z.number().int().nonnegative(), isRunning: z.boolean() });
+export type KeptInvestigation = z.infer<typeof KeptInvestigation>;
 export const LessonStatus = z.object({
   /** Lessons need a snapshot with an evidence store (not a replayed ledger). */
   isAvailable: z.boolean(),
   hasGroundTruth: z.boolean(),
   lesson: LessonView.nullable(),
+  /** Before a lesson: the investigation it would set aside; during one: the one it did; null: none. */
+  investigation: KeptInvestigation.nullable(),
 });
 export type LessonStatus = z.infer<typeof LessonStatus>;
 export { ClassTable, LessonView };

@@ -4,7 +4,15 @@ import type { EntityCharts } from '../../core/charts/index.js';
 import type { Handlers, LessonStatus } from '../../core/ipc/index.js';
 import { classTableCsv, LessonBundle, renderLessonHtml } from '../../core/lesson/index.js';
 import { parseGroundTruth } from '../../core/scoring/index.js';
-import { LessonInputError, LessonInProgressError, LessonSession, LessonStore, NoLessonError, defaultLessonsFile } from '../lesson/index.js';
+import {
+  LessonInputError,
+  LessonInProgressError,
+  LessonSession,
+  LessonStore,
+  NoLessonError,
+  defaultLessonsFile,
+  keptSummary,
+} from '../lesson/index.js';
 import type { InvestigationService } from '../session/index.js';
 import type { LoadedSnapshot } from './bundle.js';
 
@@ -31,7 +39,7 @@ export interface LessonHosting {
   isHiding(): boolean;
   /** Evidence ids of `node` the trainee has been shown (the charts mark only these). */
   revealed(node: string): Set<string>;
-  /** Drops the lesson in progress (a new snapshot was opened). */
+  /** Drops the lesson in progress (a new snapshot was opened: the service, and what it set aside, close with it). */
   leave(): void;
   close(): void;
 }
@@ -42,7 +50,7 @@ export interface LessonContext {
   isReplay: () => boolean;
   /** The lessons' SQLite file; default `defaultLessonsFile()`. */
   lessonsFile?: string;
-  /** After the lesson ends or is left: the investigation may be shown again. */
+  /** After the lesson ends or is left: the investigation (the lesson's, or the one brought back) may be shown again. */
   onReveal: () => void;
 }
 
@@ -61,7 +69,9 @@ export function createLessonHosting(context: LessonContext): LessonHosting {
   let lesson: LessonSession | null = null;
   let store: LessonStore | null = null;
   const lessons = (): LessonStore => (store ??= LessonStore.open(context.lessonsFile ?? defaultLessonsFile()));
-  const isHiding = (): boolean => lesson !== null && !lesson.isFinished;
+  /** A lesson is starting: its channels close already, so nothing drives the service under it. */
+  let isStarting = false;
+  const isHiding = (): boolean => isStarting || (lesson !== null && !lesson.isFinished);
 
   const requireSnapshot = (): LoadedSnapshot => {
     const s = context.snapshot();
@@ -78,8 +88,10 @@ export function createLessonHosting(context: LessonContext): LessonHosting {
   };
   const status = (): LessonStatus => {
     const s = context.snapshot();
-    const isAvailable = !!s && !context.isReplay() && context.service() !== null;
-    return { isAvailable, hasGroundTruth: !!s && readGroundTruth(s.root).text !== null, lesson: lesson?.view() ?? null };
+    const service = context.service();
+    const isAvailable = !!s && !context.isReplay() && service !== null;
+    const investigation = lesson ? lesson.kept : isAvailable ? keptSummary(service.state()) : null;
+    return { isAvailable, hasGroundTruth: !!s && readGroundTruth(s.root).text !== null, lesson: lesson?.view() ?? null, investigation };
   };
   const chartsOf = async (nodes: readonly string[]): Promise<EntityCharts[]> => {
     const service = context.service();
@@ -97,12 +109,19 @@ export function createLessonHosting(context: LessonContext): LessonHosting {
       if (!service) throw new LessonInputError('this host runs no investigations, so it cannot run a lesson');
       const gt = readGroundTruth(snapshot.root);
       const groundTruth = gt.text === null ? null : parseGroundTruth(gt.text, gt.file);
+      // A lesson started over another first gives back what that one set aside, to set it aside again.
+      lesson?.leave();
       lesson = null;
-      lesson = await LessonSession.start(
-        { service, store: lessons(), lessonId: lessonId(snapshot), title: snapshot.summary.name, groundTruth },
-        trainee,
-        gt.text,
-      );
+      isStarting = true;
+      try {
+        lesson = await LessonSession.start(
+          { service, store: lessons(), lessonId: lessonId(snapshot), title: snapshot.summary.name, groundTruth },
+          trainee,
+          gt.text,
+        );
+      } finally {
+        isStarting = false;
+      }
       return lesson.view();
     },
     'lesson.hint': async () => {
@@ -131,9 +150,13 @@ export function createLessonHosting(context: LessonContext): LessonHosting {
       return l.view();
     },
     'lesson.leave': async () => {
-      const wasHiding = isHiding();
+      const left = lesson;
       lesson = null;
-      if (wasHiding) context.onReveal();
+      if (left) {
+        // The analyst's investigation comes back as it was (or, with none, the lesson's stays).
+        left.leave();
+        context.onReveal();
+      }
       return status();
     },
     'lesson.class': async () => {

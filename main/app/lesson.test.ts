@@ -1,36 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, dispatch, type EventName, type Transport } from '../../core/ipc/index.js';
-import { generateIncident } from '../generate/index.js';
-import { createWorkbench, type Workbench } from './workbench.js';
+import { describe, expect, it } from 'vitest';
+import { useLessonWorkbench } from './lesson-test-support.js';
 
-const root = mkdtempSync(path.join(tmpdir(), 'eog-app-lesson-'));
-let workbench: Workbench;
-const pushed: { event: EventName; payload: unknown }[] = [];
-
-beforeAll(async () => {
-  const incident = await generateIncident(path.join(root, 'bundle'), { fault: 'network_delay', seed: 3, services: 5 });
-  workbench = createWorkbench({
-    snapshot: incident.dir,
-    host: 'web',
-    version: '0',
-    investigations: {},
-    lessonsFile: path.join(root, 'lessons.sqlite'),
-  });
-  workbench.subscribe((event, payload) => pushed.push({ event, payload }));
-}, 60_000);
-
-afterAll(() => {
-  workbench?.close();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const client = () => {
-  const transport: Transport = { invoke: (c, i) => dispatch(workbench.handlers, c, i), on: () => () => {} };
-  return createClient(transport);
-};
+const { pushed, client } = useLessonWorkbench({ fault: 'network_delay', seed: 3, services: 5 });
 
 describe('a lesson in the workbench', () => {
   it('closes every channel that would show the engine’s labels until the lesson ends, then opens them again', async () => {

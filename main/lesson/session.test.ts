@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvestigationSettings } from '../../core/ipc/index.js';
 import { parseGroundTruth } from '../../core/scoring/index.js';
 import { generateIncident, type GeneratedIncident } from '../generate/index.js';
 import { createInvestigationService, openSnapshotSource, type InvestigationService } from '../session/index.js';
@@ -79,6 +80,23 @@ describe('a lesson over the one investigation service', () => {
     expect(Object.keys(score.truth).length).toBeGreaterThan(0);
     expect(score.engineFrontierRecall).not.toBeNull();
     expect(view.notes.map((n) => n.text)).toContain('Look at the error rate first.');
+  }, 60_000);
+
+  it('gives the analyst’s investigation straight back when the lesson cannot start', async () => {
+    await service.start({ settings: InvestigationSettings.parse({ budget: 10 }) });
+    await service.step();
+    const before = service.events(-1, 5000).events;
+    const failing: InvestigationService = { ...service, start: () => Promise.reject(new Error('no evidence store')) };
+    const setup = { service, store, lessonId: 'lesson-kept', title: 'code error', groundTruth: null };
+    await expect(LessonSession.start({ ...setup, service: failing }, 'ada', null)).rejects.toThrow('no evidence store');
+    expect(service.events(-1, 5000).events).toEqual(before);
+    expect(service.state().evaluations).toBe(1);
+    // Nothing is left aside: the next lesson sets the investigation aside again, and leaving gives it back.
+    const lesson = await LessonSession.start(setup, 'ada', null);
+    expect(lesson.kept).toEqual({ evaluations: 1, isRunning: false });
+    expect(lesson.leave()).toBe(true);
+    expect(service.events(-1, 5000).events).toEqual(before);
+    service.reset();
   }, 60_000);
 
   it('keeps every trainee’s attempt for the class table, and a bundle imports into another store', async () => {

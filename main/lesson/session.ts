@@ -1,4 +1,4 @@
-import { InvestigationSettings } from '../../core/ipc/index.js';
+import { InvestigationSettings, type InvestigationState, type KeptInvestigation } from '../../core/ipc/index.js';
 import {
   scoreAttempt,
   type EngineJudgement,
@@ -33,6 +33,11 @@ interface Question {
   hints: number;
 }
 
+/** The analyst's investigation as the start form tells of it: no labels, only its size and whether it runs. */
+export function keptSummary(state: InvestigationState): KeptInvestigation | null {
+  return state.seq < 0 ? null : { evaluations: state.evaluations, isRunning: state.status === 'running' };
+}
+
 function allEvents(service: InvestigationService, afterSeq: number): LedgerEvent[] {
   const out: LedgerEvent[] = [];
   let after = afterSeq;
@@ -62,15 +67,36 @@ export class LessonSession {
     private readonly setup: LessonSetup,
     readonly trainee: string,
     readonly attemptId: number,
+    /** The analyst's investigation set aside for this lesson; null when none was open. */
+    readonly kept: KeptInvestigation | null,
   ) {}
 
+  /**
+   * Sets the analyst's open investigation aside (the service keeps it as it is; `leave()` brings
+   * it back) and starts the engine's own investigation from the beginning for the trainee.
+   */
   static async start(setup: LessonSetup, trainee: string, groundTruthText: string | null): Promise<LessonSession> {
     setup.store.ensureLesson(setup.lessonId, setup.title, groundTruthText);
-    setup.service.reset();
-    await setup.service.start({ settings: InvestigationSettings.parse({}), policy: { kind: 'heuristic' } });
-    const session = new LessonSession(setup, trainee, setup.store.startAttempt(setup.lessonId, trainee));
-    await session.advance();
-    return session;
+    const kept = keptSummary(setup.service.state());
+    const isKept = await setup.service.setAside();
+    try {
+      await setup.service.start({ settings: InvestigationSettings.parse({}), policy: { kind: 'heuristic' } });
+      const session = new LessonSession(setup, trainee, setup.store.startAttempt(setup.lessonId, trainee), isKept ? kept : null);
+      await session.advance();
+      return session;
+    } catch (error) {
+      // A lesson that cannot start gives the analyst's investigation straight back.
+      if (isKept) setup.service.restoreAside();
+      throw error;
+    }
+  }
+
+  /**
+   * Ends the lesson for the workbench: the investigation set aside at the start comes back as it
+   * was, and the lesson's own is closed. Without one (nothing was open) the lesson's stays open.
+   */
+  leave(): boolean {
+    return this.setup.service.restoreAside();
   }
 
   get isFinished(): boolean {

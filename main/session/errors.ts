@@ -39,3 +39,10 @@ export class ImportCancelledError extends Error {
     super('The evidence import was cancelled and nothing was written; press Run or Step to import again.');
   }
 }
+
+export class RunAlreadyAsideError extends Error {
+  override name = 'RunAlreadyAsideError';
+  constructor() {
+    super('An investigation is set aside already: bring it back (leave the lesson) before setting another aside.');
+  }
+}

@@ -13,6 +13,7 @@ export {
   NoSeedsError,
   PolicyNotConfiguredError,
   ReadOnlyInvestigationError,
+  RunAlreadyAsideError,
 } from './errors.js';
 export { openSnapshotSource, type SnapshotSource, type SnapshotSourceOptions, type StoreImporter } from './snapshot-source.js';
 export { openLedgerReplay, type LedgerReplay } from './replay.js';

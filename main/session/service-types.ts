@@ -1,18 +1,31 @@
 import type { EntityCharts } from '../../core/charts/index.js';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
-import type { InvestigationState } from '../../core/ipc/index.js';
+import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/index.js';
 import type { ExportFile } from '../../core/report/index.js';
-import type { Env } from '../policies/create-policy.js';
+import type { Env, PolicyHandle } from '../policies/create-policy.js';
 import type { NodeDetails } from './inspect.js';
+import type { InvestigationRun } from './run.js';
 import type { StartRequest } from './start-request.js';
+import type { Voting } from './voting.js';
 
 export interface ServiceOptions {
   /** Pushed after every step of a run, and when a run stops. */
   onChange?: (state: InvestigationState) => void;
   /** Where the API key is read from (create-policy's rule); default process.env. */
   env?: Env;
+}
+
+/** A run set aside (`setAside`): everything the service holds of it, kept open and unchanged. */
+export interface AsideRun {
+  handle: InvestigationRun;
+  ownedPolicy: PolicyHandle | null;
+  settings: InvestigationSettings | null;
+  viewSeq: number | null;
+  lastError: string | null;
+  request: StartRequest | null;
+  voting: Voting;
 }
 
 export type ExportInputFormat = 'json' | 'markdown' | 'html' | 'gexf' | 'graphml';
@@ -43,6 +56,16 @@ export interface InvestigationService {
   runToEnd(signal?: AbortSignal): Promise<InvestigationState>;
   pause(): InvestigationState;
   reset(): InvestigationState;
+  /**
+   * Sets the open run aside, unclosed and exactly as it is (its ledger, the viewed position, the
+   * policy, the last error, the votes), and leaves the service empty as reset() does. A Start in
+   * flight is waited for (its run is the one set aside); a run in flight is paused first, as Pause
+   * does (a vote in flight runs to its end), and set aside once it has stopped. One run at a time
+   * (RunAlreadyAsideError); false when no run is open.
+   */
+  setAside(): Promise<boolean>;
+  /** Closes the open run and brings back the one set aside; false, changing nothing, when there is none. */
+  restoreAside(): boolean;
   override(node: string, label: Label, note: string): InvestigationState;
   /** An analyst rejects or pins a hypothesis (hypothesis layer only), recorded like an override. */
   judgeHypothesis(id: string, action: 'reject' | 'pin', note: string): InvestigationState;

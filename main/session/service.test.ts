@@ -1,43 +1,8 @@
-import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '../../core/controller/index.js';
-import { InvestigationSettings, type InvestigationState } from '../../core/ipc/index.js';
-import { createHeuristicPolicy } from '../../core/policy/heuristic/index.js';
-import { repoRoot } from './cli-test-support.js';
 import { ImportCancelledError } from './errors.js';
-import { createInvestigationService, type InvestigationService, type ServiceOptions } from './service.js';
-import { openSnapshotSource, type SnapshotSourceOptions } from './snapshot-source.js';
-
-const fixture = path.join(repoRoot, 'e2e', 'fixtures', 'sample');
-const settings = InvestigationSettings.parse({ budget: 20 });
-
-function serviceFor(options: ServiceOptions = {}, source: SnapshotSourceOptions = {}): InvestigationService {
-  return createInvestigationService({ kind: 'snapshot', source: openSnapshotSource(fixture, source) }, options);
-}
-
-/** Runs `body` with a service that is closed afterwards, whatever happens. */
-async function withService<T>(body: (service: InvestigationService, pushed: InvestigationState[]) => Promise<T>): Promise<T> {
-  const pushed: InvestigationState[] = [];
-  const service = serviceFor({ onChange: (s) => pushed.push(s) });
-  try {
-    return await body(service, pushed);
-  } finally {
-    service.close();
-  }
-}
-
-/** States compare equal whatever their revision (every view gets a fresh one). */
-function content(state: InvestigationState | undefined): Omit<InvestigationState, 'revision'> | undefined {
-  if (!state) return undefined;
-  const { revision: _revision, ...rest } = state;
-  return rest;
-}
-
-function slowHeuristic(ms: number): Policy {
-  const heuristic = createHeuristicPolicy();
-  return { name: heuristic.name, model: heuristic.model, evaluate: async (packet) => (await delay(ms), heuristic.evaluate(packet)) };
-}
+import type { InvestigationService } from './service.js';
+import { content, serviceFor, settings, slowHeuristic, withService } from './service-test-support.js';
 
 describe('the investigation service over a real evidence store', () => {
   it('refuses commands before start with an actionable error', () =>

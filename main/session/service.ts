@@ -3,7 +3,7 @@ import { createState, foldUpTo, type LedgerEvent } from '../../core/ledger/index
 import { parseExportFormat, renderExportFile } from '../../core/report/index.js';
 import type { PolicyHandle } from '../policies/create-policy.js';
 import type { ProgressSink } from '../policies/llm/index.js';
-import { InvestigationNotStartedError, InvestigationRunningError, ReadOnlyInvestigationError } from './errors.js';
+import { InvestigationNotStartedError, InvestigationRunningError, ReadOnlyInvestigationError, RunAlreadyAsideError } from './errors.js';
 import { buildEntityCharts, reportCharts, unavailableCharts } from './charts/index.js';
 import { inspectDetails, lastPacket } from './inspect.js';
 import { openRun } from './open-run.js';
@@ -12,7 +12,7 @@ import type { InvestigationRun } from './run.js';
 import type { InvestigationTarget, StartRequest } from './start-request.js';
 import { createVoting } from './voting.js';
 
-import type { InvestigationService, ServiceOptions } from './service-types.js';
+import type { AsideRun, InvestigationService, ServiceOptions } from './service-types.js';
 
 export type { InvestigationTarget, StartRequest } from './start-request.js';
 export type { ExportInputFormat, InvestigationService, ServiceOptions } from './service-types.js';
@@ -40,7 +40,12 @@ export function createInvestigationService(target: InvestigationTarget, options:
   /** Why the last run stopped early; shown until the next run. */
   let lastError: string | null = null;
   let request: StartRequest | null = null;
-  const voting = createVoting(target, options.env ?? process.env);
+  const env = options.env ?? process.env;
+  let voting = createVoting(target, env);
+  /** The run a lesson set aside, to be brought back exactly as it was (docs/trainer.md). */
+  let aside: AsideRun | null = null;
+  /** The Start in flight (the evidence import, opening the run): setAside waits for its run. */
+  let starting: Promise<unknown> | null = null;
 
   /** Model requests in flight (the LLM policy's progress), oldest first: the UI says it is waiting. */
   const inFlight: string[] = [];
@@ -72,6 +77,13 @@ export function createInvestigationService(target: InvestigationTarget, options:
     handle = null;
     ownedPolicy?.close();
     ownedPolicy = null;
+  };
+  /** What the service knows of the run besides the run itself. */
+  const forget = (): void => {
+    request = null;
+    settings = null;
+    viewSeq = null;
+    lastError = null;
   };
 
   /** The run loop; its error becomes `lastError` (the app) or is rethrown (`runToEnd`). */
@@ -111,22 +123,26 @@ export function createInvestigationService(target: InvestigationTarget, options:
       settings = target.kind === 'replay' ? target.replay.settings : started.settings;
       viewSeq = null;
       lastError = null;
+      const opening = openRun(
+        target,
+        started,
+        env,
+        (run) => {
+          // Progress is pushed while a run loop is in flight; single steps answer with their state.
+          if (runLoop !== null && handle === run) onChange(view());
+        },
+        progress,
+      );
+      starting = opening;
       try {
-        const opened = await openRun(
-          target,
-          started,
-          options.env ?? process.env,
-          (run) => {
-            // Progress is pushed while a run loop is in flight; single steps answer with their state.
-            if (runLoop !== null && handle === run) onChange(view());
-          },
-          progress,
-        );
+        const opened = await opening;
         handle = opened.run;
         ownedPolicy = opened.ownedPolicy;
       } catch (error) {
         release();
         throw error;
+      } finally {
+        if (starting === opening) starting = null;
       }
       // A replay starts before its first evaluation, so Step walks through the recording.
       if (handle.isReadOnly) viewSeq = boundaries(handle.events)[0] ?? null;
@@ -205,11 +221,8 @@ export function createInvestigationService(target: InvestigationTarget, options:
     },
     reset() {
       release();
-      request = null;
       voting.reset();
-      settings = null;
-      viewSeq = null;
-      lastError = null;
+      forget();
       return view();
     },
     override(node, label, note) {
@@ -227,6 +240,31 @@ export function createInvestigationService(target: InvestigationTarget, options:
       viewSeq = null;
       h.judgeHypothesis(id, action, note);
       return view();
+    },
+    async setAside() {
+      if (aside) throw new RunAlreadyAsideError();
+      while (starting) await starting.catch(() => undefined);
+      if (runLoop && handle) {
+        // Stopped as Pause stops it (after the step in flight, Paused recorded), so it comes back where it stopped.
+        isPauseRequested = true;
+        handle.pause();
+        await runLoop.catch(() => undefined);
+      }
+      if (!handle) return false;
+      aside = { handle, ownedPolicy, settings, viewSeq, lastError, request, voting };
+      // Emptied as reset() would, but nothing is closed: the run is kept as it is.
+      handle = null;
+      ownedPolicy = null;
+      voting = createVoting(target, env);
+      forget();
+      return true;
+    },
+    restoreAside() {
+      if (!aside) return false;
+      release();
+      ({ handle, ownedPolicy, settings, viewSeq, lastError, request, voting } = aside);
+      aside = null;
+      return true;
     },
     state: view,
     events(afterSeq, limit) {
@@ -250,6 +288,9 @@ export function createInvestigationService(target: InvestigationTarget, options:
     settled: () => (runLoop ?? Promise.resolve()).catch(() => undefined),
     close() {
       release();
+      aside?.handle.close();
+      aside?.ownedPolicy?.close();
+      aside = null;
       if (target.kind === 'snapshot') target.source.close();
     },
   };

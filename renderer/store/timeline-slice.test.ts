@@ -49,6 +49,25 @@ describe('timeline', () => {
     expect(store.getState().ledger).toEqual([]);
   });
 
+  it('reloads the state and the whole ledger when the run behind them was swapped (a lesson gave the analyst’s back)', async () => {
+    let events = ledger.map((e) => (e.type === 'StepStarted' ? { ...e, node: 'lesson/Service/l' } : e));
+    const { store } = storeWith({
+      'ledger.events': async ({ afterSeq, limit }) => {
+        const after = events.filter((e) => e.seq > afterSeq);
+        return { events: after.slice(0, Math.min(limit, 2)), hasMore: after.length > 2 };
+      },
+      // Viewed at an earlier position than the head: the whole ledger still loads.
+      'investigation.state': async () => state(1),
+    });
+    await store.getState().syncLedger(state(3));
+    expect(focusNodeAt(store.getState().ledger, 0)).toBe('lesson/Service/l');
+    events = ledger;
+    await store.getState().reloadInvestigation();
+    expect(store.getState().ledger).toEqual(ledger);
+    expect(store.getState().investigation?.seq).toBe(1);
+    expect(store.getState().error).toBeNull();
+  });
+
   it('seeks and overrides through the contract, keeping the newest state', async () => {
     const { store, calls } = storeWith({
       'investigation.seek': async ({ seq }) => state(seq),

@@ -36,6 +36,19 @@ export const createTimelineSlice =
       }
     }
 
+    /** One fetch at a time: once the one in flight is done, `range` says what to fetch (null: nothing). */
+    async function fetchAlone(range: () => { after: number; target: number } | null): Promise<void> {
+      while (loading) await loading;
+      const next = range();
+      if (!next) return;
+      loading = fetchFrom(next.after, next.target)
+        .catch((error: unknown) => set({ error: errorMessage(error) }))
+        .finally(() => {
+          loading = null;
+        });
+      await loading;
+    }
+
     return {
       ledger: [],
       async syncLedger(state) {
@@ -43,17 +56,25 @@ export const createTimelineSlice =
           if (get().ledger.length > 0) set({ ledger: [] });
           return;
         }
-        // One fetch at a time; a later state asks again once the one in flight is done.
-        while (loading) await loading;
-        const known = get().ledger;
-        const head = known.length > 0 ? (known[known.length - 1] as LedgerEvent).seq : -1;
-        if (state.seq <= head) return;
-        loading = fetchFrom(head, state.seq)
-          .catch((error: unknown) => set({ error: errorMessage(error) }))
-          .finally(() => {
-            loading = null;
+        // A later state asks again once the fetch in flight is done.
+        await fetchAlone(() => {
+          const known = get().ledger;
+          const head = known.length > 0 ? (known[known.length - 1] as LedgerEvent).seq : -1;
+          return state.seq <= head ? null : { after: head, target: state.seq };
+        });
+      },
+      async reloadInvestigation() {
+        try {
+          const state = await client.invoke('investigation.state', {});
+          // The whole ledger, not only up to the state's seq: a view stepped back shows the head beyond it.
+          await fetchAlone(() => {
+            set({ ledger: [] });
+            return { after: -1, target: Number.POSITIVE_INFINITY };
           });
-        await loading;
+          get().setInvestigation(state);
+        } catch (error) {
+          set({ error: errorMessage(error) });
+        }
       },
       async seek(seq) {
         try {

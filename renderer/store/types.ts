@@ -107,6 +107,11 @@ export interface TimelineSlice {
   ledger: LedgerEvent[];
   /** Fetches the events after the last loaded one; clears on a new investigation. */
   syncLedger(state: InvestigationState | null): Promise<void>;
+  /**
+   * Fetches the investigation's state and its whole ledger again: the backend's run was swapped
+   * behind the timeline (a lesson ran on the service and gave the analyst's back).
+   */
+  reloadInvestigation(): Promise<void>;
   /** Shows the state right after ledger event `seq`. */
   seek(seq: number): Promise<void>;
   /** Sets a node's label as the analyst; recorded as AnalystOverride. */

@@ -3,6 +3,7 @@ import type { Client, LessonStatus, LessonView } from '../../../core/ipc/index.j
 import { errorMessage } from '../../store/session-slice.js';
 import { AnswerTable } from './AnswerTable.js';
 import { ClassTableView } from './ClassTableView.js';
+import { keptNotice, startConfirmation } from './kept-investigation.js';
 import { QuestionView } from './QuestionView.js';
 import { ScoreCardView } from './ScoreCardView.js';
 
@@ -10,9 +11,10 @@ import { ScoreCardView } from './ScoreCardView.js';
  * Trainer mode: start a lesson on the open incident, walk the engine's investigation one node
  * at a time (answers hidden until committed), then the score card, the trainer's notes and the
  * class table. Everything comes from the lesson channels, which carry only what the trainee
- * has earned.
+ * has earned. The analyst's investigation is set aside meanwhile; `onClose` is told whether a
+ * lesson was left, so the workbench reloads the investigation it gives back.
  */
-export function LessonPanel({ client, onClose }: { client: Client; onClose: () => void }) {
+export function LessonPanel({ client, onClose }: { client: Client; onClose: (isLessonLeft: boolean) => void }) {
   const [status, setStatus] = useState<LessonStatus | null>(null);
   const [view, setView] = useState<LessonView | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,8 +44,16 @@ export function LessonPanel({ client, onClose }: { client: Client; onClose: () =
   }, []);
   const leave = async (): Promise<void> => {
     await client.invoke('lesson.leave', {}).catch(() => undefined);
-    onClose();
+    onClose(view !== null);
   };
+  const start = async (): Promise<void> => {
+    // Asked again: a run may have started or stopped since the panel opened.
+    const current = await client.invoke('lesson.status', {}).catch(() => status);
+    const question = startConfirmation(current?.investigation ?? null);
+    if (question !== null && !window.confirm(question)) return;
+    await act(() => client.invoke('lesson.start', { trainee }));
+  };
+  const notice = keptNotice(status?.investigation ?? null);
 
   return (
     <section className="lesson-panel" aria-label="Trainer" data-status={view?.status ?? 'none'}>
@@ -70,7 +80,7 @@ export function LessonPanel({ client, onClose }: { client: Client; onClose: () =
           aria-label="Start a lesson"
           onSubmit={(e) => {
             e.preventDefault();
-            void act(() => client.invoke('lesson.start', { trainee }));
+            void start();
           }}
         >
           <p>
@@ -84,6 +94,11 @@ export function LessonPanel({ client, onClose }: { client: Client; onClose: () =
               ? 'This incident has a ground truth: the score card compares with it.'
               : 'No ground_truth.yaml: the score card compares with the engine only.'}
           </p>
+          {notice && (
+            <p className="muted" data-testid="kept-investigation">
+              {notice}
+            </p>
+          )}
           <label>
             Trainee <input value={trainee} maxLength={200} onChange={(e) => setTrainee(e.target.value)} placeholder="name" />
           </label>{' '}
