@@ -11,6 +11,7 @@ import {
   isClickHouseSpec,
   openEvidenceStore,
   parseStoreSpec,
+  SqliteEvidenceStore,
   type ImportProgress as StoreImportProgress,
   type ImportSummary,
   type StoreSpec,
@@ -70,7 +71,18 @@ export function openSnapshotSource(input: string, options: SnapshotSourceOptions
     return openedSource(parseStoreSpec(input, storePasswordEnv(options)), options);
   const stat = existsSync(input) ? statSync(input) : null;
   if (stat?.isFile()) {
-    const store = EvidenceStore.open(input);
+    const started = Date.now();
+    const store = SqliteEvidenceStore.open(input);
+    // A store imported with its signals left pending derives them now: its first reader hears what the import would have said.
+    if (store.derivedWarnings.length > 0)
+      options.onProgress?.({
+        phase: 'done',
+        file: null,
+        rows: 0,
+        elapsedMs: Date.now() - started,
+        error: null,
+        warnings: store.derivedWarnings.map(formatImportWarning),
+      });
     return { store: () => Promise.resolve(store), cancelImport: () => false, close: () => store.close() };
   }
   if (!stat?.isDirectory() || !existsSync(path.join(input, 'snapshot.json'))) throw new SnapshotNotFoundError(input);

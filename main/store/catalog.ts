@@ -96,7 +96,11 @@ export function finishCatalog(
     rows: files.rows,
     totalRows: files.totalRows,
     signals: done.signals,
-    warnings: [...done.entityWarnings, ...files.warnings, ...unresolvedCalleeWarnings(produced.unresolvedCallees, bundle.records)],
+    warnings: [
+      ...done.entityWarnings,
+      ...files.warnings,
+      ...unresolvedCalleeWarnings(produced.unresolvedCallees, bundle.records.find((f) => f.kind === 'spans')?.rel ?? 'spans'),
+    ],
     snapshotHash,
     window: produced.window,
   };

@@ -14,6 +14,7 @@ import type { EvidenceStore } from './evidence-store.js';
 import { storeMigrations } from './schema.js';
 import { ensureStoredSignals } from './signals/stored.js';
 import type { WindowInfo } from './window.js';
+import type { ImportWarning } from '../snapshot/errors.js';
 
 export class NotAnEvidenceStoreError extends Error {
   override name = 'NotAnEvidenceStoreError';
@@ -75,14 +76,22 @@ export class SqliteEvidenceStore implements EvidenceStore {
   }
 
   /**
+   * What deriving this store's pending signals at open warned of (callee names no entity has),
+   * as an import that derives them says it; empty when they were derived before.
+   */
+  derivedWarnings: readonly ImportWarning[] = [];
+
+  /**
    * Opens a store read-only. A store whose import left its derived signals to the first
    * reader (`eog import`) gets them here, once, in a write transaction (signals/stored.ts).
    */
   static open(file: string): SqliteEvidenceStore {
-    ensureStoredSignals(file);
+    const derived = ensureStoredSignals(file);
     const db = openDatabase(file, storeMigrations, { readonly: true });
     try {
-      return new SqliteEvidenceStore(db, file);
+      const store = new SqliteEvidenceStore(db, file);
+      store.derivedWarnings = derived?.warnings ?? [];
+      return store;
     } catch (error) {
       db.close();
       throw error;

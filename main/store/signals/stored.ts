@@ -11,6 +11,8 @@ import { buildSignals, type SignalCounts } from './build.js';
 import { SignalCollector, alertSpanOf, logObserver, type RowObserver } from './collect.js';
 import { insertSignals } from './insert.js';
 import { aliasExpandedEdges } from './known-edges.js';
+import { unresolvedCalleeWarnings } from './unresolved-warnings.js';
+import type { ImportWarning } from '../../snapshot/errors.js';
 import { LogTemplateCollector } from './log-templates.js';
 import { OPEN_EXTENT, Periods } from './periods.js';
 
@@ -78,7 +80,13 @@ function replay(db: Db, kind: RecordFileName, entityIds: readonly string[], obse
  * (each signal depends on one record kind, and each kind's rows on nothing else), so the
  * signals are those an import that derived them would have stored.
  */
-export function deriveStoredSignals(db: Db, file: string): SignalCounts {
+/** What deriving a store's pending signals stored, and the warnings an import would have given. */
+export interface DerivedSignals {
+  counts: SignalCounts;
+  warnings: ImportWarning[];
+}
+
+export function deriveStoredSignals(db: Db, file: string): DerivedSignals {
   const meta = readMeta(db, file);
   const extentRow = db.prepare('SELECT value FROM meta WHERE key = ?').get(EXTENT_KEY) as { value: string } | undefined;
   const extent = extentRow ? (JSON.parse(extentRow.value) as TimeWindow | null) : null;
@@ -89,8 +97,10 @@ export function deriveStoredSignals(db: Db, file: string): SignalCounts {
     keys.set(r.eid, r.id);
   }
   const fileIds: Partial<Record<RecordFileName, number>> = {};
-  for (const r of db.prepare('SELECT id, kind FROM files').all() as { id: number; kind: string }[]) {
+  let spansFile = 'spans';
+  for (const r of db.prepare('SELECT id, kind, path FROM files').all() as { id: number; kind: string; path: string }[]) {
     if (Object.hasOwn(recordFiles, r.kind)) fileIds[r.kind as RecordFileName] = r.id;
+    if (r.kind === 'spans') spansFile = r.path;
   }
   const alerts: AlertSpan[] = [];
   replay(db, 'alerts', entityIds, (row) => alerts.push(alertSpanOf(row)));
@@ -106,8 +116,8 @@ export function deriveStoredSignals(db: Db, file: string): SignalCounts {
   const topology = storedTopology(db, entityIds);
   const knownEdges = aliasExpandedEdges(topology);
   const entities = topology.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name }));
-  // Names no entity has were said in the summary of an import that derived the signals; here nobody is listening.
-  const { rows } = buildSignals(collector, templates.state(), { final: meta.window, extent, knownEdges, entities });
+  // Names no entity has: the warnings an import deriving the signals gives, told to this reader.
+  const { rows, unresolvedCallees } = buildSignals(collector, templates.state(), { final: meta.window, extent, knownEdges, entities });
   const counts = insertSignals(db, rows, {
     fileIds,
     entityKey: (id) => {
@@ -117,7 +127,7 @@ export function deriveStoredSignals(db: Db, file: string): SignalCounts {
     },
   });
   db.prepare('UPDATE meta SET value = ? WHERE key = ?').run('derived' satisfies SignalsState, STATE_KEY);
-  return counts;
+  return { counts, warnings: unresolvedCalleeWarnings(unresolvedCallees, spansFile) };
 }
 
 /** The declared topology as the importer had it (topology.json's entities and edges). */
@@ -158,7 +168,7 @@ const DERIVE_WAIT_MS = 10 * 60_000;
  * stored). Returns the counts, or null when there was nothing to do (or the file is not an
  * evidence store of this version, which opening it then reports).
  */
-export function ensureStoredSignals(file: string): SignalCounts | null {
+export function ensureStoredSignals(file: string): DerivedSignals | null {
   const probe = openDatabase(file, storeMigrations, { readonly: true });
   try {
     if (probe.pragma('user_version', { simple: true }) !== storeMigrations.length || signalsState(probe) !== 'pending') return null;

@@ -1,4 +1,3 @@
-import type { RecordFile } from '../../snapshot/bundle.js';
 import type { ImportWarning } from '../../snapshot/errors.js';
 import type { UnresolvedCallee } from './attribution.js';
 
@@ -11,8 +10,7 @@ const EXAMPLE_CHARS = 160;
  * service, a name the capture spells differently, a dependency outside the topology). Named by
  * the spans file; the quoted message is snapshot text, escaped by whoever shows it.
  */
-export function unresolvedCalleeWarnings(unresolved: readonly UnresolvedCallee[], files: readonly RecordFile[]): ImportWarning[] {
-  const spans = files.find((f) => f.kind === 'spans')?.rel ?? 'spans';
+export function unresolvedCalleeWarnings(unresolved: readonly UnresolvedCallee[], spans: string): ImportWarning[] {
   const seen = new Set<string>();
   const warnings: ImportWarning[] = [];
   for (const u of unresolved) {
