@@ -3,6 +3,7 @@ import { causalGraphView, compileKnowledge, parseKnowledge } from '../causal/ind
 import { errorLogItem, SMALL_KNOWLEDGE } from '../causal/test-support.js';
 import { fold } from '../ledger/index.js';
 import type { LedgerEvent } from '../ledger/index.js';
+import type { PolicyOutput } from '../model/index.js';
 import { createController } from './controller.js';
 import { createMemoryPacketBuilder, makeEvidence, output, scriptedPolicy, servicesGraph, svc } from './test-support.js';
 
@@ -22,15 +23,9 @@ function apiAndDbErrors() {
   ]);
 }
 
-/** api calls db; db logs errors; the model proposes operations on the graph itself. */
-function setup(proposals: unknown[]) {
+/** api calls db; db logs errors and is an Origin; `api` answers for api. */
+function apiAndDb(api: () => PolicyOutput) {
   const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
-  const evidence = apiAndDbErrors();
-  const policy = scriptedPolicy((packet) =>
-    packet.node === svc('api')
-      ? output({ label: 'Symptom', evidence: ['l:api'], ...({ causal: proposals } as object) })
-      : output({ label: 'Origin', evidence: ['l:db'] }),
-  );
   return createController({
     graph,
     settings,
@@ -39,10 +34,15 @@ function setup(proposals: unknown[]) {
       { node: svc('db'), reason: 'test' },
       { node: svc('api'), reason: 'test' },
     ],
-    packets: createMemoryPacketBuilder(graph, evidence),
-    policy,
+    packets: createMemoryPacketBuilder(graph, apiAndDbErrors()),
+    policy: scriptedPolicy((packet) => (packet.node === svc('api') ? api() : output({ label: 'Origin', evidence: ['l:db'] }))),
     snapshotHash: 'h',
   });
+}
+
+/** As apiAndDb; api is a Symptom whose reply also proposes operations on the graph itself. */
+function setup(proposals: unknown[]) {
+  return apiAndDb(() => output({ label: 'Symptom', evidence: ['l:api'], ...({ causal: proposals } as object) }));
 }
 
 const at = (type: string, name: string) => ({ type, entity: svc(name) });
@@ -82,24 +82,11 @@ describe('the causal layer in the controller (docs/causal-graph.md)', () => {
   });
 
   it('withdraws from the view what revised beliefs no longer hold: an anomaly on an entity judged Healthy, an edge whose E_S claim was retracted', async () => {
-    const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
     let apiVisits = 0;
-    const controller = createController({
-      graph,
-      settings,
-      knowledge,
-      seeds: [
-        { node: svc('db'), reason: 'test' },
-        { node: svc('api'), reason: 'test' },
-      ],
-      packets: createMemoryPacketBuilder(graph, apiAndDbErrors()),
-      // api claims db explains it on its first evaluation only.
-      policy: scriptedPolicy((packet) => {
-        if (packet.node !== svc('api')) return output({ label: 'Origin', evidence: ['l:db'] });
-        const claims = ++apiVisits === 1 ? [{ from: svc('db'), to: svc('api'), evidence: ['l:api'], condition: '', effect: '' }] : [];
-        return output({ label: 'Symptom', evidence: ['l:api'], claims });
-      }),
-      snapshotHash: 'h',
+    // api claims db explains it on its first evaluation only.
+    const controller = apiAndDb(() => {
+      const claims = ++apiVisits === 1 ? [{ from: svc('db'), to: svc('api'), evidence: ['l:api'], condition: '', effect: '' }] : [];
+      return output({ label: 'Symptom', evidence: ['l:api'], claims });
     });
     await controller.run();
     const edge = { from: `error_rate@${svc('db')}`, to: `error_rate@${svc('api')}`, source: 'derived' };

@@ -1,4 +1,4 @@
-import { isHardEvidence } from '../model/index.js';
+import { isHardEvidence, NORMAL_SERIES_PREFIX } from '../model/index.js';
 import type { ContextPacket, EvidenceItem, TimeWindow } from '../model/index.js';
 import type { Confidence, EvidenceRef, Grounding } from '../ledger/index.js';
 
@@ -7,7 +7,8 @@ export const confidenceCaps: Readonly<Record<Grounding, number>> = { grounded: 1
 
 /**
  * A citable change or fault (design.md §1, "Origin"): a change record, a failure event, or a
- * derived fault signal (object diff, new or surging error template, resource/traffic anomaly).
+ * derived fault signal (object diff, new or surging error template, resource/traffic anomaly;
+ * not a metric series the detector found normal).
  * Alerts and trace edges describe symptoms and propagation, so they do not count.
  */
 export function isCitableFault(item: EvidenceItem): boolean {
@@ -15,8 +16,10 @@ export function isCitableFault(item: EvidenceItem): boolean {
   const { detail } = item;
   switch (detail.type) {
     case 'change':
-    case 'metric_anomaly':
       return true;
+    case 'metric_anomaly':
+      // A series the detector found normal is context, not a fault (the store names it `series:`).
+      return !item.id.startsWith(NORMAL_SERIES_PREFIX);
     case 'event':
       return detail.isFailure;
     case 'log_template':

@@ -20,6 +20,12 @@ export const extractors = [
   'llm_inferred',
 ] as const;
 export const Extractor = z.enum(extractors);
+
+/**
+ * Id prefix of a metric series the detector found normal (`series:<entity>:<metric>`; an
+ * anomalous one is `anomaly:…`): shown for context, never a citable fault.
+ */
+export const NORMAL_SERIES_PREFIX = 'series:';
 export type Extractor = z.infer<typeof Extractor>;
 
 export const Provenance = z.object({

@@ -1,4 +1,4 @@
-import type { EvidenceDetail, EvidenceKind } from '../../../core/model/evidence.js';
+import { NORMAL_SERIES_PREFIX, type EvidenceDetail, type EvidenceKind } from '../../../core/model/evidence.js';
 import type { TimeWindow } from '../../../core/model/packet.js';
 import {
   OVERFLOW_TEMPLATE_ID,
@@ -162,7 +162,7 @@ function metricRows(anomalies: readonly MetricAnomaly[]): SignalRow[] {
   return anomalies.map((a) => {
     const d = a.detail;
     return {
-      id: `${a.isAnomalous ? 'anomaly' : 'series'}:${a.entity}:${a.metric}`,
+      id: `${a.isAnomalous ? 'anomaly:' : NORMAL_SERIES_PREFIX}${a.entity}:${a.metric}`,
       entity: a.entity,
       kind: 'metric',
       extractor: 'metric_anomaly',
