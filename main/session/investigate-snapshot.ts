@@ -5,7 +5,7 @@ import type { ImportProgress, RunSettingsInput } from '../../core/ipc/index.js';
 import type { PolicySpec } from '../policies/create-policy.js';
 import { createInvestigationService } from './service.js';
 import { openSnapshotSource } from './snapshot-source.js';
-import type { StoreSpec } from '../store/index.js';
+import type { ChosenWindow, StoreSpec } from '../store/index.js';
 
 export interface InvestigateSnapshotOptions {
   /** A policy the caller owns, or a spec the service makes (and closes) one from. */
@@ -20,6 +20,8 @@ export interface InvestigateSnapshotOptions {
   signal?: AbortSignal;
   /** Independent runs that vote (docs/voting.md); 1 (the default) runs once, as before. */
   runs?: number;
+  /** Places the window of a ClickHouse database the OpenTelemetry Collector wrote (`--window`, `--incident-time`). */
+  window?: ChosenWindow;
   /** Import a bundle into this evidence store (SQLite, chdb or a ClickHouse server) instead of a temporary one. */
   store?: StoreSpec | null;
   /** The alert scopes' sliding window in ms (docs/scopes.md; default 2 minutes). */
@@ -45,7 +47,11 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
   const onProgress = (p: ImportProgress): void => {
     if (p.phase === 'done' && p.warnings && p.warnings.length > 0) options.onImportWarnings?.(p.warnings);
   };
-  const source = openSnapshotSource(snapshot, { store: options.store ?? null, onProgress });
+  const source = openSnapshotSource(snapshot, {
+    store: options.store ?? null,
+    onProgress,
+    ...(options.window ? { window: options.window } : {}),
+  });
   const service = createInvestigationService({ kind: 'snapshot', source });
   try {
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.

@@ -14,6 +14,7 @@ import {
   SqliteEvidenceStore,
   type ImportProgress as StoreImportProgress,
   type ImportSummary,
+  type ChosenWindow,
   type StoreSpec,
 } from '../store/index.js';
 
@@ -36,6 +37,8 @@ export interface SnapshotSourceOptions {
   store?: StoreSpec | null | (() => StoreSpec | null);
   /** Where a server store's password is read from (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Places the window of a ClickHouse database the OpenTelemetry Collector wrote. */
+  window?: ChosenWindow;
 }
 
 /** What an investigation reads its evidence from. */
@@ -103,7 +106,7 @@ function chosenStore(options: SnapshotSourceOptions): StoreSpec | null {
 function openedSource(spec: StoreSpec, options: SnapshotSourceOptions): SnapshotSource {
   let opened: Promise<EvidenceStore> | null = null;
   return {
-    store: () => (opened ??= openEvidenceStore(spec, { env: options.env })),
+    store: () => (opened ??= openEvidenceStore(spec, { env: options.env, ...(options.window ? { window: options.window } : {}) })),
     cancelImport: () => false,
     close: () =>
       void opened?.then(

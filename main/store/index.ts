@@ -25,3 +25,5 @@ export { SeriesQueries, MAX_TRACE_SPANS, type MetricPoint, type SpanRow, type Lo
 export type { EdgeBuckets, ExemplarChoice, SpanBuckets, SpanSummary } from './span-series.js';
 export { parseStoreSpec, describeStoreSpec, isClickHouseSpec, StoreSpecError, type StoreSpec } from './spec.js';
 export { openEvidenceStore, importToStore, storeHoldsSnapshot, type OpenStoreOptions, type StoreImportSummary } from './open.js';
+export { WindowFixedAtImportError } from './clickhouse/store.js';
+export { WindowOutsideTelemetryError, type ChosenWindow } from './clickhouse/derive/periods.js';

@@ -2,7 +2,8 @@ import { ChdbRunner } from './clickhouse/chdb-runner.js';
 import { HttpRunner } from './clickhouse/http-runner.js';
 import type { ChRunner } from './clickhouse/runner.js';
 import { importIntoClickHouse, type EngineRead } from './clickhouse/ingest.js';
-import { ClickHouseEvidenceStore } from './clickhouse/store.js';
+import { ClickHouseEvidenceStore, WindowFixedAtImportError } from './clickhouse/store.js';
+import type { ChosenWindow } from './clickhouse/derive/periods.js';
 import type { EvidenceStore } from './evidence-store.js';
 import { importBundle, type ImportOptions, type ImportSummary } from './import.js';
 import { describeStoreSpec, type StoreSpec } from './spec.js';
@@ -11,6 +12,8 @@ import { SqliteEvidenceStore } from './store.js';
 export interface OpenStoreOptions {
   /** Where a server password is read from (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Places the window of a database the OpenTelemetry Collector wrote (refused for any other store). */
+  window?: ChosenWindow;
 }
 
 async function openRunner(spec: Exclude<StoreSpec, { kind: 'sqlite' }>, options: OpenStoreOptions): Promise<ChRunner> {
@@ -19,10 +22,13 @@ async function openRunner(spec: Exclude<StoreSpec, { kind: 'sqlite' }>, options:
 
 /** Opens the evidence store a spec names (spec.ts); ClickHouse stores load their client on demand. */
 export async function openEvidenceStore(spec: StoreSpec, options: OpenStoreOptions = {}): Promise<EvidenceStore> {
-  if (spec.kind === 'sqlite') return SqliteEvidenceStore.open(spec.file);
+  if (spec.kind === 'sqlite') {
+    if (options.window) throw new WindowFixedAtImportError(spec.file);
+    return SqliteEvidenceStore.open(spec.file);
+  }
   const runner = await openRunner(spec, options);
   try {
-    return new ClickHouseEvidenceStore(runner, describeStoreSpec(spec));
+    return new ClickHouseEvidenceStore(runner, describeStoreSpec(spec), options.window);
   } catch (error) {
     runner.close();
     throw error;

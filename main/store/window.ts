@@ -9,7 +9,8 @@ export const INCIDENT_HALF_WIDTH_MS = 15 * 60_000;
 /** Alerts that fire by design and say nothing about the incident. */
 const NOISE_ALERTS = new Set(['Watchdog', 'InfoInhibitor']);
 
-export type WindowSource = 'manifest' | 'alerts' | 'incident' | 'extent';
+/** `chosen`: given when the store was opened (a Collector database's `--window`), not stored with it. */
+export type WindowSource = 'manifest' | 'alerts' | 'incident' | 'extent' | 'chosen';
 
 export interface WindowInfo {
   window: TimeWindow;

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeCaptureFolder } from '../../convert/capture/testing/capture-folder.js';
 import { parseCli, readLedger, sampleBundle, useScratch } from '../../session/cli-test-support.js';
 import { UsageError } from '../errors.js';
+import { captureOpening } from './capture-flags.js';
 
 const scratch = useScratch();
 const eog = (...args: string[]): Promise<unknown> => parseCli(args);
@@ -61,6 +62,20 @@ describe('--incident-time and --window on the commands that open a snapshot fold
     // serve without a snapshot opens the bundled sample, which is no capture either.
     expect(await eog('serve', '--window', window)).toBeInstanceOf(UsageError);
     const store = path.join(scratch.dir(), 'evidence.sqlite');
-    expect(String(await eog('investigate', store, '--window', window))).toMatch(/but .*evidence\.sqlite is not one/);
+    expect(String(await eog('investigate', store, '--window', window))).toMatch(/but .*evidence\.sqlite is neither/);
+  });
+
+  it('place the window of a ClickHouse database (one the Collector wrote) for investigate; serve refuses them there', async () => {
+    expect(captureOpening('chdb:/tmp/db', { window, incidentTime })).toEqual({
+      kind: 'store',
+      window: {
+        window: { start: Date.parse('2026-03-01T09:00:00Z'), end: Date.parse('2026-03-01T10:00:00Z') },
+        incidentTime: Date.parse(incidentTime),
+      },
+    });
+    expect(captureOpening('clickhouse://ch:8123/otel', {})).toEqual({ kind: 'store', window: undefined });
+    const refused = await eog('serve', 'chdb:/tmp/db', '--window', window);
+    expect(refused).toBeInstanceOf(UsageError);
+    expect(String(refused)).toMatch(/use eog investigate/);
   });
 });

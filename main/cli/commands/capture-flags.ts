@@ -2,6 +2,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { checkIncidentTime, parsePeriod, type CaptureTimes, type TimePeriod } from '../../../core/snapshot/index.js';
+import { parseTimestamp } from '../../../core/snapshot/time.js';
+import { isClickHouseSpec, type ChosenWindow } from '../../store/index.js';
 import { captureTimesNotApplicable } from '../../app/resolve-snapshot.js';
 import { detectFormat } from '../../convert/index.js';
 import { UsageError } from '../errors.js';
@@ -17,8 +19,14 @@ export interface CaptureTimeFlags {
  */
 export function addCaptureTimeOptions(command: Command): Command {
   return command
-    .option('--incident-time <time>', 'capture folders only: the incident onset, ISO-8601 with a zone (as eog convert capture takes it)')
-    .option('--window <start/end>', 'capture folders only: the investigation window, START/END in ISO-8601 with a zone');
+    .option(
+      '--incident-time <time>',
+      'capture folders and Collector databases only: the incident onset, ISO-8601 with a zone (as eog convert capture takes it)',
+    )
+    .option(
+      '--window <start/end>',
+      'capture folders and Collector databases only: the investigation window, START/END in ISO-8601 with a zone',
+    );
 }
 
 /** A `START/END` flag's period, or undefined when it was not given; a UsageError naming the flag when malformed. */
@@ -44,20 +52,35 @@ export function captureTimesFrom(flags: CaptureTimeFlags): CaptureTimes {
 
 const isFolder = (input: string): boolean => statSync(input, { throwIfNoEntry: false })?.isDirectory() ?? false;
 
+/** What the flags place: a capture folder's times, or the window of a ClickHouse database (a Collector's). */
+export type Placement = { kind: 'capture'; times: CaptureTimes } | { kind: 'store'; window: ChosenWindow | undefined };
+
 /**
  * For a snapshot argument: the capture times to convert it with when it is a capture folder,
- * null when it is anything else (a bundle, a store file or spec), for which the flags are a
- * UsageError.
+ * the window to open a ClickHouse database with (one the OpenTelemetry Collector wrote; the
+ * store refuses it for an imported snapshot), null when it is anything else (a bundle, a
+ * store file), for which the flags are a UsageError.
  */
-export function captureOpening(input: string, flags: CaptureTimeFlags): CaptureTimes | null {
+export function captureOpening(input: string, flags: CaptureTimeFlags): Placement | null {
   const times = captureTimesFrom(flags);
+  if (isClickHouseSpec(input)) return { kind: 'store', window: chosenWindowOf(times) };
   const format = isFolder(input) ? detectFormat(input) : null;
-  if (format === 'capture') return times;
+  if (format === 'capture') return { kind: 'capture', times };
   if (times.incidentTime !== undefined || times.window !== undefined)
     throw new UsageError(
       format === null
-        ? `--incident-time and --window apply only to a capture folder (OTLP / Prometheus / kubectl exports), but ${input} is not one: leave them out to open it.`
+        ? `--incident-time and --window apply only to a capture folder (OTLP / Prometheus / kubectl exports) or a ClickHouse database the OpenTelemetry Collector wrote, but ${input} is neither: leave them out to open it.`
         : captureTimesNotApplicable(path.resolve(input), format, '--incident-time and --window'),
     );
   return null;
+}
+
+/** The flags' times in epoch ms, as a Collector database's window is placed (undefined: none given). */
+function chosenWindowOf(times: CaptureTimes): ChosenWindow | undefined {
+  const ms = (text: string): number => parseTimestamp(text) as number; // checked by captureTimesFrom
+  if (times.incidentTime === undefined && times.window === undefined) return undefined;
+  return {
+    ...(times.window ? { window: { start: ms(times.window.start), end: ms(times.window.end) } } : {}),
+    ...(times.incidentTime !== undefined ? { incidentTime: ms(times.incidentTime) } : {}),
+  };
 }

@@ -65,8 +65,8 @@ export function registerInvestigate(program: Command): void {
     let converted: ResolvedSnapshot | null = null;
     try {
       const deadline = positiveInt(flags.deadline, '--deadline');
-      if (capture) {
-        converted = await resolveSnapshotDir(snapshot, () => undefined, capture);
+      if (capture?.kind === 'capture') {
+        converted = await resolveSnapshotDir(snapshot, () => undefined, capture.times);
         // Gaps in the capture, as eog convert prints them (they are also in the bundle's snapshot.json).
         for (const warning of captureWarnings([converted.dir])) process.stderr.write(`warning: ${warning}\n`);
       }
@@ -78,6 +78,7 @@ export function registerInvestigate(program: Command): void {
         deadlineMs: deadline === undefined ? null : deadline * 1000,
         runs: positiveInt(flags.runs, '--runs'),
         store: storeSpecFrom(flags, snapshot),
+        ...(capture?.kind === 'store' && capture.window ? { window: capture.window } : {}),
         ...alertWindowMs(flags.alertWindow),
         onImportWarnings: (warnings) => {
           for (const w of warnings) process.stderr.write(`warning: ${printable(w)}\n`);

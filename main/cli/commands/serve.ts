@@ -31,7 +31,12 @@ export function registerServe(program: Command): void {
     'where opened bundles are imported: a path or sqlite:PATH, chdb:DIR or clickhouse://[user@]host:port/db (default: a temporary SQLite file)',
   ).action(async (snapshot: string | undefined, options: ServeOptions) => {
     const target = snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url));
-    const capture = captureOpening(target, options);
+    const placed = captureOpening(target, options);
+    if (placed?.kind === 'store' && placed.window)
+      throw new UsageError(
+        'eog serve opens a Collector database with its recent window; to place the window (--window, --incident-time), use eog investigate',
+      );
+    const capture = placed?.kind === 'capture' ? placed.times : null;
     const host = await startWebHost({
       apiKeyEnv: options.apiKeyEnv ?? null,
       store: storeSpecFrom(options),

@@ -112,4 +112,46 @@ describe('a database only the OpenTelemetry Collector wrote (no eog import)', ()
       runner.close();
     }
   });
+  it('opens with the window the user places (--window, --incident-time): refused outside the telemetry and for an imported store', async () => {
+    const incident = await generateIncident(join(root, 'placed'), { fault: 'code_error', seed: 3, services: 4 });
+    const dir = join(root, 'placed-db');
+    const runner = await ChdbRunner.open(dir);
+    try {
+      writeAsCollector(runner, incident.dir);
+    } finally {
+      runner.close();
+    }
+    const onset = Date.parse(incident.onset);
+    const window = { start: onset - 10 * 60_000, end: onset + 10 * 60_000 };
+    const recent = await openEvidenceStore({ kind: 'chdb', dir });
+    const placed = await openEvidenceStore({ kind: 'chdb', dir }, { window: { window, incidentTime: onset } });
+    const around = await openEvidenceStore({ kind: 'chdb', dir }, { window: { incidentTime: onset } });
+    try {
+      expect(recent.windowInfo().source).toBe('extent');
+      expect(placed.windowInfo()).toMatchObject({ window, source: 'chosen', incidentTime: onset });
+      // The baseline is the time before the window, bounded as the recent window's is.
+      const baseline = placed.windowInfo().baseline;
+      expect(baseline?.end).toBe(window.start - 1);
+      expect(window.start - (baseline?.start ?? 0)).toBeLessThanOrEqual(2 * 60 * 60_000);
+      // An incident time alone: ± 15 minutes, as a bundle's snapshot.json incident time.
+      expect(around.windowInfo().window).toEqual({ start: onset - 15 * 60_000, end: onset + 15 * 60_000 });
+      // Another window is another investigation: the ledger's snapshot hash tells them apart.
+      expect(placed.snapshotHash()).not.toBe(recent.snapshotHash());
+      expect(placed.snapshotHash()).not.toBe(around.snapshotHash());
+    } finally {
+      for (const s of [recent, placed, around]) s.close();
+    }
+    const far = { start: Date.parse('2001-01-01T00:00:00Z'), end: Date.parse('2001-01-01T00:30:00Z') };
+    await expect(openEvidenceStore({ kind: 'chdb', dir }, { window: { window: far } })).rejects.toThrow(
+      /the chosen window 2001-01-01T00:00:00.000Z\/2001-01-01T00:30:00.000Z holds no telemetry: the database's telemetry spans /,
+    );
+    const imported = join(root, 'placed-imported');
+    await importToStore(incident.dir, { kind: 'chdb', dir: imported });
+    await expect(openEvidenceStore({ kind: 'chdb', dir: imported }, { window: { window } })).rejects.toThrow(/window was fixed at import/);
+    const { diagnosis } = await investigateSnapshot(`chdb:${dir}`, {
+      policy: createHeuristicPolicy(),
+      window: { window, incidentTime: onset },
+    });
+    expect(diagnosis.frontier.map(serviceOf)).toContain(serviceOf(incident.rootCause));
+  }, 240_000);
 });

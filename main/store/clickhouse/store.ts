@@ -10,6 +10,7 @@ import { readRawLines, type RawLine } from '../raw-lines.js';
 import { entityFromRow, kindTable, rawItem, signalItem, type Row, type RowContext } from '../rows.js';
 import { parseRawId, UnknownEntityError } from '../store.js';
 import { COLLECTOR_FILES, deriveFromCollector, NoTelemetryError, type CollectorDerived } from './derive/collector.js';
+import type { ChosenWindow } from './derive/periods.js';
 import { hasProjectMeta } from './derive/views.js';
 import { ChEvidenceQueries, HeadRows } from './queries.js';
 import type { ChRow, ChRunner } from './runner.js';
@@ -72,8 +73,11 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
   constructor(
     private readonly runner: ChRunner,
     readonly file: string,
+    chosen?: ChosenWindow,
   ) {
-    this.derived = hasProjectMeta(runner) ? null : collectorStore(runner, file);
+    const isImported = hasProjectMeta(runner);
+    if (isImported && chosen) throw new WindowFixedAtImportError(file);
+    this.derived = isImported ? null : collectorStore(runner, file, chosen);
     this.meta = this.derived?.meta ?? readChMeta(runner, file);
     const entityRows = this.derived
       ? this.derived.topology.entities.map((e, i) => ({ id: i, eid: e.id }))
@@ -202,11 +206,21 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
 }
 
 /** A Collector's database (derive/collector.ts); without its tables, the store-missing error as before. */
-function collectorStore(runner: ChRunner, label: string): CollectorDerived {
+function collectorStore(runner: ChRunner, label: string, chosen: ChosenWindow | undefined): CollectorDerived {
   try {
-    return deriveFromCollector(runner, label);
+    return deriveFromCollector(runner, label, chosen);
   } catch (error) {
     if (error instanceof NoTelemetryError) throw new NotAClickHouseStoreError(label, error.message);
     throw error;
+  }
+}
+
+/** A window was chosen for a store `eog import` wrote: its window and signals were fixed then. */
+export class WindowFixedAtImportError extends Error {
+  override name = 'WindowFixedAtImportError';
+  constructor(label: string) {
+    super(
+      `${label} holds an imported snapshot, whose window was fixed at import (snapshot.json, its alerts): --window and --incident-time apply to a database the OpenTelemetry Collector wrote; re-import the bundle with the window in its snapshot.json instead`,
+    );
   }
 }

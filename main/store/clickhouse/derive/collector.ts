@@ -9,7 +9,7 @@ import { aliasExpandedEdges } from '../../signals/known-edges.js';
 import type { ChRow, ChRunner } from '../runner.js';
 import { templateCounts, type ArrivalOrder } from './logs.js';
 import { metricAnomalies } from './metrics.js';
-import { recentWindow, SqlPeriods } from './periods.js';
+import { chosenWindow, recentWindow, SqlPeriods, type ChosenWindow } from './periods.js';
 import { collectorTopology } from './topology.js';
 import { traceAggregation } from './traces.js';
 import { adoptCollectorDatabase, collectorTables } from './views.js';
@@ -42,9 +42,10 @@ export class NoTelemetryError extends Error {
  * hour against the time before it), the topology from resource attributes and spans, and the
  * derived signals computed by ClickHouse (trace edges, metric anomalies, log template counts,
  * failure events), turned into evidence by the same code as at import (signals/build.ts).
+ * `chosen` places the window instead (`--window`, `--incident-time`).
  * Throws NoTelemetryError when the database holds none of the exporter's tables or no rows.
  */
-export function deriveFromCollector(runner: ChRunner, label: string): CollectorDerived {
+export function deriveFromCollector(runner: ChRunner, label: string, chosen?: ChosenWindow): CollectorDerived {
   if (collectorTables(runner).size === 0) throw new NoTelemetryError('no eog_meta table and none of the OpenTelemetry exporter tables');
   adoptCollectorDatabase(runner);
   const bounds = runner.rows(
@@ -53,13 +54,13 @@ export function deriveFromCollector(runner: ChRunner, label: string): CollectorD
   )[0];
   if (!bounds || Number(bounds.n) === 0) throw new NoTelemetryError('the OpenTelemetry exporter tables hold no rows');
   const extent: TimeWindow = { start: Number(bounds.lo), end: Number(bounds.hi) };
-  const window = recentWindow(extent);
+  const window = chosen ? chosenWindow(extent, chosen) : recentWindow(extent);
   const periods = new SqlPeriods(window);
   const traces = traceAggregation(runner, periods, [], 'time');
   const topology = collectorTopology(runner, Number(periods.params.lo), traces);
   const signals = derivedSignals(runner, periods, { topology, traces, extent });
   const snapshotHash = createHash('sha256')
-    .update(JSON.stringify([label, extent, Number(bounds.n)]))
+    .update(JSON.stringify([label, extent, Number(bounds.n), ...(chosen ? [window.window, window.incidentTime] : [])]))
     .digest('hex');
   const meta: StoreMeta = {
     manifest: {

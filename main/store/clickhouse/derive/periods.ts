@@ -1,6 +1,6 @@
 import type { TimeWindow } from '../../../../core/model/packet.js';
 import { FAR, Periods } from '../../signals/periods.js';
-import type { WindowInfo } from '../../window.js';
+import { INCIDENT_HALF_WIDTH_MS, type WindowInfo } from '../../window.js';
 import type { ChParams } from '../runner.js';
 
 /** Minutes of the most recent data taken as the incident window when nothing says otherwise. */
@@ -25,6 +25,42 @@ export function recentWindow(extent: TimeWindow): WindowInfo {
     source: 'extent',
     incidentTime: null,
   };
+}
+
+/** A window the user chose for a Collector database (`--window`, `--incident-time`), in epoch ms. */
+export interface ChosenWindow {
+  window?: TimeWindow;
+  incidentTime?: number;
+}
+
+/**
+ * The window of a Collector database the user placed: the chosen window, or the incident time
+ * ± 15 minutes as a bundle's snapshot.json incident time gives it, with the time before it, up
+ * to two hours, as the baseline; without either, the recent window. A window outside the
+ * telemetry is an error naming both, not an empty investigation.
+ */
+export function chosenWindow(extent: TimeWindow, chosen: ChosenWindow): WindowInfo {
+  const incidentTime = chosen.incidentTime ?? null;
+  const window =
+    chosen.window ??
+    (incidentTime === null ? null : { start: incidentTime - INCIDENT_HALF_WIDTH_MS, end: incidentTime + INCIDENT_HALF_WIDTH_MS });
+  if (window === null) return recentWindow(extent);
+  if (window.end < extent.start || window.start > extent.end) throw new WindowOutsideTelemetryError(window, extent);
+  const baselineStart = Math.max(extent.start, window.start - MAX_BASELINE_MS);
+  return {
+    window,
+    baseline: window.start > baselineStart ? { start: baselineStart, end: window.start - 1 } : null,
+    source: 'chosen',
+    incidentTime,
+  };
+}
+
+export class WindowOutsideTelemetryError extends Error {
+  override name = 'WindowOutsideTelemetryError';
+  constructor(window: TimeWindow, extent: TimeWindow) {
+    const iso = (w: TimeWindow): string => `${new Date(w.start).toISOString()}/${new Date(w.end).toISOString()}`;
+    super(`the chosen window ${iso(window)} holds no telemetry: the database's telemetry spans ${iso(extent)}`);
+  }
 }
 
 /**
