@@ -3,22 +3,24 @@
  * on honest data: every log line of the Nezha TrainTicket dataset (the application text, as the
  * converter reads it from the docker line) and every record of the repo's own fixtures.
  *
- *   npx tsx scripts/bench/suspicious.ts <nezha-trainticket root> [--runs 5] [--show 20]
+ *   npx tsx scripts/bench/suspicious.ts <nezha-trainticket root> [--runs 5] [--show 20] [--module <file>]
  *
+ * `--module` loads `suspiciousReason` from another file (an older copy of the detector, e.g.
+ * `git show 4c3f9f9:core/context/suspicious.ts > /tmp/old.ts`), to compare on the same machine.
  * Prints flagged/total per source, the flagged lines (up to --show) with their reason, and the
  * median throughput over the Nezha lines held in memory (lines/s, --runs passes).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { suspiciousReason } from '../../core/context/suspicious.js';
 import { readCsv } from '../../main/convert/csv-stream.js';
 import { parseDockerLine } from '../../main/convert/nezha/logs.js';
 import { median } from './stats.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '5' }, show: { type: 'string', default: '20' } },
+  options: { runs: { type: 'string', default: '5' }, show: { type: 'string', default: '20' }, module: { type: 'string' } },
 });
 const root = positionals[0];
 if (!root) {
@@ -28,6 +30,9 @@ if (!root) {
 const runs = Math.max(1, Number(values.runs));
 const show = Math.max(0, Number(values.show));
 const repo = path.resolve(import.meta.dirname, '../..');
+const detector = path.resolve(values.module ?? path.join(repo, 'core/context/suspicious.ts'));
+const { suspiciousReason } = (await import(pathToFileURL(detector).href)) as { suspiciousReason: (text: string) => string | null };
+process.stdout.write(`detector: ${path.relative(repo, detector)}\n`);
 
 function walk(dir: string, keep: (file: string) => boolean): string[] {
   return readdirSync(dir)
@@ -76,7 +81,10 @@ function report(name: string, records: readonly (readonly string[])[]): void {
 }
 
 const lines = await nezhaLines(root);
-report('Nezha TrainTicket log lines', lines.map((l) => [l]));
+report(
+  'Nezha TrainTicket log lines',
+  lines.map((l) => [l]),
+);
 report('fixtures (resources/sample, e2e/fixtures) records', fixtureRecords());
 
 const rates: number[] = [];
