@@ -14,7 +14,7 @@
 export const INVISIBLE = /[\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u{e0000}-\u{e007f}]|(?<!^)\ufeff/u;
 
 /** Characters dropped before matching, so that one hidden between two letters does not split a word. */
-const IGNORABLE = /[\u00ad\u034f\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
+const IGNORABLE = /\u034f|[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u{e0000}-\u{e007f}]/gu;
 
 /**
  * Letters of other scripts that look like Latin ones (NFKC folds fullwidth and mathematical
@@ -120,6 +120,7 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
 };
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
 
+// eslint-disable-next-line no-control-regex -- the ASCII range starts at NUL
 const NON_ASCII = /[^\x00-\x7f]/;
 const MARKS = /\p{M}/gu;
 
