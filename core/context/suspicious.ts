@@ -1,44 +1,51 @@
 import type { EvidenceItem } from '../model/evidence.js';
+import { latinMatcher, nativeMatcher, type LanguageMatcher } from './suspicious-i18n.js';
+import { english, glued, markup, REASON, type Shape } from './suspicious-patterns.js';
+import { collapseSpacedLetters, INVISIBLE, matchForms } from './suspicious-text.js';
 
 /**
  * Captured text that reads like instructions to a model or like prompt markup. Logs, events and
  * change descriptions are data: a line that addresses "the assistant", asks to ignore earlier
  * instructions, tells what to label, or carries chat-role / delimiter tags is flagged, so it can
  * be shown as suspicious and never be the only support of a label (docs/llm.md, "Hostile text").
- * Patterns describe the shape of a prompt injection, never a system, service or dataset.
+ * Patterns describe the shape of a prompt injection, never a system, service or dataset; they
+ * read normalised forms of the text (`suspicious-text.ts`), so look-alike letters, accents,
+ * invisible characters and spaced-out letters do not hide a phrase.
  */
-const patterns: ReadonlyArray<{ reason: string; pattern: RegExp }> = [
-  {
-    reason: 'addresses a model with instructions',
-    pattern:
-      /\b(ignore|disregard|forget|override)\b[^.\n]{0,40}\b(previous|prior|above|earlier|all|your|the)\b[^.\n]{0,20}\b(instructions?|prompts?|rules?|context|messages?)\b/i,
-  },
-  {
-    reason: 'tells how to label or rank an entity',
-    pattern: /\b(label|mark|classify|rank|report|treat|name)\b[^.\n]{0,80}\bas\b[^.\n]{0,20}\b(origin|root[ -]?cause|symptom)\b/i,
-  },
-  {
-    reason: 'speaks as the system or the assistant',
-    pattern:
-      /\b(you are (now )?(an?|the) (ai|assistant|model|language model|incident)|as an ai\b|system prompt|new instructions?\b)|(^|\n)\s*(system|assistant)\s*:\s/i,
-  },
-  {
-    reason: 'carries prompt markup',
-    pattern:
-      /<\/?\s*(system|user|assistant|packet|notes|chunk|candidates|diagnosis|instructions?|prompt|tool|think|im_start|im_end)\b[^>]{0,40}>|<\|[a-z_]{2,20}\|>|\[\/?INST\]|<<\/?SYS>>/i,
-  },
-  // Bidirectional overrides and zero-width characters hide what a line says (ANSI colour escapes
-  // are common in honest logs and are neutralised by the JSON encoding instead).
-  { reason: 'holds invisible characters', pattern: /[\u200b-\u200f\u202a-\u202e\u2066-\u2069]/ },
-];
+const SHAPES: readonly Shape[] = ['ignore', 'label', 'role'];
 
 /** Text scanned per item: enough for any line the store keeps in a packet. */
 const MAX_SCAN = 4000;
 
+/** The text when the matcher's patterns could match it, else null (a cheap test spares the patterns). */
+function worthMatching(matcher: LanguageMatcher, text: string | null): string | null {
+  return text !== null && (matcher.cue === null || matcher.cue.test(text)) ? text : null;
+}
+
+function shapeOf(latinText: string, nativeText: string | null): Shape | null {
+  const latin = worthMatching(latinMatcher, latinText);
+  const native = worthMatching(nativeMatcher, nativeText);
+  const matches = (m: LanguageMatcher, s: Shape, text: string | null): boolean => text !== null && m.shapes[s].test(text);
+  return SHAPES.find((s) => english[s].test(latinText) || matches(latinMatcher, s, latin) || matches(nativeMatcher, s, native)) ?? null;
+}
+
 /** Why `text` looks like an injection attempt, or null when it reads as plain data. */
 export function suspiciousReason(text: string): string | null {
   const sample = text.length > MAX_SCAN ? text.slice(0, MAX_SCAN) : text;
-  return patterns.find((p) => p.pattern.test(sample))?.reason ?? null;
+  if (INVISIBLE.test(sample)) return REASON.invisible;
+  const forms = matchForms(sample);
+  if (markup.test(forms.latin)) return REASON.markup;
+  const shape = shapeOf(forms.latin, forms.wide ? forms.native : null);
+  if (shape !== null) return REASON[shape];
+  // Spaced-out letters ("i g n o r e", "I.G.N.O.R.E") are rare in honest text: join them and look again.
+  const spaced = collapseSpacedLetters(forms.latin, forms.wide);
+  if (spaced === null) return null;
+  const nativeSpaced = forms.wide ? (collapseSpacedLetters(forms.native, true)?.text ?? null) : null;
+  const again = shapeOf(spaced.text, nativeSpaced);
+  if (again !== null) return REASON[again];
+  const joined = spaced.runs.join(' ');
+  const hit = SHAPES.find((s) => glued[s].test(joined));
+  return hit === undefined ? null : REASON[hit];
 }
 
 function textsOf(value: unknown, out: string[]): void {
