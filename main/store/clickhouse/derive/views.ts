@@ -91,7 +91,8 @@ export function adaptView(view: string, columns: ReadonlyMap<string, ReadonlySet
 /** Line, entity and labels of a table's rows, from the workbench's columns where the table has them. */
 function derivedColumns(table: ReadTable, columns: ReadonlyMap<string, ReadonlySet<string>>): DerivedColumns {
   const has = (c: string): boolean => columns.get(table)?.has(c) ?? false;
-  const labels = `toJSONString(mapSort(Attributes))`;
+  // No attributes: no labels, as an imported point without labels has ('').
+  const labels = `if(empty(Attributes), '', toJSONString(mapSort(Attributes)))`;
   return {
     line: has('EogLine') ? `if(EogLine != 0, EogLine, ${key53(ROW_KEY[table])})` : key53(ROW_KEY[table]),
     entity: has('EogEntity') ? 'EogEntity' : `(${ENTITY_EXPR})`,
