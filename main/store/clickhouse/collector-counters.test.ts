@@ -164,4 +164,61 @@ describe('counters and histograms of a database the Collector wrote', () => {
       expect(b?.evidence, entity).toEqual(a?.evidence);
     }
   }, 240_000);
+
+  it('score a surge in a counter rate and in a histogram p95 as metric anomalies, and a steady counter as normal', async () => {
+    // 90 minutes every 15 s: the Collector window is the last 30 minutes, the baseline before it.
+    const steps = Array.from({ length: 361 }, (_, i) => i);
+    const isSurge = (i: number): boolean => i > 320;
+    const cumulative = <T extends number | number[]>(perStep: (i: number) => T, add: (a: T, b: T) => T, resetAt?: number): T[] => {
+      let total: T | undefined;
+      return steps.map((i) => (total = total === undefined || i === resetAt ? perStep(i) : add(total, perStep(i))));
+    };
+    const sum = (a: number, b: number): number => a + b;
+    const requests = cumulative((i) => 15 * (isSurge(i) ? 60 : 10 + (i % 4) * 0.5), sum, 80);
+    const steady = cumulative((i) => 15 * (5 + (i % 3) * 0.25), sum);
+    // Per step most calls under 50 ms before the surge, most between 100 and 250 ms in it.
+    const latency = cumulative(
+      (i) => (isSurge(i) ? [0, 2, 5, 20, 0] : [0, 20 + (i % 3), 5, 1, 0]),
+      (a, b) => a.map((x, j) => x + (b[j] ?? 0)),
+    );
+    const resource: ResourceSpec = {
+      attributes: pod('checkout-5c9f7-x2k4q'),
+      metrics: [
+        { name: 'requests', kind: 'sum', monotonic: true, points: steps.map((i) => ({ time: at(15 * i), value: requests[i] ?? 0 })) },
+        { name: 'heartbeats', kind: 'sum', monotonic: true, points: steps.map((i) => ({ time: at(15 * i), value: steady[i] ?? 0 })) },
+        {
+          name: 'latency',
+          unit: 'ms',
+          kind: 'histogram',
+          points: steps.map((i) => ({ time: at(15 * i), counts: latency[i] ?? [], bounds: [10, 50, 100, 250] })),
+        },
+      ],
+    };
+    const dir = join(root, 'surge');
+    const runner = await ChdbRunner.open(dir);
+    try {
+      for (const sql of EXPORTER_METRICS_DDL) runner.exec(sql);
+      writeMetricsAsCollector(runner, [resource]);
+    } finally {
+      runner.close();
+    }
+    const store = await openEvidenceStore({ kind: 'chdb', dir });
+    try {
+      const entity = 'shop/Pod/checkout-5c9f7-x2k4q';
+      const signals = store
+        .evidenceFor(entity, store.window(), { limit: 20 })
+        .items.filter((i) => i.provenance.extractor === 'metric_anomaly');
+      const byMetric = new Map(signals.map((i) => [i.detail.type === 'metric_anomaly' ? i.detail.metric : '', i]));
+      for (const metric of ['rate(requests)', 'p95(latency)']) {
+        const item = byMetric.get(metric);
+        expect(item?.id, metric).toBe(`anomaly:${entity}:${metric}`);
+        expect(item?.detail).toMatchObject({ direction: 'up' });
+        expect(item?.time).toBeGreaterThan(store.window().start);
+      }
+      expect(byMetric.get('rate(heartbeats)')?.id).toBe(`series:${entity}:rate(heartbeats)`);
+      expect(signals[0]?.id.startsWith('anomaly:')).toBe(true);
+    } finally {
+      store.close();
+    }
+  }, 240_000);
 });
