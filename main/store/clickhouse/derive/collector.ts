@@ -21,7 +21,7 @@ export const COLLECTOR_FILES: Readonly<Record<SignalRow['file'], { id: number; p
   changes: { id: 3, path: 'changes' },
   logs: { id: 4, path: 'otel_logs' },
   spans: { id: 5, path: 'otel_traces' },
-  metrics: { id: 6, path: 'otel_metrics_gauge+otel_metrics_sum' },
+  metrics: { id: 6, path: 'otel_metrics_gauge+otel_metrics_sum+otel_metrics_histogram' },
 };
 
 /** What an investigation needs that `eog import` would have stored, derived from the telemetry. */

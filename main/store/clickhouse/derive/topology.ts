@@ -47,6 +47,7 @@ export function collectorTopology(runner: ChRunner, sinceMs: number, traces: Tra
     ['otel_logs', 'Timestamp'],
     ['otel_metrics_gauge', 'TimeUnix'],
     ['otel_metrics_sum', 'TimeUnix'],
+    ['otel_metrics_histogram', 'TimeUnix'],
   ];
   const present = new Set(
     runner

@@ -1,19 +1,23 @@
 import type { ChRunner } from '../runner.js';
 import { chProjectTables, chTelemetry, chViews, ENTITY_EXPR } from '../schema.js';
+import { counterRates, histogramP95s, POINT_TIME, type DerivedColumns } from './counters.js';
 
-/** The exporter's telemetry tables the investigation reads (histograms are not read). */
-const READ_TABLES = ['otel_traces', 'otel_logs', 'otel_metrics_gauge', 'otel_metrics_sum'] as const;
+/** The exporter's telemetry tables the investigation reads. */
+const READ_TABLES = ['otel_traces', 'otel_logs', 'otel_metrics_gauge', 'otel_metrics_sum', 'otel_metrics_histogram'] as const;
+type ReadTable = (typeof READ_TABLES)[number];
 
 /**
  * A stable key standing in for the bundle line of a row the Collector wrote (EogLine 0 or no
  * such column): evidence ids (`span:N`) must tell rows apart. 53 bits, so it stays exact in
  * JSON numbers.
  */
-const ROW_KEY: Record<(typeof READ_TABLES)[number], string> = {
+const ROW_KEY: Record<ReadTable, string> = {
   otel_traces: 'cityHash64(TraceId, SpanId)',
   otel_logs: 'cityHash64(Timestamp, TraceId, SpanId, Body, ResourceAttributes)',
   otel_metrics_gauge: 'cityHash64(TimeUnix, MetricName, Attributes, ResourceAttributes)',
   otel_metrics_sum: 'cityHash64(TimeUnix, MetricName, Attributes, ResourceAttributes)',
+  // A histogram may share its name, time and attributes with a gauge: its p95 row keeps a key of its own.
+  otel_metrics_histogram: "cityHash64('histogram', TimeUnix, MetricName, Attributes, ResourceAttributes)",
 };
 const key53 = (hash: string): string => `bitAnd(${hash}, 9007199254740991)`;
 
@@ -56,27 +60,42 @@ export function adoptCollectorDatabase(runner: ChRunner): void {
 }
 
 /**
- * A view of schema.ts rewritten for the columns a table has. Cumulative monotonic sums
- * (counters) are left out of `metrics`: their raw values only grow, so neither a robust z nor
- * a chart of them says anything without a rate (docs/clickhouse.md).
+ * A view of schema.ts rewritten for the columns a table has. The metrics view reads what `eog
+ * convert otlp` reads from the same points (main/convert/otlp/metrics.ts): gauges and
+ * non-monotonic sums as values, monotonic sums as rates and histograms as p95 (counters.ts),
+ * finite values only, at the converter's millisecond (rounded).
  */
 export function adaptView(view: string, columns: ReadonlyMap<string, ReadonlySet<string>>): string {
   const parts = view.split(/\bUNION ALL\b/);
-  return parts
-    .map((part) => {
-      const table = READ_TABLES.find((t) => new RegExp(`FROM ${t}\\b`).test(part));
-      if (!table) return part;
-      const has = (c: string): boolean => columns.get(table)?.has(c) ?? false;
-      const line = has('EogLine') ? `if(EogLine != 0, EogLine, ${key53(ROW_KEY[table])})` : key53(ROW_KEY[table]);
-      let out = part
-        .replace('EogLine AS line', `${line} AS line`)
-        .replace('EogEntity AS entity', `${has('EogEntity') ? 'EogEntity' : `(${ENTITY_EXPR})`} AS entity`);
-      if (table.startsWith('otel_metrics_')) {
-        const labels = `toJSONString(mapSort(Attributes))`;
-        out = out.replace('EogLabels AS labels', `${has('EogLabels') ? `if(EogLabels != '', EogLabels, ${labels})` : labels} AS labels`);
-      }
-      if (table === 'otel_metrics_sum') out = `${out.trimEnd()} WHERE NOT (IsMonotonic AND AggregationTemporality = 2)\n   `;
-      return out;
-    })
-    .join('UNION ALL');
+  const adapted = parts.map((part) => {
+    const table = READ_TABLES.find((t) => new RegExp(`FROM ${t}\\b`).test(part));
+    if (!table) return part;
+    const c = derivedColumns(table, columns);
+    let out = part.replace('EogLine AS line', `${c.line} AS line`).replace('EogEntity AS entity', `${c.entity} AS entity`);
+    if (table.startsWith('otel_metrics_')) {
+      out = out
+        .replace('EogLabels AS labels', `${c.labels} AS labels`)
+        .replace('toUnixTimestamp64Milli(TimeUnix) AS time', `${POINT_TIME('TimeUnix')} AS time`);
+      out = `${out.trimEnd()} WHERE ${table === 'otel_metrics_sum' ? 'NOT IsMonotonic AND ' : ''}isFinite(Value)\n   `;
+    }
+    return out;
+  });
+  if (!/FROM otel_metrics_sum\b/.test(view)) return adapted.join('UNION ALL');
+  const derived = [
+    counterRates(derivedColumns('otel_metrics_sum', columns)),
+    histogramP95s(derivedColumns('otel_metrics_histogram', columns)),
+  ];
+  return [...adapted, ...derived.map((d) => `\n   ${d}`)].join('UNION ALL');
+}
+
+/** Line, entity and labels of a table's rows, from the workbench's columns where the table has them. */
+function derivedColumns(table: ReadTable, columns: ReadonlyMap<string, ReadonlySet<string>>): DerivedColumns {
+  const has = (c: string): boolean => columns.get(table)?.has(c) ?? false;
+  // No attributes: no labels, as an imported point without labels has ('').
+  const labels = `if(empty(Attributes), '', toJSONString(mapSort(Attributes)))`;
+  return {
+    line: has('EogLine') ? `if(EogLine != 0, EogLine, ${key53(ROW_KEY[table])})` : key53(ROW_KEY[table]),
+    entity: has('EogEntity') ? 'EogEntity' : `(${ENTITY_EXPR})`,
+    labels: has('EogLabels') ? `if(EogLabels != '', EogLabels, ${labels})` : labels,
+  };
 }
