@@ -76,6 +76,6 @@ describe('--incident-time and --window on the commands that open a snapshot fold
     expect(captureOpening('clickhouse://ch:8123/otel', {})).toEqual({ kind: 'store', window: undefined });
     const refused = await eog('serve', 'chdb:/tmp/db', '--window', window);
     expect(refused).toBeInstanceOf(UsageError);
-    expect(String(refused)).toMatch(/use eog investigate/);
+    expect(String(refused)).toMatch(/with eog investigate, where --window and --incident-time place its window/);
   });
 });

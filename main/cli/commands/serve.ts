@@ -34,7 +34,7 @@ export function registerServe(program: Command): void {
     const placed = captureOpening(target, options);
     if (placed?.kind === 'store' && placed.window)
       throw new UsageError(
-        'eog serve opens a Collector database with its recent window; to place the window (--window, --incident-time), use eog investigate',
+        'eog serve does not open a ClickHouse database as a snapshot: investigate a Collector database with eog investigate, where --window and --incident-time place its window',
       );
     const capture = placed?.kind === 'capture' ? placed.times : null;
     const host = await startWebHost({
