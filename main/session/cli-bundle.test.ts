@@ -22,7 +22,7 @@ describe('the shipped CLI', () => {
   it('carries no test-only switch: the kill-and-resume hook lives in a test entry it never reaches', async () => {
     const cli = await bundledCli();
     // The bundle is real: it holds the investigate command and the session service.
-    expect(cli).toContain('Run an investigation on a bundle or store');
+    expect(cli).toContain('Run an investigation on a bundle');
     expect(cli).toContain('createInvestigationService');
     for (const hook of ['EOG_STOP_AFTER_STEPS', 'cli-killed-after-steps', 'SIGKILL', 'Reflect.set(']) expect(cli).not.toContain(hook);
   }, 60_000);
