@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import {
   createController,
+  LedgerMismatchError,
   type Controller,
   type PhaseRecord,
   type Policy,
@@ -177,6 +178,13 @@ export class Investigation implements InvestigationRun {
       this.ledger?.close();
       throw new NoSeedsError();
     }
+    let resumedBudget: number | undefined;
+    try {
+      resumedBudget = this.resumedTokenBudget(history);
+    } catch (error) {
+      this.ledger?.close();
+      throw error;
+    }
     tellDeadline(options);
     const scopes = this.formScopes(graph, history);
     // With the causal layer on, a phased policy (the LLM) also proposes operations, which the guard checks.
@@ -191,7 +199,8 @@ export class Investigation implements InvestigationRun {
         window: this.bootstrap.window,
         incidentTime: store.windowInfo().incidentTime,
         // A phased policy reads a packet in one request when it fits its request cap.
-        tokenBudget: options.tokenBudget ?? (isPhasedPolicy(options.policy) ? options.policy.packetTokenBudget : undefined),
+        tokenBudget:
+          resumedBudget ?? options.tokenBudget ?? (isPhasedPolicy(options.policy) ? options.policy.packetTokenBudget : undefined),
         scopes: { ...scopes.packets, messages: () => this.controller.state.scopes.messages },
       }),
       policy: options.policy,
@@ -216,6 +225,22 @@ export class Investigation implements InvestigationRun {
         ),
     });
     this.policyCalls = history.filter((e) => e.type === 'PolicyCalled').length;
+  }
+
+  /**
+   * The packet budget a resumed ledger's packets were built with, so the packets it goes on
+   * with are the ones an uninterrupted run builds; another `--token-budget` is refused, as
+   * other settings are. Undefined for a new ledger (or one with no packet yet).
+   */
+  private resumedTokenBudget(history: readonly LedgerEvent[]): number | undefined {
+    const built = history.find((e): e is EventOf<'PacketBuilt'> => e.type === 'PacketBuilt');
+    const recorded = built ? this.ledger?.packet(built.packetHash)?.tokenBudget : undefined;
+    const asked = this.options.tokenBudget;
+    if (recorded !== undefined && asked !== undefined && asked !== recorded)
+      throw new LedgerMismatchError(
+        `packets built with a token budget of ${recorded} (resume without --token-budget, or with ${recorded})`,
+      );
+    return recorded;
   }
 
   /**

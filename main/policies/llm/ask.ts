@@ -131,7 +131,7 @@ export async function ask<T>(ctx: AskContext, spec: AskSpec<T>): Promise<AskOutc
     try {
       reply = await exchange(ctx, spec, schema, messages);
     } catch (error) {
-      // The deadline, not the endpoint: not counted as unreachable, and not asked again.
+      // The deadline or the run's stop, not the endpoint: not counted as unreachable, and not asked again.
       if (error instanceof RequestCutError) {
         const cut = ctx.stop?.aborted ? STOP_CUT : DEADLINE_CUT;
         record('skipped', cut);
