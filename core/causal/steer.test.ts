@@ -49,17 +49,21 @@ const link = (alert: string, t: string, n: string): NewLedgerEvent => ({
   by: s(n),
   source: 'derived',
 });
-const cause = (from: string, to: string): NewLedgerEvent => ({
-  type: 'CausalityAdded',
-  from: `error_rate@${s(from)}`,
-  to: `error_rate@${s(to)}`,
-  rationale: 'r',
-  evidence: [],
-  via: [],
-  by: s(to),
-  source: 'derived',
-  violation: null,
-});
+/** `to` claims `from` explains it (E_S), and the layer derives the causal edge from that claim. */
+const cause = (from: string, to: string): NewLedgerEvent[] => [
+  { type: 'EdgeClaimed', from: s(from), to: s(to), by: s(to), evidence: [], condition: '', effect: '', isDiscovered: false },
+  {
+    type: 'CausalityAdded',
+    from: `error_rate@${s(from)}`,
+    to: `error_rate@${s(to)}`,
+    rationale: 'r',
+    evidence: [],
+    via: [],
+    by: s(to),
+    source: 'derived',
+    violation: null,
+  },
+];
 
 describe('steering reminders (docs/causal-graph.md §7)', () => {
   it("queues an orphan alert's unevaluated entity, then a root anomaly's unevaluated neighbours, in order", () => {
@@ -85,7 +89,7 @@ describe('steering reminders (docs/causal-graph.md §7)', () => {
         visit('c', 2),
         anomaly('error_rate', 'b'),
         anomaly('error_rate', 'c'),
-        cause('c', 'b'),
+        ...cause('c', 'b'),
         anomaly('cpu', 'e'),
       ],
     );
@@ -122,7 +126,7 @@ describe('early stop (docs/causal-graph.md §7)', () => {
     anomaly('error_rate', 'b'),
     link('alert:1', 'error_rate', 'a'),
     link('alert:2', 'error_rate', 'b'),
-    cause('b', 'a'),
+    ...cause('b', 'a'),
   ];
 
   it('stops when every seed was evaluated, every alert is attached and the graph has one root', () => {
@@ -135,7 +139,24 @@ describe('early stop (docs/causal-graph.md §7)', () => {
 
   it('does not stop with an orphan alert, two roots, or no alert at all', () => {
     expect(earlyStopReason(stateOf([...alerts, { id: 'alert:3', entity: s('c') }], explained), seeds)).toBeNull();
-    expect(earlyStopReason(stateOf(alerts, explained.slice(0, -1)), seeds)).toBeNull();
+    expect(earlyStopReason(stateOf(alerts, explained.slice(0, -2)), seeds)).toBeNull();
     expect(earlyStopReason(stateOf([], explained), seeds)).toBeNull();
+  });
+  it('reads what the walk still holds: a retracted claim leaves two roots, an anomaly judged Healthy orphans its alert', () => {
+    // a is evaluated again and no longer claims b explains it: its claim is retracted.
+    expect(earlyStopReason(stateOf(alerts, [...explained, visit('a', 3)]), seeds)).toBeNull();
+    const healthy: NewLedgerEvent = {
+      type: 'BeliefSet',
+      node: s('b'),
+      belief: { label: 'Healthy', evidence: [], summary: 'fine', confidence: 0.9 },
+      previous: null,
+      source: 'policy',
+      reasoning: [],
+    };
+    expect(earlyStopReason(stateOf(alerts, [...explained, healthy]), seeds)).toBeNull();
+    // b's anomaly is the root, so its unevaluated neighbour c is reminded; judged Healthy, it is withdrawn and c is not.
+    const walked = [visit('a', 1), visit('b', 2), ...explained.slice(2)];
+    expect(selectReminders(stateOf([], walked), chainGraph(), knowledge).map((r) => r.node)).toEqual([s('c')]);
+    expect(selectReminders(stateOf([], [...walked, healthy]), chainGraph(), knowledge)).toEqual([]);
   });
 });

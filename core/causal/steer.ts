@@ -1,6 +1,7 @@
 import type { OperationalGraph } from '../graph/index.js';
 import type { InvestigationState } from '../ledger/index.js';
 import type { CompiledKnowledge } from './compile.js';
+import { standingGraph, type StandingGraph } from './standing.js';
 
 /** One node the causal graph asks the controller to visit (an `Activated` event, reason `reminder`). */
 export interface Reminder {
@@ -14,19 +15,15 @@ function isEvaluated(state: InvestigationState, node: string): boolean {
   return (state.nodes.get(node)?.visits ?? 0) > 0;
 }
 
-/** The anomaly ids with no incoming causal edge, in creation order. */
-export function rootAnomalies(state: InvestigationState): string[] {
-  const layer = state.causal;
-  const caused = new Set([...layer.edges.values()].map((e) => e.to));
-  return [...layer.anomalies.values()]
-    .sort((a, b) => a.seq - b.seq)
-    .filter((a) => !caused.has(a.id))
-    .map((a) => a.id);
+/** The standing anomaly ids with no incoming standing edge, in creation order. */
+function rootAnomalies(graph: StandingGraph): string[] {
+  const caused = new Set(graph.edges.map((e) => e.to));
+  return graph.nodes.filter((a) => !caused.has(a.id)).map((a) => a.id);
 }
 
-/** The bootstrap's alerts that no anomaly has attached, in bootstrap order. */
-export function orphanAlerts(state: InvestigationState): { id: string; entity: string }[] {
-  const linked = new Set([...state.causal.anomalies.values()].flatMap((a) => a.alerts));
+/** The bootstrap's alerts that no standing anomaly has attached, in bootstrap order. */
+function orphanAlerts(state: InvestigationState, graph: StandingGraph): { id: string; entity: string }[] {
+  const linked = new Set(graph.nodes.flatMap((a) => a.alerts));
   return (state.started?.bootstrap?.alerts ?? []).filter((a) => !linked.has(a.id));
 }
 
@@ -60,8 +57,8 @@ function neighboursOn(graph: OperationalGraph, id: string, sides: { dependencies
 }
 
 /**
- * The causal graph's reminders (docs/causal-graph.md §7): the entity of each orphan alert, then
- * the topology neighbours of each root anomaly on the side its cause may sit, keeping only
+ * The causal graph's reminders (docs/causal-graph.md §7), read from what the walk still holds
+ * (standing.ts): the entity of each orphan alert, then the topology neighbours of each root anomaly on the side its cause may sit, keeping only
  * entities never evaluated and not already queued, once each, in that order. `roots: false`
  * keeps only the orphan alerts' entities.
  */
@@ -73,13 +70,14 @@ export function selectReminders(
 ): Reminder[] {
   const out: Reminder[] = [];
   const seen = new Set<string>();
+  const standing = standingGraph(state);
   const add = (node: string, by: string, note: string): void => {
     if (seen.has(node) || !graph.has(node) || isEvaluated(state, node) || state.active.has(node)) return;
     seen.add(node);
     out.push({ node, by, note });
   };
-  for (const alert of orphanAlerts(state)) add(alert.entity, alert.entity, `orphan alert ${alert.id}`);
-  for (const id of options.roots ? rootAnomalies(state) : []) {
+  for (const alert of orphanAlerts(state, standing)) add(alert.entity, alert.entity, `orphan alert ${alert.id}`);
+  for (const id of options.roots ? rootAnomalies(standing) : []) {
     const anomaly = state.causal.anomalies.get(id);
     if (!anomaly) continue;
     for (const n of neighboursOn(graph, anomaly.entity, causeSides(knowledge, anomaly.anomalyType))) {
@@ -97,12 +95,12 @@ export function selectReminders(
 export function earlyStopReason(state: InvestigationState, seeds: readonly string[]): string | null {
   if (seeds.some((s) => !isEvaluated(state, s))) return null;
   const alerts = state.started?.bootstrap?.alerts ?? [];
-  if (alerts.length === 0 || orphanAlerts(state).length > 0) return null;
-  const layer = state.causal;
+  const standing = standingGraph(state);
+  if (alerts.length === 0 || orphanAlerts(state, standing).length > 0) return null;
   const linked = new Set<string>();
-  for (const e of layer.edges.values()) linked.add(e.from).add(e.to);
-  const kept = new Set([...layer.anomalies.values()].filter((a) => a.alerts.length > 0 || linked.has(a.id)).map((a) => a.id));
-  const roots = rootAnomalies(state).filter((id) => kept.has(id));
+  for (const e of standing.edges) linked.add(e.from).add(e.to);
+  const kept = new Set(standing.nodes.filter((a) => a.alerts.length > 0 || linked.has(a.id)).map((a) => a.id));
+  const roots = rootAnomalies(standing).filter((id) => kept.has(id));
   if (roots.length !== 1) return null;
   return `every alert (${alerts.length}) is attached and the causal graph has one root, ${roots[0] ?? ''}`;
 }

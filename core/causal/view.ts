@@ -1,4 +1,5 @@
-import { edgeKey, type InvestigationState } from '../ledger/index.js';
+import type { InvestigationState } from '../ledger/index.js';
+import { standingGraph } from './standing.js';
 import { computeMetrics } from './metrics.js';
 import type { CausalGraph } from './schema.js';
 import { postProcess } from './post.js';
@@ -7,32 +8,6 @@ function subjectOf(v: InvestigationState['causal']['violations'][number]): strin
   if (v.operation === 'add_causality') return `${v.from ?? '?'} → ${v.to ?? '?'}`;
   if (v.operation === 'link_alert') return `${v.alert ?? '?'} → ${v.anomalyType ?? '?'}@${v.entity ?? '?'}`;
   return `${v.anomalyType ?? '?'}@${v.entity ?? '?'}`;
-}
-
-type Anomaly = InvestigationState['causal']['anomalies'] extends Map<string, infer A> ? A : never;
-type Edge = InvestigationState['causal']['edges'] extends Map<string, infer E> ? E : never;
-
-/**
- * What the walk still holds of the layer. The ledger keeps every operation, but beliefs are
- * revised: an anomaly on an entity now judged Healthy is withdrawn, and so is an edge with a
- * withdrawn end or, when it was derived from an E_S claim, whose claim no evaluation asserts
- * any more. A later evaluation that asserts them again brings them back.
- */
-function standing(
-  state: InvestigationState,
-  anomalies: readonly Anomaly[],
-): { nodes: Anomaly[]; edges: Edge[]; withdrawn: { nodes: number; edges: number } } {
-  const isHealthy = (entity: string): boolean => state.nodes.get(entity)?.belief?.label === 'Healthy';
-  const nodes = anomalies.filter((a) => !isHealthy(a.entity));
-  const byId = new Map(nodes.map((a) => [a.id, a]));
-  const all = [...state.causal.edges.values()].sort((a, b) => a.seq - b.seq);
-  const edges = all.filter((e) => {
-    const from = byId.get(e.from);
-    const to = byId.get(e.to);
-    if (!from || !to) return false;
-    return e.source !== 'derived' || state.edges.has(edgeKey(from.entity, to.entity));
-  });
-  return { nodes, edges, withdrawn: { nodes: anomalies.length - nodes.length, edges: all.length - edges.length } };
 }
 
 /**
@@ -44,8 +19,7 @@ export function causalGraphView(state: InvestigationState): CausalGraph | undefi
   const settings = state.settings?.causal;
   if (!settings) return undefined;
   const layer = state.causal;
-  const all = [...layer.anomalies.values()].sort((a, b) => a.seq - b.seq);
-  const { nodes, edges, withdrawn } = standing(state, all);
+  const { nodes, edges, withdrawn } = standingGraph(state);
   const processed = postProcess({
     nodes: nodes.map((n) => ({ ...n, alerts: n.alerts })),
     edges: edges.map((e) => ({ ...e })),
