@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ImportProgress } from '../../core/ipc/index.js';
-import { formatImportWarning, SnapshotNotFoundError } from '../snapshot/index.js';
+import { formatImportWarning, SnapshotNotFoundError, type ImportWarning } from '../snapshot/index.js';
 import { ImportCancelledError } from './errors.js';
 import {
   EvidenceStore,
@@ -65,6 +65,11 @@ const importInProcess: StoreImporter = (bundleDir, storeFile, { signal, onProgre
     },
   });
 
+/** The finished import's progress report, with its warnings as the status bar lists them. */
+function importDone(rows: number, started: number, warnings: readonly ImportWarning[]): ImportProgress {
+  return { phase: 'done', file: null, rows, elapsedMs: Date.now() - started, error: null, warnings: warnings.map(formatImportWarning) };
+}
+
 /**
  * Opens what the user pointed at: an evidence store file as is, or a native bundle folder
  * imported on first use. Anything else is a SnapshotNotFoundError.
@@ -77,15 +82,7 @@ export function openSnapshotSource(input: string, options: SnapshotSourceOptions
     const started = Date.now();
     const store = SqliteEvidenceStore.open(input);
     // A store imported with its signals left pending derives them now: its first reader hears what the import would have said.
-    if (store.derivedWarnings.length > 0)
-      options.onProgress?.({
-        phase: 'done',
-        file: null,
-        rows: 0,
-        elapsedMs: Date.now() - started,
-        error: null,
-        warnings: store.derivedWarnings.map(formatImportWarning),
-      });
+    if (store.derivedWarnings.length > 0) options.onProgress?.(importDone(0, started, store.derivedWarnings));
     return { store: () => Promise.resolve(store), cancelImport: () => false, close: () => store.close() };
   }
   if (!stat?.isDirectory() || !existsSync(path.join(input, 'snapshot.json'))) throw new SnapshotNotFoundError(input);
@@ -153,14 +150,7 @@ function importedSource(bundleDir: string, options: SnapshotSourceOptions): Snap
         onProgress: (p) => onProgress({ phase: p.phase, file: p.file, rows: p.rows, elapsedMs: p.elapsedMs, error: null }),
       });
       const store = spec ? await openEvidenceStore(spec, { env: options.env }) : EvidenceStore.open(summary.store);
-      onProgress({
-        phase: 'done',
-        file: null,
-        rows: summary.totalRows,
-        elapsedMs: Date.now() - started,
-        error: null,
-        warnings: summary.warnings.map(formatImportWarning),
-      });
+      onProgress(importDone(summary.totalRows, started, summary.warnings));
       return {
         store,
         close: () => {
