@@ -1,6 +1,6 @@
 import type { ContextPacket, EntityId, EvidenceItem } from '../model/index.js';
 import type { CausalSettings, InvestigationState, NewLedgerEvent, AnomalyNode, CausalSource } from '../ledger/index.js';
-import { anomalyId } from '../ledger/index.js';
+import { anomalyId, isPairDecided } from '../ledger/index.js';
 import { checkAlertLink, checkAnomaly, checkCausality, topologyDistance, type CausalCheckContext, type DiscoveredCalls } from './check.js';
 import { typesIndicatedBy } from './signature.js';
 
@@ -217,7 +217,7 @@ export function deriveCausality(tick: CausalEmitter, ctx: CausalLayerContext): v
   const discovered = discoveredCalls(state);
   const claims = [...state.edges.values()].sort((a, b) => a.seq - b.seq);
   for (const claim of claims) {
-    if (layer.decidedPairs.has(`${claim.from}\u0000${claim.to}`)) continue;
+    if (isPairDecided(layer, claim.from, claim.to)) continue;
     const anomalies = [...layer.anomalies.values()];
     const causes = anomalies.filter((a) => a.entity === claim.from);
     const effects = anomalies.filter((a) => a.entity === claim.to);

@@ -1,6 +1,6 @@
 import type { CausalProposal, ContextPacket, EntityId } from '../model/index.js';
 import { PolicyOutput } from '../model/index.js';
-import { anomalyId } from '../ledger/index.js';
+import { anomalyId, isPairDecided } from '../ledger/index.js';
 import { proposeAlertLink, proposeAnomaly, proposeCausality, type CausalEmitter, type CausalLayerContext } from './derive.js';
 
 /** Proposals read from one reply; more are ignored (a runaway reply cannot flood the ledger). */
@@ -80,7 +80,7 @@ export function applyModelProposals(
         refuse({ ...blank, ...subject, operation, reason: 'both anomalies must be in the graph first', evidence: trusted });
         continue;
       }
-      if (layer.decidedPairs.has(`${from.entity}\u0000${to.entity}`) || layer.edges.has(`${from.id}\u0000${to.id}`)) continue;
+      if (isPairDecided(layer, from.entity, to.entity)) continue;
       proposeCausality(tick, ctx, from, to, trusted, node, 'model', p.rationale.slice(0, MAX_RATIONALE));
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { causalGraphView, compileKnowledge, parseKnowledge } from '../causal/index.js';
-import { errorLogItem, SMALL_KNOWLEDGE } from '../causal/test-support.js';
+import { changeItem, errorLogItem, SMALL_KNOWLEDGE } from '../causal/test-support.js';
 import { fold } from '../ledger/index.js';
 import type { LedgerEvent } from '../ledger/index.js';
 import type { PolicyOutput } from '../model/index.js';
@@ -112,6 +112,49 @@ describe('the causal layer in the controller (docs/causal-graph.md)', () => {
     expect(healthy?.withdrawn).toEqual({ nodes: 1, edges: 1 });
     expect(controller.events.filter((e) => e.type === 'CausalityAdded')).toHaveLength(1);
     expect(controller.events.filter((e) => e.type === 'AnomalyCreated' && e.entity === svc('db'))).toHaveLength(1);
+  });
+
+  it('checks a refused pair again once an end gains an anomaly: a chain the first types lacked is found', async () => {
+    const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
+    let apiVisits = 0;
+    const controller = createController({
+      graph,
+      settings,
+      knowledge,
+      seeds: [
+        { node: svc('db'), reason: 'test' },
+        { node: svc('api'), reason: 'test' },
+      ],
+      packets: createMemoryPacketBuilder(
+        graph,
+        new Map([
+          [svc('api'), [changeItem('c:api', svc('api'), 'config'), errorLogItem('l:api', svc('api'))]],
+          [svc('db'), [errorLogItem('l:db', svc('db'))]],
+        ]),
+      ),
+      policy: scriptedPolicy((packet) => {
+        if (packet.node !== svc('api')) return output({ label: 'Origin', evidence: ['l:db'] });
+        // First api cites only its config change, which no relation lets db's errors explain; later also its errors.
+        const evidence = ++apiVisits === 1 ? ['c:api'] : ['c:api', 'l:api'];
+        return output({ label: 'Symptom', evidence, claims: [{ from: svc('db'), to: svc('api'), evidence, condition: '', effect: '' }] });
+      }),
+      snapshotHash: 'h',
+    });
+    await controller.run();
+    const refused = causalGraphView(fold(controller.events));
+    expect(refused?.edges).toEqual([]);
+    expect(refused?.violations.map((v) => v.operation)).toEqual(['add_causality']);
+
+    controller.applyOverride(svc('db'), 'Origin', 'confirmed by the analyst');
+    await controller.run();
+    expect(apiVisits).toBeGreaterThan(1);
+    const rechecked = causalGraphView(fold(controller.events));
+    expect(rechecked?.edges).toEqual([
+      expect.objectContaining({ from: `error_rate@${svc('db')}`, to: `error_rate@${svc('api')}`, source: 'derived', violation: null }),
+    ]);
+    // Checked once more, not on every later tick: one refusal, one edge.
+    expect(controller.events.filter((e) => e.type === 'CausalViolation')).toHaveLength(1);
+    expect(controller.events.filter((e) => e.type === 'CausalityAdded')).toHaveLength(1);
   });
 
   it('refuses to run with a knowledge other than the one the settings record', () => {

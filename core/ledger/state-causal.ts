@@ -34,8 +34,13 @@ export interface CausalLayerState {
   violations: EventOf<'CausalViolation'>[];
   /** Alert id → its name, for every linked alert. */
   alertNames: Map<string, string>;
-  /** Entity pairs (`from\u0000to`) whose causality was decided (added or violated): never proposed twice. */
-  decidedPairs: Set<string>;
+  /** Entity pairs (`from\u0000to`) with a causal edge the check accepted: never proposed again. */
+  settledPairs: Set<string>;
+  /**
+   * Entity pairs whose causality was refused (a violation, enforced or not), with how many
+   * anomalies their two ends had then: the pair is checked again once either end has more.
+   */
+  refusedPairs: Map<string, number>;
   /** Alert ids whose link was decided. */
   decidedAlerts: Set<string>;
   /** Anomaly ids whose creation was refused (never proposed twice). */
@@ -52,7 +57,8 @@ export function createCausalLayer(): CausalLayerState {
     edges: new Map(),
     violations: [],
     alertNames: new Map(),
-    decidedPairs: new Set(),
+    settledPairs: new Set(),
+    refusedPairs: new Map(),
     decidedAlerts: new Set(),
     refusedAnomalies: new Set(),
     calls: new Map(),
@@ -63,10 +69,29 @@ export function anomalyId(anomalyType: string, entity: string): string {
   return `${anomalyType}@${entity}`;
 }
 
-function pairKey(layer: CausalLayerState, from: string | null, to: string | null): string | null {
+function pairOf(layer: CausalLayerState, from: string | null, to: string | null): { key: string; anomalies: number } | null {
   const a = from === null ? undefined : layer.anomalies.get(from);
   const b = to === null ? undefined : layer.anomalies.get(to);
-  return a && b ? `${a.entity}\u0000${b.entity}` : null;
+  return a && b ? { key: `${a.entity}\u0000${b.entity}`, anomalies: anomaliesOn(layer, a.entity, b.entity) } : null;
+}
+
+/** Anomalies on either of two entities (they only ever grow). */
+function anomaliesOn(layer: CausalLayerState, from: string, to: string): number {
+  let n = 0;
+  for (const a of layer.anomalies.values()) if (a.entity === from || a.entity === to) n++;
+  return n;
+}
+
+/**
+ * Whether the causality between two entities needs no new proposal: an accepted edge joins
+ * them, or it was refused and neither end has gained an anomaly since (a new one may give the
+ * knowledge a chain the old ones lacked).
+ */
+export function isPairDecided(layer: CausalLayerState, from: string, to: string): boolean {
+  const key = `${from}\u0000${to}`;
+  if (layer.settledPairs.has(key)) return true;
+  const refusedWith = layer.refusedPairs.get(key);
+  return refusedWith !== undefined && refusedWith === anomaliesOn(layer, from, to);
 }
 
 /** Applies one causal-layer event (core/ledger/apply.ts delegates here). */
@@ -103,15 +128,16 @@ export function applyCausalEvent(layer: CausalLayerState, event: CausalLayerEven
     case 'CausalityAdded': {
       const { seq, from, to, rationale, evidence, via, by, source, violation } = event;
       layer.edges.set(`${from}\u0000${to}`, { from, to, rationale, evidence, via, by, source, violation, seq });
-      const key = pairKey(layer, from, to);
-      if (key) layer.decidedPairs.add(key);
+      const pair = pairOf(layer, from, to);
+      if (pair && violation === null) layer.settledPairs.add(pair.key);
+      else if (pair) layer.refusedPairs.set(pair.key, pair.anomalies);
       return;
     }
     case 'CausalViolation': {
       layer.violations.push(event);
       if (event.operation === 'add_causality') {
-        const key = pairKey(layer, event.from, event.to);
-        if (key) layer.decidedPairs.add(key);
+        const pair = pairOf(layer, event.from, event.to);
+        if (pair) layer.refusedPairs.set(pair.key, pair.anomalies);
       } else if (event.operation === 'link_alert' && event.alert !== null) layer.decidedAlerts.add(event.alert);
       else if (event.operation === 'create_anomaly' && event.anomalyType !== null && event.entity !== null)
         layer.refusedAnomalies.add(anomalyId(event.anomalyType, event.entity));
