@@ -62,7 +62,7 @@ describe('bootstrap', () => {
           { id: 'c2', entity: 'ns/ConfigMap/cfg', time: t - 3 * min },
           { id: 'c-old', entity: 'ns/Service/plain', time: t - 3 * 24 * 60 * min },
         ],
-        failureEvents: [{ id: 'e1', entity: 'ns/Pod/oom-1', time: t - min }],
+        failureEvents: [{ id: 'e1', entity: 'ns/Pod/oom-1', time: t - min, reason: 'OOMKilled', count: 1 }],
         aliasesOf: (e) => ({ 'ns/Service/changed': ['ns/Deployment/changed'], 'ns/Service/oom': ['ns/Pod/oom-1'] })[e] ?? [],
         dependenciesOf: (e) => (e === 'ns/Service/dep' ? ['ns/ConfigMap/cfg'] : []),
       }),
@@ -85,6 +85,49 @@ describe('bootstrap', () => {
       ['ns/Service/api', 'entry_point'],
       ['ns/Service/ui', 'entry_point'],
     ]);
+  });
+
+  it('seeds a pod that crashed in the window without an alert, after the alerting ones; a chronic crash loop is not one', () => {
+    const t = 100 * min;
+    const result = bootstrap(
+      input({
+        window: { start: t - 15 * min, end: t + 15 * min },
+        alerts: [alert('a1', 'ns/Service/api', 'HighErrorRate', t)],
+        failureEvents: [
+          { id: 'e-late', entity: 'ns/Pod/b-1', time: t + 5 * min, reason: 'OOMKilled', count: 1 },
+          { id: 'e-early', entity: 'ns/Pod/a-1', time: t - 2 * min, reason: 'OOMKilled', count: 1 },
+          { id: 'e-again', entity: 'ns/Pod/a-1', time: t + 3 * min, reason: 'OOMKilled', count: 2 },
+          // Restarting for days: its first event in the window already counts dozens.
+          { id: 'e-chronic', entity: 'ns/Pod/c-1', time: t - 10 * min, reason: 'BackOff', count: 44 },
+          { id: 'e-chronic-2', entity: 'ns/Pod/c-1', time: t + 1 * min, reason: 'BackOff', count: 45 },
+          // Long before the window and its lead time.
+          { id: 'e-old', entity: 'ns/Pod/d-1', time: t - 120 * min, reason: 'OOMKilled', count: 1 },
+          // On a seed's pod: its packet holds the event already.
+          { id: 'e-seed', entity: 'ns/Pod/api-1', time: t, reason: 'OOMKilled', count: 1 },
+        ],
+        aliasesOf: (e) => ({ 'ns/Service/api': ['ns/Pod/api-1'] })[e] ?? [],
+      }),
+    );
+    expect(result.seeds.map((s) => [s.node, s.strength])).toEqual([
+      ['ns/Service/api', 'failure_event'],
+      ['ns/Pod/a-1', 'failure_candidate'],
+      ['ns/Pod/b-1', 'failure_candidate'],
+    ]);
+  });
+
+  it('starts from the entry points too when only alerts that are not golden signals fired', () => {
+    const result = bootstrap(
+      input({
+        window: { start: 0, end: 30 * min },
+        alerts: [alert('a', 'ns/Service/billing', 'TLSCertificateExpiringSoon', 5 * min, 'warning')],
+        entryPoints: () => ['ns/Service/ui', 'ns/Service/billing'],
+      }),
+    );
+    expect(result.seeds.map((s) => [s.node, s.strength])).toEqual([
+      ['ns/Service/billing', 'alerting'],
+      ['ns/Service/ui', 'entry_point'],
+    ]);
+    expect(result.seeds[1]?.reason).toMatch(/no golden-signal alert/);
   });
 
   it('keeps the snapshot window when given and falls back to the incident time', () => {

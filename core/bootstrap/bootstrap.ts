@@ -1,5 +1,6 @@
 import type { EntityId } from '../model/ids.js';
 import type { TimeWindow } from '../model/packet.js';
+import { CHRONIC_FAILURE_COUNT } from '../signals/k8s/classify-event.js';
 import { classifyAlert, isGoldenSignal, type AlertSignal } from './golden.js';
 
 export interface BootstrapAlert {
@@ -15,7 +16,8 @@ export interface BootstrapAlert {
 export interface BootstrapInput {
   alerts: readonly BootstrapAlert[];
   changes: ReadonlyArray<{ id: string; entity: EntityId; time: number }>;
-  failureEvents: ReadonlyArray<{ id: string; entity: EntityId; time: number }>;
+  /** Failure events (core/signals/k8s) in the window and the lead time before it, with their reason and cumulative count. */
+  failureEvents: ReadonlyArray<{ id: string; entity: EntityId; time: number; reason: string; count: number }>;
   /** The snapshot's own window, when it names one. */
   window: TimeWindow | null;
   incidentTime: number | null;
@@ -25,11 +27,15 @@ export interface BootstrapInput {
   aliasesOf: (entity: EntityId) => readonly EntityId[];
   /** What a change on an entity can act on (core/graph changeTargets): named in the seed's reason. */
   changeTargetsOf?: (entity: EntityId) => readonly EntityId[];
-  /** Where users' requests enter the system; the fallback seeds when no alert fired. */
+  /** Where users' requests enter the system: seeds when no golden-signal alert fired. */
   entryPoints?: () => readonly EntityId[];
 }
 
-export type SeedStrength = 'change_before_alert' | 'failure_event' | 'dependency_change' | 'alerting' | 'change_candidate' | 'entry_point';
+export type SeedStrength =
+  'change_before_alert' | 'failure_event' | 'dependency_change' | 'alerting' | 'failure_candidate' | 'entry_point' | 'change_candidate';
+
+/** Seeds that stand on something other than an alert: an alert flood does not set them aside (core/scopes). */
+export const UNALERTED_SEEDS: ReadonlySet<SeedStrength> = new Set(['failure_candidate', 'change_candidate']);
 
 export interface Seed {
   node: EntityId;
@@ -51,8 +57,9 @@ const rank: Record<SeedStrength, number> = {
   failure_event: 1,
   dependency_change: 2,
   alerting: 3,
-  change_candidate: 4,
+  failure_candidate: 4,
   entry_point: 5,
+  change_candidate: 6,
 };
 const severityRank = (s: string): number => ({ critical: 0, error: 1, high: 1, warning: 2, major: 2 })[s.toLowerCase()] ?? 3;
 
@@ -84,17 +91,56 @@ export function bootstrap(input: BootstrapInput): BootstrapResult {
     if (!known || compare(order, known.order) < 0) seeds.set(alert.entity, { ...seed, order });
   }
   const ordered = [...seeds.values()].sort((a, b) => compare(a.order, b.order) || a.node.localeCompare(b.node));
-  // An analyst handed a snapshot without alerts starts where users' requests come in.
-  const entries: Seed[] =
-    ordered.length > 0
-      ? []
-      : [...(input.entryPoints?.() ?? [])].sort().map((node) => ({
+  const alerted = ordered.map(({ order: _order, ...seed }) => seed);
+  const failures = failureCandidates(input, window, alerted);
+  // Without a golden-signal alert nothing says where users feel the incident: start where their requests come in too.
+  const hasGolden = inWindow.some((a) => isGoldenSignal(a.signal));
+  const taken = new Set([...alerted, ...failures].map((s) => s.node));
+  const entries: Seed[] = hasGolden
+    ? []
+    : [...(input.entryPoints?.() ?? [])]
+        .filter((node) => !taken.has(node))
+        .sort()
+        .map((node) => ({
           node,
           strength: 'entry_point' as const,
-          reason: 'no alert fired in the window; starting from an entry point',
+          reason:
+            inWindow.length === 0
+              ? 'no alert fired in the window; starting from an entry point'
+              : 'no golden-signal alert fired in the window; starting from an entry point too',
         }));
-  const first = [...ordered.map(({ order: _order, ...seed }) => seed), ...entries];
+  const first = [...alerted, ...failures, ...entries];
   return { window, seeds: [...first, ...changeCandidates(input, window, first)], ignoredAlerts };
+}
+
+/**
+ * A pod that crashed or was killed in the window is a place to look even when no alert fired
+ * on it (a failure event is strong enough to seed, core/signals/k8s), earliest first. A failure
+ * whose count was already high when the window saw it first began long before: chronic, left out.
+ */
+function failureCandidates(input: BootstrapInput, window: TimeWindow, taken: readonly Seed[]): Seed[] {
+  const seen = new Set(taken.flatMap((s) => [s.node, ...input.aliasesOf(s.node)]));
+  const first = new Map<string, BootstrapInput['failureEvents'][number]>();
+  for (const e of input.failureEvents) {
+    if (e.time < window.start - ONSET_LEAD_MS || e.time > window.end) continue;
+    const key = `${e.entity}\u0000${e.reason}`;
+    const known = first.get(key);
+    if (!known || e.time < known.time) first.set(key, e);
+  }
+  const onsets = [...first.values()]
+    .filter((e) => e.count < CHRONIC_FAILURE_COUNT)
+    .sort((a, b) => a.time - b.time || a.entity.localeCompare(b.entity));
+  const out: Seed[] = [];
+  for (const e of onsets) {
+    if (seen.has(e.entity)) continue;
+    for (const id of [e.entity, ...input.aliasesOf(e.entity)]) seen.add(id);
+    out.push({
+      node: e.entity,
+      strength: 'failure_candidate',
+      reason: `failure event ${e.id} (${e.reason}) on ${e.entity} in the window, no alert on it`,
+    });
+  }
+  return out;
 }
 
 /**

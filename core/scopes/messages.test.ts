@@ -108,13 +108,25 @@ describe('scope messages', () => {
 describe('seeds in scope order', () => {
   it('drops seeds that only a flood names, except where the flood started', () => {
     const flood = record('S9', 'signature', ['x', 'y', 'z'], [], ['z']);
-    const seeds = ['x', 'a', 'y', 'z'].map((node) => ({ node, strength: 'alerting' }));
+    const seeds = ['x', 'a', 'y', 'z'].map((node) => ({ node, strength: 'alerting' as const }));
     expect(orderSeedsByScopes(seeds, [record('S1', 'entity', ['a'], []), flood], (n) => n).map((s) => s.node)).toEqual(['a', 'z']);
     expect(orderSeedsByScopes(seeds, [record('S1', 'entity', ['a'], [])], (n) => n)).toEqual(seeds);
     // One seed per alias group, named by its representative, where the group's first seed stood.
-    const pods = ['p1', 'a', 'p2'].map((node) => ({ node, strength: 'alerting' }));
+    const pods = ['p1', 'a', 'p2'].map((node) => ({ node, strength: 'alerting' as const }));
     expect(orderSeedsByScopes(pods, [], (n) => (n.startsWith('p') ? 'svc' : n)).map((s) => s.node)).toEqual(['svc', 'a']);
     // When every seed is flood-only they all stay: the walk must start somewhere.
     expect(orderSeedsByScopes(seeds.slice(0, 1), [flood], (n) => n)).toEqual(seeds.slice(0, 1));
+    // A crashed pod and a change seed on their own account, not on the flood's.
+    const unalerted = [
+      ...seeds,
+      { node: 'y', strength: 'failure_candidate' as const },
+      { node: 'x', strength: 'change_candidate' as const },
+    ];
+    expect(orderSeedsByScopes(unalerted, [record('S1', 'entity', ['a'], []), flood], (n) => n).map((s) => s.node)).toEqual([
+      'a',
+      'z',
+      'y',
+      'x',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ScopeRecord } from '../ledger/events-scopes.js';
 import type { EntityId } from '../model/ids.js';
+import { UNALERTED_SEEDS, type SeedStrength } from '../bootstrap/bootstrap.js';
 
 /** How many of the entities a flood reached first still seed the walk on its account. */
 export const FLOOD_FIRST_SEEDS = 2;
@@ -13,7 +14,7 @@ export const FLOOD_FIRST_SEEDS = 2;
  * flood the seeds are the bootstrap's; when every seed is flood-only they all stay. Then one
  * seed per alias group.
  */
-export function orderSeedsByScopes<S extends { node: EntityId; strength: string }>(
+export function orderSeedsByScopes<S extends { node: EntityId; strength: SeedStrength }>(
   seeds: readonly S[],
   scopes: readonly ScopeRecord[],
   representative: (entity: EntityId) => EntityId,
@@ -25,7 +26,7 @@ export function orderSeedsByScopes<S extends { node: EntityId; strength: string 
   const inFlood = new Set(floods.flatMap((s) => s.entities));
   const isFloodOnly = (seed: S): boolean => {
     const rep = representative(seed.node);
-    return inFlood.has(rep) && !scoped.has(rep) && !leading.has(rep) && seed.strength !== 'change_candidate';
+    return inFlood.has(rep) && !scoped.has(rep) && !leading.has(rep) && !UNALERTED_SEEDS.has(seed.strength);
   };
   const kept = seeds.filter((s) => !isFloodOnly(s));
   return onePerGroup(kept.length > 0 ? kept : seeds, representative);

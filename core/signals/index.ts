@@ -58,7 +58,7 @@ export { delayThresholds, gapGrowth, isDelayedEdge } from './traces/delayed.js';
 // Kubernetes object diffs, change and event classification.
 export { diffObjects, type DiffEntry, type DiffOptions } from './k8s/diff.js';
 export { classifyChange, type ChangeKind } from './k8s/classify-change.js';
-export { classifyEvent, type EventCategory, type EventClassification } from './k8s/classify-event.js';
+export { classifyEvent, CHRONIC_FAILURE_COUNT, type EventCategory, type EventClassification } from './k8s/classify-event.js';
 
 // Statistics helpers, exported for benchmarks and for the heuristic policy.
 export { median, medianAbsoluteDeviation } from './stats/robust.js';

@@ -1,4 +1,4 @@
-import { bootstrap, ONSET_LEAD_MS, type BootstrapResult } from '../../core/bootstrap/index.js';
+import { bootstrap, ONSET_LEAD_MS, type BootstrapInput, type BootstrapResult } from '../../core/bootstrap/index.js';
 import { changeTargets, type OperationalGraph } from '../../core/graph/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
@@ -40,13 +40,14 @@ function bootstrapSeeds(store: EvidenceStore, graph: OperationalGraph, override?
   const alerts = storeAlerts(store);
   const lookback = { start: window.start - ONSET_LEAD_MS, end: window.end };
   const changes: Array<{ id: string; entity: string; time: number }> = [];
-  const failureEvents: Array<{ id: string; entity: string; time: number }> = [];
+  const failureEvents: BootstrapInput['failureEvents'][number][] = [];
   for (const id of graph.ids()) {
     if (!store.hasEntity(id)) continue;
     const page = store.evidenceFor(id, lookback, { limit: 50, kinds: ['change', 'event'] });
     for (const item of page.items) {
       if (item.detail.type === 'change') changes.push({ id: item.id, entity: id, time: item.time });
-      if (item.detail.type === 'event' && item.detail.isFailure) failureEvents.push({ id: item.id, entity: id, time: item.time });
+      if (item.detail.type === 'event' && item.detail.isFailure)
+        failureEvents.push({ id: item.id, entity: id, time: item.time, reason: item.detail.reason, count: item.detail.count });
     }
   }
   return bootstrap({

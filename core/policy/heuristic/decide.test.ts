@@ -334,6 +334,13 @@ describe('evaluateHeuristic', () => {
     ).not.toMatch(/traffic_source/);
     const few = edge(node, 'shop/Service/catalog', { windowCalls: 6, baselineCalls: 2, callRateRatio: 11 });
     expect(evaluateHeuristic(packet([received, few, level])).reasoning.join('\n')).not.toMatch(/traffic_source/);
+    // Other calls that grew as much as what the node receives are in step with it: still level.
+    const busier = edge('shop/Service/app', node, { callRateRatio: 1.17 });
+    const inStep = edge(node, 'shop/Service/email', { callRateRatio: 1.24 });
+    expect(evaluateHeuristic(packet([busier, flood, inStep])).reasoning.join('\n')).toMatch(/traffic_source/);
+    // Outgrowing it, they are a second surge, not level.
+    const outgrown = edge(node, 'shop/Service/email', { callRateRatio: 1.6 });
+    expect(evaluateHeuristic(packet([busier, flood, outgrown])).reasoning.join('\n')).not.toMatch(/traffic_source/);
   });
 
   it('does not take a chronic restart loop or a non-golden alert for this incident', () => {

@@ -1,4 +1,4 @@
-import { delayThresholds } from '../../signals/index.js';
+import { CHRONIC_FAILURE_COUNT, delayThresholds } from '../../signals/index.js';
 
 /**
  * The numbers behind the heuristic's judgements, in one place so reviewers can audit them.
@@ -40,7 +40,7 @@ export const thresholds = {
   /** ...and fewer than 5 error statuses naming a callee say nothing about it either. */
   minAttributedErrors: 5,
   /** A failure event repeated 10 times (its cumulative count) began long before the incident. */
-  chronicFailureCount: 10,
+  chronicFailureCount: CHRONIC_FAILURE_COUNT,
   /** A CPU or memory metric must triple to count as saturation: doubling is ordinary load variation. */
   saturationFold: 3,
   /** A ratio metric (0..1) at 80 % or more is near capacity, whatever its baseline. */

@@ -15,6 +15,13 @@ export type EventCategory =
   | 'other_warning'
   | 'normal';
 
+/**
+ * A failure event whose cumulative count (Kubernetes' `count`) had reached this when it was
+ * seen began long before the incident: a restart loop that has run for hours is chronic noise,
+ * not the onset (the bootstrap does not seed it; the heuristic does not cite it as a cause).
+ */
+export const CHRONIC_FAILURE_COUNT = 10;
+
 export interface EventClassification {
   /** A failure of the object itself, strong enough to seed an investigation. */
   isFailure: boolean;

@@ -38,7 +38,7 @@ export const trafficSourceRule: CauseRule = {
   id: 'traffic_source',
   role: 'cause',
   family: 'traces',
-  when: `the node sends ≥${thresholds.sourceSurgeRatio}× more calls per minute to a dependency than its own inbound growth explains (≥${thresholds.minSurgeCalls} calls in the window, ≥${thresholds.minCalls} in the baseline) while its other calls stay level; entry points (no callers) excluded`,
+  when: `the node sends ≥${thresholds.sourceSurgeRatio}× more calls per minute to a dependency than its own inbound growth explains (≥${thresholds.minSurgeCalls} calls in the window, ≥${thresholds.minCalls} in the baseline) while its other calls stay level (up < ${thresholds.surgeRatio}× its inbound growth); entry points (no callers) excluded`,
   strength: `0.45 + 0.4·s(out/in − ${thresholds.sourceSurgeRatio}, 2), at most 0.9`,
   explanation:
     'A surge that starts here — a job, a retry loop or a client bug — not load passing through. An Origin with it is the source of the surge claims on its callees.',
@@ -63,8 +63,9 @@ function trafficSource({ edges }: RuleContext): Match[] {
       e.detail.windowCalls >= thresholds.minSurgeCalls &&
       ratio(e) >= Math.max(thresholds.sourceSurgeRatio, thresholds.sourceSurgeRatio * inRatio),
   );
+  // Level means in step with what I receive: calls that grew only as my inbound traffic did are load passing through.
   const level = edges.outbound.filter(
-    (e) => e.detail.callRateRatio != null && e.detail.baselineCalls >= thresholds.minCalls && ratio(e) < thresholds.surgeRatio,
+    (e) => e.detail.callRateRatio != null && e.detail.baselineCalls >= thresholds.minCalls && ratio(e) < thresholds.surgeRatio * inRatio,
   );
   if (surging.length === 0 || level.length === 0) return [];
   const worst = Math.max(...surging.map(ratio));
