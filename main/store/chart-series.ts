@@ -92,9 +92,10 @@ function matchClass(templates: readonly (readonly string[])[], tokens: readonly 
     for (let i = 0; i < t.length && outcome !== 'mismatch'; i++) {
       const w = t[i] as string;
       const token = tokens[i] as string;
-      if (w === WILDCARD || w === token) continue;
-      if (!NONZERO_DIGIT.test(token) || classKey(w) !== classKey(token)) outcome = 'mismatch';
-      else outcome = 'depends';
+      if (w === WILDCARD) continue;
+      // A digit 1–9 no mask covered may differ between the class's lines: equal here is not equal in all.
+      if (!NONZERO_DIGIT.test(token)) outcome = w === token ? outcome : 'mismatch';
+      else outcome = classKey(w) === classKey(token) ? 'depends' : 'mismatch';
     }
     if (outcome === 'match') return k;
     if (outcome === 'depends') return UNDECIDED;
