@@ -87,6 +87,14 @@ export function baselineBand(x: readonly number[], y: readonly (number | null)[]
   base.sort((p, q) => p - q);
   const median = quantileSorted(base, 0.5);
   const deviations = base.map((v) => Math.abs(v - median)).sort((p, q) => p - q);
-  const spread = quantileSorted(deviations, 0.5) * MAD_SCALE * BAND_MADS;
+  return bandAround(median, quantileSorted(deviations, 0.5));
+}
+
+/**
+ * The band of a baseline whose nearest-rank median and median absolute deviation are known
+ * (a store that computes both in SQL, so the band is baselineBand's to the last bit).
+ */
+export function bandAround(median: number, mad: number): { low: number; high: number } {
+  const spread = mad * MAD_SCALE * BAND_MADS;
   return { low: median - spread, high: median + spread };
 }

@@ -9,6 +9,7 @@ export {
   errorRate,
   quantilesPerBucket,
   baselineBand,
+  bandAround,
   type Buckets,
 } from './buckets.js';
 export { citationsFor } from './citations.js';

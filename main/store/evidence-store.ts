@@ -3,15 +3,32 @@ import type { Buckets } from '../../core/charts/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { Topology } from '../../core/model/topology.js';
 import type { SnapshotManifest } from '../../core/snapshot/schema.js';
+import type { LogCounts, MetricSeries } from './chart-series.js';
 import type { EvidencePage, EvidenceQuery } from './query.js';
 import type { RawLine } from './raw-lines.js';
 import type { LogRow, MarkerRow, MetricPoint, SpanRow } from './series.js';
 import type { EdgeBuckets, SpanSummary } from './span-series.js';
 import type { WindowInfo } from './window.js';
 
-/** Raw rows over time for the evidence charts; `entity` is the store key (EvidenceStore.entityKey). */
+/**
+ * Rows over time for the evidence charts; `entity` is the store key (EvidenceStore.entityKey).
+ * The charts read the bucketed queries (metricSeries, spanSummary, edgeBuckets, logCounts):
+ * ClickHouse computes them in SQL, so the process never pulls raw rows it does not draw. The
+ * raw readers (metrics, spans, logs) serve tests and tools, not the charts.
+ */
 export interface SeriesSource {
   metrics(entity: number, start: number, end: number): MetricPoint[];
+  /**
+   * The entity's metric series in [start, end), in the order each first appears: per series
+   * core/charts downsampleMinMax of its points over `columns` and baselineBand of those before
+   * `baselineUntil`, exactly (chart-series.ts).
+   */
+  metricSeries(entity: number, start: number, end: number, columns: number, baselineUntil: number): MetricSeries[];
+  /**
+   * Log lines of `entities` per bucket, all and per template text asked for (a line counts for
+   * the first template it matches, tokenized as Drain does; chart-series.ts).
+   */
+  logCounts(entities: readonly number[], buckets: Buckets, templates: readonly string[]): LogCounts;
   spans(entity: number, start: number, end: number): SpanRow[];
   /**
    * The spans of `entities` (an alias group's keys) in the buckets' range, per bucket (the

@@ -1,5 +1,6 @@
 import type { StatementCache } from '../db/statements.js';
 import type { Buckets } from '../../core/charts/index.js';
+import { countTemplateLines, metricSeriesOf, type LineClass, type LogCounts, type MetricSeries } from './chart-series.js';
 import type { RowContext } from './rows.js';
 import { mergeByTime, pairEdgeSpans, summariseSpans, type EdgeBuckets, type SpanRow, type SpanSummary } from './span-series.js';
 
@@ -24,6 +25,12 @@ export interface MarkerRow {
   time: number;
   label: string;
 }
+
+/** chart-series.ts's classKey in SQL: every digit 1–9 read as 1. */
+const LINE_CLASS = [2, 3, 4, 5, 6, 7, 8, 9].reduce((expr, d) => `replace(${expr}, '${d}', '1')`, 'body');
+/** core/charts bucketOf (bound: the buckets' start, width and count); REAL, so the division is a float's. */
+const BUCKET_OF = 'min(? - 1, CAST((time - ?) / CAST(? AS REAL) AS INTEGER))';
+const LOGS_IN_RANGE = 'FROM logs WHERE entity = ? AND time >= ? AND time < ?';
 
 /** Spans read for one trace: a runaway trace is cut here, the waterfall says how many. */
 export const MAX_TRACE_SPANS = 500;
@@ -62,6 +69,50 @@ export class SeriesQueries {
       name: r.name,
       status: r.status,
     };
+  }
+
+  /** The entity's metric series in the range, min/max-downsampled to `columns` (chart-series.ts). */
+  metricSeries(entity: number, start: number, end: number, columns: number, baselineUntil: number): MetricSeries[] {
+    // In the process: SQLite runs in it, so its rows cross no wire; the (entity, time) index gives time, then line order.
+    const rows = this.statements
+      .get(
+        `SELECT name, coalesce(labels, ''), unit, time, value FROM metrics WHERE entity = ? AND time >= ? AND time < ? ORDER BY time, line`,
+      )
+      .raw(true)
+      .all(entity, start, end) as [string, string, string | null, number, number][];
+    return metricSeriesOf(
+      rows.map(([name, labels, unit, time, value]) => ({ name, labels, unit, time, value })),
+      columns,
+      baselineUntil,
+    );
+  }
+
+  /** Lines per bucket of `entities`, all and per template: counted per line class in SQL (chart-series.ts). */
+  logCounts(entities: readonly number[], buckets: Buckets, templates: readonly string[]): LogCounts {
+    const classes: LineClass[] = [];
+    const read = (sql: string, entity: number, extra: unknown[]): LineClass[] =>
+      (
+        this.statements
+          .get(sql)
+          .raw(true)
+          .all(buckets.count, buckets.start, buckets.width, entity, buckets.start, buckets.end, ...extra) as [
+          string,
+          string,
+          number,
+          number,
+        ][]
+      ).map(([key, example, b, n]) => ({ key, example, counts: [[b, n]] }));
+    for (const entity of entities)
+      classes.push(...read(`SELECT ${LINE_CLASS} AS k, body, ${BUCKET_OF} AS b, count(*) ${LOGS_IN_RANGE} GROUP BY k, b`, entity, []));
+    return countTemplateLines(templates, buckets.count, classes, (keys) =>
+      entities.flatMap((entity) =>
+        read(
+          `SELECT body, body, ${BUCKET_OF} AS b, count(*) ${LOGS_IN_RANGE} AND ${LINE_CLASS} IN (SELECT value FROM json_each(?)) GROUP BY body, b`,
+          entity,
+          [JSON.stringify(keys)],
+        ),
+      ),
+    );
   }
 
   metrics(entity: number, start: number, end: number): MetricPoint[] {

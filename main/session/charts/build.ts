@@ -5,7 +5,7 @@ import { logChart } from './logs.js';
 import { metricCharts } from './metrics.js';
 import { chartRange } from './range.js';
 import { edgeChart, spanCharts } from './spans.js';
-import { gather, memberKeys } from './members.js';
+import { memberKeys } from './members.js';
 import { exemplarTrace } from './trace.js';
 
 /** Edge charts per entity: the packet's call edges, most relevant (first listed) first. */
@@ -55,8 +55,8 @@ function memberLabels(member: string, labels: string): string {
 }
 
 /**
- * Everything the inspector draws for one entity, read from the evidence store and downsampled
- * here, in the main process: metrics, request and error rate, latency percentiles, log
+ * Everything the inspector draws for one entity, bucketed and downsampled by the evidence store
+ * (in SQL on ClickHouse: no raw metric point or log line comes back but the drawn ones): metrics, request and error rate, latency percentiles, log
  * templates, the packet's call edges (caller vs callee side), an exemplar trace, and where
  * each evidence item of the node's packet is on them.
  */
@@ -97,8 +97,13 @@ function computeEntityCharts(store: EvidenceStore, entity: string, packet: Conte
   );
   const templates = members.flatMap((m) => q.templates(m.key)).sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
   const logs = logChart(
-    gather(members, (k) => q.logs(k, range.start, range.end)),
     templates,
+    (texts) =>
+      q.logCounts(
+        members.map((m) => m.key),
+        range.buckets,
+        texts,
+      ),
     range,
     citedIds,
   );
@@ -107,9 +112,10 @@ function computeEntityCharts(store: EvidenceStore, entity: string, packet: Conte
     ...edgeCharts(store, packet, range),
     ...metricCharts(
       members.flatMap((m) =>
-        q.metrics(m.key, range.start, range.end).map((p) => (members.length > 1 ? { ...p, labels: memberLabels(m.id, p.labels) } : p)),
+        q
+          .metricSeries(m.key, range.start, range.end, range.columns, range.baselineUntil)
+          .map((s) => (members.length > 1 ? { ...s, labels: memberLabels(m.id, s.labels) } : s)),
       ),
-      range,
       citedMetrics,
     ),
     ...(logs ? [logs] : []),

@@ -1,7 +1,6 @@
-import { baselineBand, bucketCentres, bucketOf, type Chart, type ChartSeries } from '../../../core/charts/index.js';
+import { baselineBand, bucketCentres, type Chart, type ChartSeries } from '../../../core/charts/index.js';
 import { EvidenceDetail } from '../../../core/model/index.js';
-import { tokenizeLine, WILDCARD } from '../../../core/signals/index.js';
-import type { LogRow } from '../../store/index.js';
+import type { LogCounts } from '../../store/index.js';
 import type { ChartRange } from './range.js';
 
 /** Templates drawn per entity: the cited ones, then new and stopped ones, then the most unusual. */
@@ -15,17 +14,12 @@ interface TemplateSignal {
 
 interface Drawn {
   id: string;
-  tokens: string[];
   text: string;
   role: ChartSeries['role'];
 }
 
-function matches(template: readonly string[], tokens: readonly string[]): boolean {
-  if (template.length !== tokens.length) return false;
-  return template.every((t, i) => t === WILDCARD || t === tokens[i]);
-}
-
-function pickTemplates(signals: readonly TemplateSignal[], cited: ReadonlySet<string>): Drawn[] {
+/** The templates a log chart draws, in the order the store is asked to count them. */
+export function pickTemplates(signals: readonly TemplateSignal[], cited: ReadonlySet<string>): Drawn[] {
   const drawn: (Drawn & { rank: number })[] = [];
   for (const s of signals) {
     const parsed = EvidenceDetail.safeParse(JSON.parse(s.detail));
@@ -33,35 +27,28 @@ function pickTemplates(signals: readonly TemplateSignal[], cited: ReadonlySet<st
     const d = parsed.data;
     const role: ChartSeries['role'] = d.isNew ? 'new' : d.isGone ? 'gone' : 'value';
     const rank = cited.has(s.id) ? 0 : role !== 'value' ? 1 : 2;
-    drawn.push({ id: s.id, tokens: d.template.split(' '), text: d.template, role, rank });
+    drawn.push({ id: s.id, text: d.template, role, rank });
   }
   // Stable: within a rank the store's order (score, then id) holds.
   return drawn.sort((a, b) => a.rank - b.rank).slice(0, MAX_TEMPLATE_SERIES);
 }
 
 /**
- * Lines per minute of each drawn log template over time. Lines are matched to the store's
+ * Lines per minute of each drawn log template over time, from the store's counts per bucket
+ * (`count`: SeriesSource.logCounts for the drawn templates' texts). Lines are matched to the
  * templates the way Drain matched them (the same tokenizer; `<*>` matches any token), so a
  * template that stopped shows its baseline count falling to zero and a new one rising from it.
+ * Without templates, a chart of no line is not drawn.
  */
 export function logChart(
-  logs: readonly LogRow[],
   signals: readonly TemplateSignal[],
+  count: (templates: readonly string[]) => LogCounts,
   range: ChartRange,
   cited: ReadonlySet<string>,
 ): Chart | null {
   const drawn = pickTemplates(signals, cited);
-  if (drawn.length === 0 && logs.length === 0) return null;
-  const counts = drawn.map(() => new Array<number>(range.buckets.count).fill(0));
-  const all = new Array<number>(range.buckets.count).fill(0);
-  for (const line of logs) {
-    const b = bucketOf(range.buckets, line.time);
-    if (b < 0) continue;
-    all[b] = (all[b] as number) + 1;
-    const tokens = tokenizeLine(line.body);
-    const k = drawn.findIndex((d) => matches(d.tokens, tokens));
-    if (k >= 0) (counts[k] as number[])[b] = ((counts[k] as number[])[b] as number) + 1;
-  }
+  const { all, byTemplate: counts } = count(drawn.map((d) => d.text));
+  if (drawn.length === 0 && all.every((n) => n === 0)) return null;
   const x = bucketCentres(range.buckets);
   const perMinute = (c: number[]): number[] => c.map((n) => (n * 60_000) / range.buckets.width);
   const mk = (name: string, role: ChartSeries['role'], evidenceId: string | null, c: number[]): ChartSeries => {

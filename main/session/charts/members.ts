@@ -18,9 +18,3 @@ export function memberKeys(store: EvidenceStore, entity: string): { id: string; 
   const ids = graph.has(entity) ? [entity, ...graph.aliases(entity).filter((m) => m !== entity)] : [entity];
   return ids.filter((id) => store.hasEntity(id)).map((id) => ({ id, key: id === entity ? key : store.entityKey(id) }));
 }
-
-/** Rows of every member, merged in time order. */
-export function gather<T extends { time: number }>(members: readonly { key: number }[], read: (key: number) => T[]): T[] {
-  if (members.length === 1) return read((members[0] as { key: number }).key);
-  return members.flatMap((m) => read(m.key)).sort((a, b) => a.time - b.time);
-}

@@ -1,6 +1,5 @@
-import { baselineBand, downsampleMinMax, type Chart } from '../../../core/charts/index.js';
-import type { MetricPoint } from '../../store/index.js';
-import type { ChartRange } from './range.js';
+import type { Chart } from '../../../core/charts/index.js';
+import type { MetricSeries } from '../../store/index.js';
 
 /** Metric charts per entity and label sets per chart: the inspector stays a readable column. */
 export const MAX_METRIC_CHARTS = 12;
@@ -19,41 +18,36 @@ function labelText(labels: string): string {
 }
 
 /**
- * One chart per metric name, one downsampled series per label set, each with its baseline
- * band. Metrics the packet cites come first, then by name.
+ * One chart per metric name, one downsampled series per label set (the most points first), each
+ * with its baseline band: the store downsamples and bands them (SeriesSource.metricSeries).
+ * Metrics the packet cites come first, then by name. `series`: every member's, in the
+ * order each first appears, a member's after the one before it.
  */
-export function metricCharts(points: readonly MetricPoint[], range: ChartRange, cited: ReadonlySet<string>): Chart[] {
-  const byName = new Map<string, { unit: string | null; byLabels: Map<string, { x: number[]; y: number[] }> }>();
-  for (const p of points) {
-    let metric = byName.get(p.name);
-    if (!metric) {
-      metric = { unit: p.unit, byLabels: new Map() };
-      byName.set(p.name, metric);
-    }
-    let series = metric.byLabels.get(p.labels);
-    if (!series) {
-      series = { x: [], y: [] };
-      metric.byLabels.set(p.labels, series);
-    }
-    series.x.push(p.time);
-    series.y.push(p.value);
+export function metricCharts(series: readonly MetricSeries[], cited: ReadonlySet<string>): Chart[] {
+  const byName = new Map<string, { unit: string | null; sets: MetricSeries[] }>();
+  for (const s of series) {
+    const metric = byName.get(s.name);
+    if (metric) metric.sets.push(s);
+    else byName.set(s.name, { unit: s.unit, sets: [s] });
   }
   const names = [...byName.keys()].sort((a, b) => Number(cited.has(b)) - Number(cited.has(a)) || (a < b ? -1 : a > b ? 1 : 0));
   return names.slice(0, MAX_METRIC_CHARTS).map((name) => {
     const metric = byName.get(name) as NonNullable<ReturnType<typeof byName.get>>;
-    const sets = [...metric.byLabels.entries()].sort(([, a], [, b]) => b.x.length - a.x.length).slice(0, MAX_SERIES_PER_METRIC);
+    // Stable: among equals, the label set that appeared first.
+    const sets = [...metric.sets].sort((a, b) => b.points - a.points).slice(0, MAX_SERIES_PER_METRIC);
     return {
       id: `metric:${name}`,
       kind: 'metric',
       title: name,
       unit: metric.unit ?? '',
-      series: sets.map(([labels, s]) => ({
-        name: labelText(labels),
-        ...downsampleMinMax(s.x, s.y, range.columns),
-        band: baselineBand(s.x, s.y, range.baselineUntil),
+      series: sets.map((s) => ({
+        name: labelText(s.labels),
+        x: s.x,
+        y: s.y,
+        band: s.band,
         role: 'value',
         evidenceId: null,
-        sourcePoints: s.x.length,
+        sourcePoints: s.points,
       })),
     } satisfies Chart;
   });

@@ -2,6 +2,8 @@ import type { Buckets } from '../../../core/charts/index.js';
 import type { SeriesSource } from '../evidence-store.js';
 import { MAX_TRACE_SPANS, type LogRow, type MarkerRow, type MetricPoint, type SpanRow } from '../series.js';
 import type { EdgeBuckets, SpanSummary } from '../span-series.js';
+import type { LogCounts, MetricSeries } from '../chart-series.js';
+import { chLogCounts, chMetricSeries } from './chart-series.js';
 import type { ChRow, ChRunner } from './runner.js';
 import { chEdgeBuckets, chSpanSummary } from './span-series.js';
 
@@ -46,6 +48,14 @@ export class ChSeries implements SeriesSource {
       time: num(r.time),
       value: num(r.value),
     }));
+  }
+
+  metricSeries(entity: number, start: number, end: number, columns: number, baselineUntil: number): MetricSeries[] {
+    return chMetricSeries(this.runner, this.idOf(entity), start, end, columns, baselineUntil);
+  }
+
+  logCounts(entities: readonly number[], buckets: Buckets, templates: readonly string[]): LogCounts {
+    return chLogCounts(this.runner, entities.map(this.idOf), buckets, templates);
   }
 
   spans(entity: number, start: number, end: number): SpanRow[] {

@@ -5,10 +5,10 @@ import type { ChParams, ChRow, ChRunner } from './runner.js';
 /** Nearest-rank quantile (core/charts quantileSorted): quantileExact takes floor(level·n), a hair under q lands on ceil(q·n). */
 const rank = (q: number, expr: string): string => `quantileExact(${q - 1e-9})(${expr})`;
 /** The bucket of a time, as core/charts bucketOf (the caller's start and width; the last bucket takes the rounding). */
-const BUCKET = 'least(toUInt32(floor((time - {s:Int64}) / {w:Float64})), {n:UInt32} - 1)';
-const IN_RANGE = 'time >= {s:Int64} AND time < {t:Int64}';
+export const BUCKET = 'least(toUInt32(floor((time - {s:Int64}) / {w:Float64})), {n:UInt32} - 1)';
+export const IN_RANGE = 'time >= {s:Int64} AND time < {t:Int64}';
 
-function bucketParams(buckets: Buckets): ChParams {
+export function bucketParams(buckets: Buckets): ChParams {
   return { s: buckets.start, t: buckets.end, w: buckets.width, n: buckets.count };
 }
 
