@@ -83,13 +83,19 @@ export const ImportProgress = z.object({
 });
 export type ImportProgress = z.infer<typeof ImportProgress>;
 
-/** What the open dialog can open; a Nezha dataset root also needs a case. */
-export const openFormats = ['native', 'itbench-lite', 'nezha', 'capture', 'ledger'] as const;
+/**
+ * What the open dialog can open; a Nezha dataset root also needs a case. `store`: an evidence
+ * store SQLite file `eog import` wrote (or `sqlite:PATH`); `clickhouse`: `chdb:DIR` or
+ * `clickhouse://…`, an imported store or a database the OpenTelemetry Collector wrote (told
+ * apart when it is opened, not probed: probing would load the engine or reach the server).
+ */
+export const openFormats = ['native', 'itbench-lite', 'nezha', 'capture', 'ledger', 'store', 'clickhouse'] as const;
 
 /**
  * What to open. A capture folder (OTLP / Prometheus / kubectl exports) cannot say when the
  * incident was: `incidentTime` and `window` say it, checked as `eog convert capture` checks its
- * flags (core/snapshot/capture-times.ts); the backend refuses them for any other format.
+ * flags (core/snapshot/capture-times.ts); they place a Collector database's window too. The
+ * backend refuses them for any other format (an imported store's window was fixed at import).
  */
 export const OpenInput = CaptureTimesInput.extend({
   path: z.string().min(1),

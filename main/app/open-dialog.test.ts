@@ -81,7 +81,7 @@ describe('replaying a saved ledger', async () => {
     expect(await wb.handlers['snapshot.probe']({ path: ledgerFile })).toEqual({ format: 'ledger', cases: [] });
     const notLedger = path.join(work, 'notes.txt');
     writeFileSync(notLedger, 'not a ledger');
-    await expect(wb.handlers['snapshot.open']({ path: notLedger })).rejects.toMatchObject({ name: 'NotALedgerError' });
+    await expect(wb.handlers['snapshot.open']({ path: notLedger })).rejects.toMatchObject({ name: 'UnknownSnapshotFileError' });
     wb.close();
   });
 

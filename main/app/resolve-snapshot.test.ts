@@ -122,7 +122,7 @@ describe('opening any supported snapshot', () => {
     it('are refused for anything but a capture folder, rather than ignored', async () => {
       await expect(resolveSnapshotDir(bundle, () => {}, { incidentTime })).rejects.toMatchObject({
         name: 'CaptureTimesNotApplicableError',
-        message: `Incident time and Window apply only to a capture folder (OTLP / Prometheus / kubectl exports), but ${bundle} is a native bundle (its snapshot.json states its times): leave them out to open it.`,
+        message: `Incident time and Window apply only to a capture folder (OTLP / Prometheus / kubectl exports) or a ClickHouse database the OpenTelemetry Collector wrote, but ${bundle} is a native bundle (its snapshot.json states its times): leave them out to open it.`,
       });
       await expect(resolveSnapshotDir(scenario, () => {}, { window })).rejects.toMatchObject({ name: 'CaptureTimesNotApplicableError' });
     });

@@ -16,6 +16,8 @@ import {
 } from '../convert/index.js';
 import { listDays, readFaultList } from '../convert/nezha/layout.js';
 import { SnapshotNotFoundError } from '../snapshot/index.js';
+import { isClickHouseSpec } from '../store/index.js';
+import { snapshotFileKind } from './snapshot-file.js';
 
 export class ChooseNezhaIncidentError extends Error {
   override name = 'ChooseNezhaIncidentError';
@@ -43,7 +45,7 @@ export class IncidentNotRecordedError extends Error {
   }
 }
 
-/** Incident time and window were given for something other than a capture folder, whose times are its own. */
+/** Incident time and window were given for something other than a capture folder or a Collector database, whose times are its own. */
 export class CaptureTimesNotApplicableError extends Error {
   override name = 'CaptureTimesNotApplicableError';
   constructor(target: string, format: SnapshotProbe['format'], fields = 'Incident time and Window') {
@@ -57,16 +59,22 @@ const FORMAT_NAMES: Record<SnapshotProbe['format'], string> = {
   nezha: 'a Nezha dataset (each incident has its injection time)',
   capture: 'a capture folder',
   ledger: 'a saved ledger (it replays the times it was run with)',
+  store: 'an imported evidence store (its window was fixed at import)',
+  clickhouse: 'a ClickHouse database',
 };
 
 /** The words of CaptureTimesNotApplicableError, for `fields` as the caller names them (form fields, CLI flags). */
 export function captureTimesNotApplicable(target: string, format: SnapshotProbe['format'], fields: string): string {
-  return `${fields} apply only to a capture folder (OTLP / Prometheus / kubectl exports), but ${target} is ${FORMAT_NAMES[format]}: leave them out to open it.`;
+  return `${fields} apply only to a capture folder (OTLP / Prometheus / kubectl exports) or a ClickHouse database the OpenTelemetry Collector wrote, but ${target} is ${FORMAT_NAMES[format]}: leave them out to open it.`;
 }
 
-/** Refuses capture times for any other format, rather than ignoring what the user asked for. */
+/**
+ * Refuses capture times for any other format, rather than ignoring what the user asked for. A
+ * ClickHouse database takes them when the Collector wrote it; the store refuses them for an
+ * imported one as it opens (WindowFixedAtImportError).
+ */
 export function checkCaptureTimesApply(target: string, format: SnapshotProbe['format'], times: CaptureTimes): void {
-  if (format !== 'capture' && (times.incidentTime !== undefined || times.window !== undefined))
+  if (format !== 'capture' && format !== 'clickhouse' && (times.incidentTime !== undefined || times.window !== undefined))
     throw new CaptureTimesNotApplicableError(target, format);
 }
 
@@ -77,7 +85,7 @@ export interface OpenChoice extends CaptureTimes {
 
 /** What the open dialog accepts. */
 const OPENABLE =
-  'a native bundle folder, an ITBench-Lite scenario, a Nezha dataset folder, a folder of OTLP JSON / Prometheus API / kubectl exports or a saved ledger';
+  'a native bundle folder, an ITBench-Lite scenario, a Nezha dataset folder, a folder of OTLP JSON / Prometheus API / kubectl exports, a saved ledger, an evidence store file, chdb:DIR or clickhouse://[user@]host:port/db';
 
 export interface ResolvedSnapshot {
   /** A native bundle folder. */
@@ -100,13 +108,18 @@ export function nezhaCases(root: string): DatasetCase[] {
   );
 }
 
-/** What a path holds, so the open dialog can ask for a case when it needs one. */
+/**
+ * What a path holds, so the open dialog can ask for a case or times when it needs them. A
+ * store spec is not opened: a ClickHouse database is told Collector's or imported as it opens.
+ */
 export function probeSnapshot(input: string): SnapshotProbe {
+  if (isClickHouseSpec(input)) return { format: 'clickhouse', cases: [] };
+  if (input.startsWith('sqlite:')) return { format: 'store', cases: [] };
   const target = path.resolve(input);
   const stat = statSync(target, { throwIfNoEntry: false });
   if (!stat) throw new SnapshotNotFoundError(target, OPENABLE);
-  // A file can only be a saved investigation; opening it checks that it is one.
-  if (stat.isFile()) return { format: 'ledger', cases: [] };
+  // A file is a saved investigation or an evidence store, told by its tables.
+  if (stat.isFile()) return { format: snapshotFileKind(target), cases: [] };
   const format = detectFormat(target);
   if (format === null) throw new SnapshotNotFoundError(target, OPENABLE);
   return { format, cases: format === 'nezha' ? nezhaCases(target) : [] };

@@ -9,6 +9,7 @@ import { importStoreCancellable } from './import/index.js';
 import { investigationHandlers } from './investigation-handlers.js';
 import { hideWhileLesson } from './lesson-gate.js';
 import { createLessonHosting } from './lesson-handlers.js';
+import { openStoreSnapshot, type OpenedStore } from './open-store.js';
 import { replaySnapshot } from './replay-snapshot.js';
 import { checkCaptureTimesApply, probeSnapshot, resolveSnapshotDir, type OpenChoice, type ResolvedSnapshot } from './resolve-snapshot.js';
 
@@ -84,6 +85,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
   let isReplay = false;
+  /** The open store snapshot's chdb spec and times: chdb keeps one data directory per process. */
+  let openChdb: { input: string; choice: OpenChoice } | null = null;
   /** The store the last Start named (the app's settings); read when the import begins. */
   let chosenStore: StoreSpec | null = null;
   const lessons = createLessonHosting({
@@ -102,6 +105,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     session?.close();
     snapshot = loaded;
     isReplay = false;
+    openChdb = null;
     // The evidence import waits for the first Start: looking at the graph stays instant.
     session = hosting
       ? createInvestigationService(
@@ -132,15 +136,54 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     snapshot = replayed;
     session = next;
     isReplay = true;
+    openChdb = null;
     emitChanged(state);
     return replayed;
   };
+  /**
+   * An evidence store, opened now (its manifest, topology and alerts are the graph); the
+   * investigation service reads the same source, so Start imports nothing.
+   */
+  const openStore = async (input: string, choice: OpenChoice): Promise<LoadedSnapshot> => {
+    const previous = openChdb;
+    const isOtherChdb = input.startsWith('chdb:') && previous !== null && previous.input !== input;
+    if (isOtherChdb) {
+      lessons.leave();
+      session?.close();
+      session = null;
+    }
+    let opened: OpenedStore;
+    try {
+      opened = await openStoreSnapshot(input, choice, {
+        onProgress,
+        env: hosting?.env,
+        passwordEnv: hosting?.storePasswordEnv ?? null,
+      });
+    } catch (error) {
+      // The database shown before is opened again, so its graph and investigation stay usable.
+      if (isOtherChdb) await openStore(previous.input, previous.choice).catch(() => undefined);
+      throw error;
+    }
+    lessons.leave();
+    session?.close();
+    converted?.release();
+    converted = null;
+    snapshot = opened.loaded;
+    isReplay = false;
+    openChdb = input.startsWith('chdb:') ? { input, choice } : null;
+    if (hosting) session = createInvestigationService({ kind: 'snapshot', source: opened.source }, serviceOptions);
+    else {
+      opened.source.close();
+      session = null;
+    }
+    return opened.loaded;
+  };
   /** Any supported format; a converted copy lives until the next open or close. */
   const openAny = async (input: string, choice: OpenChoice): Promise<LoadedSnapshot> => {
-    if (probeSnapshot(input).format === 'ledger') {
-      checkCaptureTimesApply(input, 'ledger', choice);
-      return openReplay(input);
-    }
+    const { format } = probeSnapshot(input);
+    checkCaptureTimesApply(input, format, choice);
+    if (format === 'ledger') return openReplay(input);
+    if (format === 'store' || format === 'clickhouse') return openStore(input, choice);
     const resolved = await resolveSnapshotDir(input, onProgress, choice);
     try {
       const loaded = open(resolved.dir);
@@ -223,6 +266,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       lessons.close();
       session?.close();
       session = null;
+      openChdb = null;
       converted?.release();
       converted = null;
     },

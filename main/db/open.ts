@@ -41,3 +41,29 @@ export function openDatabase(file: string, migrations: readonly string[], option
     throw error;
   }
 }
+
+/**
+ * The tables of an existing SQLite file, read without changing it (no migration, no WAL
+ * switch); null when the file is not an SQLite database. Tells a ledger from an evidence store.
+ */
+export function readTableNames(file: string): string[] | null {
+  let db: Db;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    if (error instanceof Error && /not a database|file is not/i.test(error.message)) return null;
+    throw error;
+  }
+  try {
+    return db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((r) => r.name);
+  } catch (error) {
+    // better-sqlite3 opens any file lazily: the first read finds out it is not SQLite.
+    if (error instanceof Error && /not a database|file is not/i.test(error.message)) return null;
+    throw error;
+  } finally {
+    db.close();
+  }
+}

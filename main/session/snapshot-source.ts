@@ -16,6 +16,7 @@ import {
   type ImportSummary,
   type ChosenWindow,
   type StoreSpec,
+  WindowFixedAtImportError,
 } from '../store/index.js';
 
 /** Imports a bundle into `storeFile`, all or nothing; an abort stops it and leaves nothing. */
@@ -37,6 +38,11 @@ export interface SnapshotSourceOptions {
   store?: StoreSpec | null | (() => StoreSpec | null);
   /** Where a server store's password is read from (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The variable holding the password of a `clickhouse://` snapshot (the host's
+   * `--store-password-env`); default: the one the store option names.
+   */
+  passwordEnv?: string | null;
   /** Places the window of a ClickHouse database the OpenTelemetry Collector wrote. */
   window?: ChosenWindow;
 }
@@ -79,6 +85,8 @@ export function openSnapshotSource(input: string, options: SnapshotSourceOptions
     return openedSource(parseStoreSpec(input, storePasswordEnv(options)), options);
   const stat = existsSync(input) ? statSync(input) : null;
   if (stat?.isFile()) {
+    // An imported store's window was fixed at import, as openEvidenceStore refuses for sqlite:PATH.
+    if (options.window) throw new WindowFixedAtImportError(input);
     const started = Date.now();
     const store = SqliteEvidenceStore.open(input);
     // A store imported with its signals left pending derives them now: its first reader hears what the import would have said.
@@ -90,6 +98,7 @@ export function openSnapshotSource(input: string, options: SnapshotSourceOptions
 }
 
 function storePasswordEnv(options: SnapshotSourceOptions): string | null {
+  if (options.passwordEnv !== undefined) return options.passwordEnv;
   const store = chosenStore(options);
   return store?.kind === 'clickhouse' ? store.passwordEnv : null;
 }

@@ -28,3 +28,4 @@ export { parseStoreSpec, describeStoreSpec, isClickHouseSpec, StoreSpecError, ty
 export { openEvidenceStore, importToStore, storeHoldsSnapshot, type OpenStoreOptions, type StoreImportSummary } from './open.js';
 export { WindowFixedAtImportError } from './clickhouse/store.js';
 export { WindowOutsideTelemetryError, type ChosenWindow } from './clickhouse/derive/periods.js';
+export { COLLECTOR_SOURCE_KIND } from './clickhouse/derive/collector.js';

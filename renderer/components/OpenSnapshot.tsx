@@ -8,15 +8,17 @@ import { TextField } from './fields.js';
  * The open dialog: a path field (the web host has no native file dialog; the backend resolves
  * the path). It takes a snapshot bundle, an ITBench-Lite scenario, a folder of OTLP JSON /
  * Prometheus API / kubectl exports (converted by the backend), a saved ledger (replayed
- * read-only) or a Nezha dataset root, for which it then asks which incident to open. A capture
- * folder cannot say when the incident was: "Capture times" takes the incident time and window
- * `eog convert capture` takes as flags.
+ * read-only), an evidence store (a file `eog import` wrote, `sqlite:PATH`, `chdb:DIR`,
+ * `clickhouse://…`) or a Nezha dataset root, for which it then asks which incident to open. A
+ * capture folder cannot say when the incident was, nor a database the OpenTelemetry Collector
+ * wrote: "Capture times" takes the incident time and window, opened for a ClickHouse database.
  */
 export function OpenSnapshot() {
   const [path, setPath] = useState('');
   const [cases, setCases] = useState<{ path: string; list: DatasetCase[] } | null>(null);
   const [chosen, setChosen] = useState('');
   const [times, setTimes] = useState({ incidentTime: '', window: '' });
+  const [isTimesOpen, setTimesOpen] = useState(false);
   const pathId = useId();
   const caseId = useId();
   const hintId = useId();
@@ -42,6 +44,10 @@ export function OpenSnapshot() {
       return;
     }
     setCases(null);
+    // A Collector database opens on its most recent telemetry: show the fields that place its window instead.
+    if (probe.format === 'clickhouse' && !isTimesOpen && !times.incidentTime.trim() && !times.window.trim()) {
+      setTimesOpen(true);
+    }
     await openSnapshot(target, times);
   }
 
@@ -53,7 +59,7 @@ export function OpenSnapshot() {
       <input
         id={pathId}
         type="text"
-        placeholder="snapshot folder, dataset root, folder of OTLP/Prometheus/kubectl exports or ledger file"
+        placeholder="snapshot folder, dataset root, folder of OTLP/Prometheus/kubectl exports, ledger or store file, chdb:DIR or clickhouse://user@host:port/db"
         value={path}
         onChange={(e) => setPath(e.currentTarget.value)}
       />
@@ -71,12 +77,14 @@ export function OpenSnapshot() {
           </select>
         </>
       )}
-      <details className="capture-times">
+      <details className="capture-times" open={isTimesOpen} onToggle={(e) => setTimesOpen(e.currentTarget.open)}>
         <summary>Capture times</summary>
         <div className="capture-times-fields">
           <p id={hintId} className="muted">
             Only for a folder of OTLP / Prometheus / kubectl exports, which cannot say when the incident was (as{' '}
-            <code>eog convert capture --incident-time … --window …</code>). ISO-8601 with a zone; leave both empty for any other snapshot.
+            <code>eog convert capture --incident-time … --window …</code>), or a ClickHouse database the OpenTelemetry Collector wrote (
+            <code>chdb:DIR</code>, <code>clickhouse://…</code>; without them, its most recent telemetry). ISO-8601 with a zone; leave both
+            empty for any other snapshot.
           </p>
           <TextField
             label="Incident time"

@@ -2,9 +2,9 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { checkIncidentTime, parsePeriod, type CaptureTimes, type TimePeriod } from '../../../core/snapshot/index.js';
-import { parseTimestamp } from '../../../core/snapshot/time.js';
 import { isClickHouseSpec, type ChosenWindow } from '../../store/index.js';
 import { captureTimesNotApplicable } from '../../app/resolve-snapshot.js';
+import { chosenWindowOf } from '../../app/open-store.js';
 import { detectFormat } from '../../convert/index.js';
 import { UsageError } from '../errors.js';
 
@@ -73,14 +73,4 @@ export function captureOpening(input: string, flags: CaptureTimeFlags): Placemen
         : captureTimesNotApplicable(path.resolve(input), format, '--incident-time and --window'),
     );
   return null;
-}
-
-/** The flags' times in epoch ms, as a Collector database's window is placed (undefined: none given). */
-function chosenWindowOf(times: CaptureTimes): ChosenWindow | undefined {
-  const ms = (text: string): number => parseTimestamp(text) as number; // checked by captureTimesFrom
-  if (times.incidentTime === undefined && times.window === undefined) return undefined;
-  return {
-    ...(times.window ? { window: { start: ms(times.window.start), end: ms(times.window.end) } } : {}),
-    ...(times.incidentTime !== undefined ? { incidentTime: ms(times.incidentTime) } : {}),
-  };
 }

@@ -1,15 +1,20 @@
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { defaultSnapshotDir, findPackageRoot } from '../../app/index.js';
 import { startWebHost } from '../../web/index.js';
 import { UsageError } from '../errors.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
-import { addCaptureTimeOptions, captureOpening, type CaptureTimeFlags } from './capture-flags.js';
+import { isStoreSpecInput } from '../../app/open-store.js';
+import { isClickHouseSpec } from '../../store/index.js';
+import { addCaptureTimeOptions, captureOpening, captureTimesFrom, type CaptureTimeFlags } from './capture-flags.js';
 
 interface ServeOptions extends StoreFlags, CaptureTimeFlags {
   port: string;
   host: string;
   apiKeyEnv?: string;
 }
+
+const isFile = (input: string): boolean => statSync(input, { throwIfNoEntry: false })?.isFile() ?? false;
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -21,7 +26,10 @@ export function registerServe(program: Command): void {
   const command = program
     .command('serve')
     .description('Serve the workbench UI on a local web host (127.0.0.1 by default, token required).')
-    .argument('[snapshot]', 'snapshot bundle or capture folder (OTLP / Prometheus / kubectl exports) to open (default: the bundled sample)')
+    .argument(
+      '[snapshot]',
+      'snapshot bundle, capture folder (OTLP / Prometheus / kubectl exports), saved ledger, evidence store file, chdb:DIR or clickhouse://[user@]host:port/db to open (default: the bundled sample)',
+    )
     .option('--port <n>', 'port (0 = any free port)', '0')
     .option('--host <h>', 'interface to bind', '127.0.0.1')
     .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)');
@@ -31,24 +39,24 @@ export function registerServe(program: Command): void {
     'where opened bundles are imported: a path or sqlite:PATH, chdb:DIR or clickhouse://[user@]host:port/db (default: a temporary SQLite file)',
   ).action(async (snapshot: string | undefined, options: ServeOptions) => {
     const target = snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url));
+    // Refuses the times for what states its own (a bundle, a store file), as investigate does.
     const placed = captureOpening(target, options);
-    if (placed?.kind === 'store' && placed.window)
-      throw new UsageError(
-        'eog serve does not open a ClickHouse database as a snapshot: investigate a Collector database with eog investigate, where --window and --incident-time place its window',
-      );
-    const capture = placed?.kind === 'capture' ? placed.times : null;
+    // A capture folder is converted as the open dialog converts it, with the times given; a
+    // store (file, chdb:DIR, clickhouse://…; a Collector's database with its window placed) or
+    // a ledger is opened as the dialog opens it.
+    const isOpenedLater = placed !== null || isStoreSpecInput(target) || isFile(target);
     const host = await startWebHost({
       apiKeyEnv: options.apiKeyEnv ?? null,
-      store: storeSpecFrom(options),
+      // A ClickHouse snapshot takes --store-password-env for itself; --store names where opened bundles go.
+      store: isClickHouseSpec(target) && options.store === undefined ? null : storeSpecFrom(options),
       storePasswordEnv: options.storePasswordEnv ?? null,
-      // A capture folder is converted as the open dialog converts it, with the times given.
-      snapshot: capture ? null : target,
+      snapshot: isOpenedLater ? null : target,
       port: parsePort(options.port),
       host: options.host,
     });
-    if (capture) {
+    if (isOpenedLater) {
       try {
-        await host.workbench.handlers['snapshot.open']({ path: target, ...capture });
+        await host.workbench.handlers['snapshot.open']({ path: target, ...captureTimesFrom(options) });
       } catch (error) {
         await host.close();
         throw error;

@@ -15,6 +15,9 @@ import { traceAggregation } from './traces.js';
 import { adoptCollectorDatabase, collectorTables } from './views.js';
 
 /** Where derived signals and raw rows say they came from: the exporter's tables (no bundle file). */
+/** The manifest source kind of a Collector's database read where it is (what the app shows it as). */
+export const COLLECTOR_SOURCE_KIND = 'otel-collector-clickhouse';
+
 export const COLLECTOR_FILES: Readonly<Record<SignalRow['file'], { id: number; path: string }>> = {
   alerts: { id: 1, path: 'alerts' },
   events: { id: 2, path: 'events' },
@@ -68,7 +71,7 @@ export function deriveFromCollector(runner: ChRunner, label: string, chosen?: Ch
       version: 1,
       name: label,
       description: 'OpenTelemetry Collector tables in ClickHouse, read where they are (no eog import)',
-      source: { kind: 'otel-collector-clickhouse' },
+      source: { kind: COLLECTOR_SOURCE_KIND },
     },
     snapshotHash,
     window,
