@@ -7,6 +7,7 @@ import {
   calleeOf,
   definedNames,
   literalText,
+  looseParameters,
   nameOf,
   parameterList,
   parameterNames,
@@ -25,6 +26,8 @@ class Walker {
   readonly blocks: FileBlocks = [];
   private strayLine = -1;
   private stray: CodeFact | null = null;
+  /** Function blocks by the id of the node that opened them, for bodies the grammar puts beside them. */
+  private readonly functions = new Map<number, FileBlocks[number]>();
 
   constructor(private readonly g: Grammar) {}
 
@@ -67,7 +70,36 @@ class Walker {
   }
 
   private children(node: Node, block: FileBlocks[number], fact: CodeFact | null, skip: ReadonlySet<number> = new Set()): void {
-    for (const child of node.namedChildren) if (child !== null && !skip.has(child.id)) this.walk(child, block, fact);
+    for (const child of node.namedChildren) {
+      if (child === null || skip.has(child.id)) continue;
+      const owner = this.detachedOwner(child);
+      if (owner === null) this.walk(child, block, fact);
+      else {
+        owner.endLine = Math.max(owner.endLine, child.endPosition.row + 1);
+        this.children(child, owner, null);
+      }
+    }
+  }
+
+  /** The function a detached body belongs to: its previous sibling, or a function that sibling holds. */
+  private detachedOwner(node: Node): FileBlocks[number] | null {
+    if (this.g.language.detachedBodies?.includes(node.type) !== true) return null;
+    const previous = node.previousNamedSibling;
+    const queue: [Node, number][] = previous === null ? [] : [[previous, 0]];
+    while (queue.length > 0) {
+      const [n, depth] = queue.shift() as [Node, number];
+      const owner = this.functions.get(n.id);
+      if (owner !== undefined) return owner;
+      if (depth < 2) for (const c of n.namedChildren) if (c !== null) queue.push([c, depth + 1]);
+    }
+    return null;
+  }
+
+  /** A call that holds only its arguments joins the tokens of its line before it: its callee and receiver. */
+  private lineCall(block: FileBlocks[number], node: Node): CodeFact {
+    const own = this.strayFact(block, node);
+    if (own.kind === 'other') own.kind = 'call';
+    return own;
   }
 
   private enclosingName(block: FileBlocks[number]): string {
@@ -89,9 +121,11 @@ class Walker {
         const bound = role === 'lambda' && fact?.kind === 'assign' ? fact.defines[fact.defines.length - 1] : undefined;
         const name = role === 'function' ? (nameOf(this.g, node) ?? '') : (bound ?? this.enclosingName(block));
         const inner = this.open(node, role === 'function' || bound !== undefined ? 'function' : 'block', name, block.id);
+        this.functions.set(node.id, inner);
         const params = parameterList(this.g, node);
-        inner.params = parameterNames(this.g, params);
-        const skip = new Set<number>();
+        const loose = params === null ? looseParameters(this.g, node) : [];
+        inner.params = params === null ? loose.flatMap((p) => nameOf(this.g, p) ?? []) : parameterNames(this.g, params);
+        const skip = new Set<number>(loose.map((p) => p.id));
         for (const field of ['name', 'declarator', 'type', 'return_type', 'result', 'receiver']) {
           const c = node.childForFieldName(field);
           if (c !== null) skip.add(c.id);
@@ -121,7 +155,9 @@ class Walker {
       case 'return':
         return this.children(node, block, fact ?? this.fact(block, 'return', node));
       case 'call': {
-        const own = fact ?? this.fact(block, 'call', node);
+        const own =
+          fact ??
+          (this.g.language.argumentCalls?.includes(node.type) === true ? this.lineCall(block, node) : this.fact(block, 'call', node));
         const callee = calleeOf(this.g, node);
         if (callee !== null) own.calls.push(callee);
         return this.children(node, block, own);

@@ -128,6 +128,61 @@ function handleOrder($req) {
   }
 }
 `,
+  'handler.c': `int handle_order(const struct request *req) {
+  bool enabled = flag_client_get_bool(client, "orderFailure", false);
+  if (enabled) {
+    log_info("order failure flag on, failing request");
+    return -EINVAL;
+  }
+  return 0;
+}
+`,
+  'Handler.scala': `package shop
+
+class Handler(client: FeatureClient) {
+  def handleOrder(req: Request): Unit = {
+    val enabled = client.getBooleanValue("orderFailure", false)
+    if (enabled) {
+      logger.info("order failure flag on, failing request")
+      throw new IllegalStateException(s"forced order failure for \${req.id}")
+    }
+  }
+}
+`,
+  'Handler.swift': `import Foundation
+
+final class Handler {
+    func handleOrder(_ req: Request) throws {
+        let enabled = client.getBooleanValue(key: "orderFailure", defaultValue: false)
+        if enabled {
+            logger.info("order failure flag on, failing request")
+            throw OrderError.forced("forced order failure for \\(req.id)")
+        }
+    }
+}
+`,
+  'handler.dart': `class Handler {
+  Future<void> handleOrder(Request req) async {
+    final enabled = await client.getBooleanValue('orderFailure', defaultValue: false);
+    if (enabled) {
+      logger.info('order failure flag on, failing request');
+      throw StateError('forced order failure for \${req.id}');
+    }
+  }
+}
+`,
+  'handler.lua': `local M = {}
+
+function M.handle_order(req)
+  local enabled = client:get_boolean_value("orderFailure", false)
+  if enabled then
+    logger.info("order failure flag on, failing request")
+    error("forced order failure for " .. req.id)
+  end
+end
+
+return M
+`,
 };
 
 function sourceTree(files: Record<string, string>): string {

@@ -7,12 +7,13 @@ export interface Grammar {
   roles: Map<string, Role>;
 }
 
-const nameFields = ['name', 'declarator', 'type', 'pattern'];
+/** `field`/`method`: the member a function is defined as (Lua's `function M.place_order`). */
+const nameFields = ['name', 'declarator', 'type', 'pattern', 'field', 'method'];
 const calleeFields = ['name', 'method', 'function', 'macro', 'constructor', 'type'];
 const conditionFields = ['condition', 'initializer', 'value', 'subject', 'pattern', 'right'];
 const bodyFields = new Set(['body', 'consequence', 'alternative']);
 /** Fields that hold the object of a member access, not the member assigned to. */
-const objectFields = new Set(['object', 'receiver', 'expression', 'operand', 'value', 'argument', 'scope']);
+const objectFields = new Set(['object', 'receiver', 'expression', 'operand', 'value', 'argument', 'scope', 'table']);
 const defaultParameterLists = [
   'parameter_list',
   'parameters',
@@ -56,12 +57,29 @@ export function nameOf(g: Grammar, node: Node, depth = 0): string | null {
 
 /** The name a call calls: the last identifier of its callee (`a.b.Value(…)` calls `Value`). */
 export function calleeOf(g: Grammar, node: Node): string | null {
+  if (g.language.argumentCalls?.includes(node.type) === true) return nameBefore(g, node);
   for (const field of calleeFields) {
     const child = node.childForFieldName(field);
     if (child !== null) return lastIdentifier(g, child);
   }
   const first = node.firstNamedChild;
   return first === null ? null : lastIdentifier(g, first);
+}
+
+/** The last name among the siblings before a call that holds only its arguments (or before its parent, when it is first). */
+function nameBefore(g: Grammar, node: Node): string | null {
+  const from = node.previousNamedSibling ?? node.parent?.previousNamedSibling ?? null;
+  for (let s = from; s !== null; s = s.previousNamedSibling) {
+    const name = lastIdentifier(g, s);
+    if (name !== null) return name;
+  }
+  return null;
+}
+
+/** Parameters that sit directly in a function, with no list around them (`parameterTypes`). */
+export function looseParameters(g: Grammar, node: Node): Node[] {
+  const types = g.language.parameterTypes;
+  return types === undefined ? [] : namedChildren(node).filter((c) => types.includes(c.type));
 }
 
 /** The node holding a function's parameters, if any. */
@@ -84,7 +102,13 @@ export function parameterNames(g: Grammar, list: Node | null): string[] {
   if (list === null) return [];
   if (isIdentifier(g, list)) return [list.text];
   const names: string[] = [];
+  const lists = g.language.parameterLists ?? defaultParameterLists;
   for (const p of namedChildren(list)) {
+    // A group inside the list (Dart's `{required String key}`) holds parameters of its own.
+    if (lists.includes(p.type)) {
+      names.push(...parameterNames(g, p));
+      continue;
+    }
     const name = nameOf(g, p);
     if (name !== null) names.push(name);
   }
@@ -116,6 +140,9 @@ export function definedNames(g: Grammar, target: Node): string[] {
     if (isIdentifier(g, child)) direct.push(child.text);
   }
   if (direct.length > 0) return direct;
+  // A list of targets of one kind (Lua's `variable_list` of `variable`s): each defines its name.
+  const parts = namedChildren(target);
+  if (parts.length > 1 && parts.every((p) => p.type === parts[0]?.type)) return parts.flatMap((p) => definedNames(g, p));
   const last = lastIdentifier(g, target);
   return last === null ? [] : [last];
 }
@@ -143,9 +170,11 @@ export function splitCondition(g: Grammar, node: Node): { condition: Node[]; bod
   return { condition: condition.map((c) => c.node), body: children.filter((c) => !ids.has(c.node.id)).map((c) => c.node) };
 }
 
-/** A string literal's text without its quotes and prefixes (`f"…"`, `@"…"`, `r#"…"#`, `:sym`). */
+/** A string literal's text without its quotes and prefixes (`f"…"`, `@"…"`, `r#"…"#`, `:sym`, Lua's `[[…]]`). */
 export function literalText(raw: string): string {
   let s = raw.trim();
+  const long = /^\[(=*)\[([\s\S]*)\]\1\]$/.exec(s);
+  if (long !== null) return long[2] as string;
   if (s.startsWith(':')) return s.slice(1).replace(/^"|"$/g, '');
   s = s.replace(/^[A-Za-z@$]{0,3}(?=["'`#])/, '');
   const m = /^(#*)("""|'''|"|'|`)([\s\S]*)\2\1$/.exec(s);

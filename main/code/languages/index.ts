@@ -1,19 +1,41 @@
 import { cpp, c } from './cpp.js';
 import { csharp } from './csharp.js';
+import { dart } from './dart.js';
 import { go } from './go.js';
 import { java } from './java.js';
 import { javascript, tsx, typescript } from './javascript.js';
 import { kotlin } from './kotlin.js';
+import { lua } from './lua.js';
 import { php } from './php.js';
 import { python } from './python.js';
 import type { LanguageRoles } from './roles.js';
 import { ruby } from './ruby.js';
 import { rust } from './rust.js';
+import { scala } from './scala.js';
+import { swift } from './swift.js';
 
 export type { LanguageRoles, Role } from './roles.js';
 export { roleMap } from './roles.js';
 
-export const languages: readonly LanguageRoles[] = [go, java, python, javascript, typescript, tsx, csharp, ruby, rust, kotlin, php, cpp, c];
+export const languages: readonly LanguageRoles[] = [
+  go,
+  java,
+  python,
+  javascript,
+  typescript,
+  tsx,
+  csharp,
+  ruby,
+  rust,
+  kotlin,
+  php,
+  cpp,
+  c,
+  scala,
+  swift,
+  dart,
+  lua,
+];
 
 const byExtension = new Map(languages.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
 
@@ -22,10 +44,6 @@ const knownUnsupported = new Set([
   '.ex',
   '.exs',
   '.erl',
-  '.swift',
-  '.scala',
-  '.lua',
-  '.dart',
   '.m',
   '.mm',
   '.clj',

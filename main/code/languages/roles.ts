@@ -33,6 +33,23 @@ export interface LanguageRoles {
   parameterLists?: readonly string[];
   /** Child node types that hold an assignment's target when no field names it. */
   targetTypes?: readonly string[];
+  /**
+   * Node types of one parameter that sits directly in its function, with no list around it
+   * (Swift's `parameter`): used when the function has no parameter list.
+   */
+  parameterTypes?: readonly string[];
+  /**
+   * Node types of function bodies the grammar puts beside the signature instead of inside it
+   * (Dart's `function_body` follows its `method_signature`): such a node is read as the body
+   * of the function its previous sibling is, or holds.
+   */
+  detachedBodies?: readonly string[];
+  /**
+   * Call node types that hold only the arguments (Dart writes `a.b(…)` as `a`, `.b`, `(…)` side
+   * by side): the callee is the last name before them, and a call that starts a statement joins
+   * the fact of the tokens of its line that precede it (its receiver).
+   */
+  argumentCalls?: readonly string[];
 }
 
 export type Role =
