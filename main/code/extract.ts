@@ -6,6 +6,7 @@ import { parserFor } from './parser.js';
 import {
   calleeOf,
   definedNames,
+  headName,
   literalText,
   looseParameters,
   nameOf,
@@ -13,6 +14,7 @@ import {
   parameterNames,
   splitCondition,
   targetsOf,
+  wordRole,
   type Grammar,
 } from './syntax.js';
 
@@ -28,14 +30,17 @@ class Walker {
   private stray: CodeFact | null = null;
   /** Function blocks by the id of the node that opened them, for bodies the grammar puts beside them. */
   private readonly functions = new Map<number, FileBlocks[number]>();
+  /** Nodes read already, or not to be read as names: the words and heads of `byWord` roles. */
+  private readonly skipped = new Set<number>();
 
   constructor(private readonly g: Grammar) {}
 
-  private open(node: Node, level: BlockLevel, name: string, parent: number | null): FileBlocks[number] {
+  /** `kind`: the node type, or the word a `byWord` role was taken by (`if`, `def`). */
+  private open(node: Node, level: BlockLevel, name: string, parent: number | null, kind = node.type): FileBlocks[number] {
     const block = {
       id: this.blocks.length,
       level,
-      kind: node.type,
+      kind,
       name,
       startLine: node.startPosition.row + 1,
       endLine: node.endPosition.row + 1,
@@ -71,7 +76,7 @@ class Walker {
 
   private children(node: Node, block: FileBlocks[number], fact: CodeFact | null, skip: ReadonlySet<number> = new Set()): void {
     for (const child of node.namedChildren) {
-      if (child === null || skip.has(child.id)) continue;
+      if (child === null || skip.has(child.id) || this.skipped.has(child.id)) continue;
       const owner = this.detachedOwner(child);
       if (owner === null) this.walk(child, block, fact);
       else {
@@ -107,22 +112,28 @@ class Walker {
   }
 
   private walk(node: Node, block: FileBlocks[number], fact: CodeFact | null): void {
-    const role = this.g.roles.get(node.type);
+    const byWord = wordRole(this.g, node);
+    const role = byWord?.role ?? this.g.roles.get(node.type);
+    const head = byWord?.head ?? null;
+    const kind = byWord?.word.text ?? node.type;
+    if (byWord !== null) this.skipped.add(byWord.word.id);
+    if (head !== null) this.skipped.add(head.id);
     switch (role) {
       case 'module':
         return this.children(node, block, fact);
       case 'class': {
-        const inner = this.open(node, 'class', nameOf(this.g, node) ?? '', block.id);
+        const inner = this.open(node, 'class', (head === null ? nameOf(this.g, node) : headName(this.g, head)) ?? '', block.id, kind);
         const name = node.childForFieldName('name');
         return this.children(node, inner, null, new Set(name === null ? [] : [name.id]));
       }
       case 'function':
       case 'lambda': {
         const bound = role === 'lambda' && fact?.kind === 'assign' ? fact.defines[fact.defines.length - 1] : undefined;
-        const name = role === 'function' ? (nameOf(this.g, node) ?? '') : (bound ?? this.enclosingName(block));
-        const inner = this.open(node, role === 'function' || bound !== undefined ? 'function' : 'block', name, block.id);
+        const declared = head === null ? nameOf(this.g, node) : headName(this.g, head);
+        const name = role === 'function' ? (declared ?? '') : (bound ?? this.enclosingName(block));
+        const inner = this.open(node, role === 'function' || bound !== undefined ? 'function' : 'block', name, block.id, kind);
         this.functions.set(node.id, inner);
-        const params = parameterList(this.g, node);
+        const params = parameterList(this.g, head ?? node);
         const loose = params === null ? looseParameters(this.g, node) : [];
         inner.params = params === null ? loose.flatMap((p) => nameOf(this.g, p) ?? []) : parameterNames(this.g, params);
         const skip = new Set<number>(loose.map((p) => p.id));
@@ -135,15 +146,21 @@ class Walker {
       }
       case 'conditional':
       case 'loop': {
-        const inner = this.open(node, 'block', this.enclosingName(block), block.id);
-        const { condition, body } = splitCondition(this.g, node);
+        const inner = this.open(node, 'block', this.enclosingName(block), block.id, kind);
+        const { condition, body } =
+          byWord === null
+            ? splitCondition(this.g, node)
+            : {
+                condition: head === null ? [] : [head],
+                body: node.namedChildren.filter((c): c is Node => c !== null && !this.skipped.has(c.id)),
+              };
         const test = this.fact(inner, 'condition', node);
         for (const c of condition) this.walk(c, inner, test);
         for (const c of body) this.walk(c, inner, null);
         return;
       }
       case 'block': {
-        const inner = this.open(node, 'block', this.enclosingName(block), block.id);
+        const inner = this.open(node, 'block', this.enclosingName(block), block.id, kind);
         return this.children(node, inner, null);
       }
       case 'assignment': {

@@ -7,6 +7,39 @@ export interface Grammar {
   roles: Map<string, Role>;
 }
 
+/** A node that takes its role by word (`WordRoles`): the role, the word's node and the head, if any. */
+export interface WordRole {
+  role: Role;
+  word: Node;
+  head: Node | null;
+}
+
+export function wordRole(g: Grammar, node: Node): WordRole | null {
+  for (const rule of g.language.byWord ?? []) {
+    if (!rule.types.includes(node.type)) continue;
+    const word = node.childForFieldName(rule.field);
+    if (word === null) continue;
+    for (const [role, words] of Object.entries(rule.roles) as [Role, readonly string[]][]) {
+      if (!words.includes(word.text)) continue;
+      const args = rule.arguments === undefined ? undefined : namedChildren(node).find((c) => c.type === rule.arguments);
+      return { role, word, head: args?.firstNamedChild ?? null };
+    }
+  }
+  return null;
+}
+
+/** A node's role: by its word first, else by its type. */
+export function roleOf(g: Grammar, node: Node): Role | undefined {
+  return wordRole(g, node)?.role ?? g.roles.get(node.type);
+}
+
+/** The name a head gives (`handle_order(req) when …` → `handle_order`): its first identifier down its first children. */
+export function headName(g: Grammar, head: Node): string | null {
+  let n: Node | null = head;
+  for (let depth = 0; n !== null && depth < 5; depth++, n = n.firstNamedChild) if (isIdentifier(g, n)) return n.text;
+  return null;
+}
+
 /** `field`/`method`: the member a function is defined as (Lua's `function M.place_order`). */
 const nameFields = ['name', 'declarator', 'type', 'pattern', 'field', 'method'];
 const calleeFields = ['name', 'method', 'function', 'macro', 'constructor', 'type'];
@@ -88,7 +121,7 @@ export function parameterList(g: Grammar, node: Node): Node | null {
   if (field !== null) return field;
   const types = g.language.parameterLists ?? defaultParameterLists;
   const queue: [Node, number][] = namedChildren(node)
-    .filter((c) => !blockRoles.has(g.roles.get(c.type)) && node.childForFieldName('body')?.id !== c.id)
+    .filter((c) => !blockRoles.has(roleOf(g, c)) && node.childForFieldName('body')?.id !== c.id)
     .map((c) => [c, 0]);
   while (queue.length > 0) {
     const [n, depth] = queue.shift() as [Node, number];
@@ -154,7 +187,8 @@ export function splitCondition(g: Grammar, node: Node): { condition: Node[]; bod
     const child = node.child(i);
     if (child !== null && child.isNamed) children.push({ node: child, field: node.fieldNameForChild(i) });
   }
-  let condition = children.filter((c) => c.field !== null && conditionFields.includes(c.field));
+  const fields = g.language.conditionFields ?? conditionFields;
+  let condition = children.filter((c) => c.field !== null && fields.includes(c.field));
   if (condition.length === 0 && g.language.conditionTypes !== undefined) {
     const types = g.language.conditionTypes;
     condition = children.filter((c) => types.includes(c.node.type));
@@ -162,7 +196,7 @@ export function splitCondition(g: Grammar, node: Node): { condition: Node[]; bod
   if (condition.length === 0) {
     const bodyTypes = g.language.bodyTypes ?? [];
     const isBody = (c: { node: Node; field: string | null }): boolean =>
-      (c.field !== null && bodyFields.has(c.field)) || bodyTypes.includes(c.node.type) || blockRoles.has(g.roles.get(c.node.type));
+      (c.field !== null && bodyFields.has(c.field)) || bodyTypes.includes(c.node.type) || blockRoles.has(roleOf(g, c.node));
     const firstBody = children.findIndex(isBody);
     condition = firstBody === -1 ? children.slice(0, 1) : children.slice(0, firstBody);
   }

@@ -1,6 +1,7 @@
 import { cpp, c } from './cpp.js';
 import { csharp } from './csharp.js';
 import { dart } from './dart.js';
+import { elixir } from './elixir.js';
 import { go } from './go.js';
 import { java } from './java.js';
 import { javascript, tsx, typescript } from './javascript.js';
@@ -35,28 +36,13 @@ export const languages: readonly LanguageRoles[] = [
   swift,
   dart,
   lua,
+  elixir,
 ];
 
 const byExtension = new Map(languages.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
 
 /** Extensions of source languages without a table here: reported, never fatal. */
-const knownUnsupported = new Set([
-  '.ex',
-  '.exs',
-  '.erl',
-  '.m',
-  '.mm',
-  '.clj',
-  '.hs',
-  '.ml',
-  '.fs',
-  '.pl',
-  '.r',
-  '.jl',
-  '.zig',
-  '.groovy',
-  '.vb',
-]);
+const knownUnsupported = new Set(['.erl', '.m', '.mm', '.clj', '.hs', '.ml', '.fs', '.pl', '.r', '.jl', '.zig', '.groovy', '.vb']);
 
 /** The language of a file by its extension (lower-cased), or null. */
 export function languageFor(extension: string): LanguageRoles | null {

@@ -3,7 +3,8 @@ import type { LanguageRoles } from './roles.js';
 /**
  * The grammar in tree-sitter-wasms is an old one (ABI 13): it has no nodes for `throw`,
  * `return`, `while`, `for` or lambdas (they parse as calls and infix expressions) and no
- * Scala 3 indentation syntax, so those are read as calls and names, not as regions.
+ * Scala 3 indentation syntax. `while (…) {…}` and `for (…) {…}` parse as calls of those
+ * words with a body, and are loops by word; `throw`, `return` and lambdas stay names and calls.
  */
 export const scala: LanguageRoles = {
   name: 'scala',
@@ -22,4 +23,5 @@ export const scala: LanguageRoles = {
   assignment: ['val_definition', 'var_definition', 'assignment_expression'],
   return: [],
   bodyTypes: ['block', 'case_block'],
+  byWord: [{ types: ['call_expression'], field: 'function', arguments: 'arguments', roles: { loop: ['while', 'for'] } }],
 };
