@@ -122,7 +122,10 @@ class Walker {
       case 'module':
         return this.children(node, block, fact);
       case 'class': {
-        const inner = this.open(node, 'class', (head === null ? nameOf(this.g, node) : headName(this.g, head)) ?? '', block.id, kind);
+        // A type without a name of its own takes the one it is bound to (Zig's `const Cart = struct {…}`).
+        const bound = fact?.kind === 'assign' ? fact.defines[fact.defines.length - 1] : undefined;
+        const declared = head === null ? nameOf(this.g, node) : headName(this.g, head);
+        const inner = this.open(node, 'class', declared ?? bound ?? '', block.id, kind);
         const name = node.childForFieldName('name');
         return this.children(node, inner, null, new Set(name === null ? [] : [name.id]));
       }

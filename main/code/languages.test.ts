@@ -198,6 +198,17 @@ return M
   end
 end
 `,
+  'handler.zig': `const std = @import("std");
+
+pub fn handleOrder(client: *FeatureClient, req: Request) !void {
+    const enabled = try client.getBooleanValue("orderFailure", false);
+    if (enabled) {
+        std.log.info("order failure flag on, failing request", .{});
+        return error.ForcedOrderFailure;
+    }
+    _ = req;
+}
+`,
 };
 
 function sourceTree(files: Record<string, string>): string {

@@ -5,6 +5,7 @@ import { elixir } from './languages/elixir.js';
 import { lua } from './languages/lua.js';
 import { scala } from './languages/scala.js';
 import { swift } from './languages/swift.js';
+import { zig } from './languages/zig.js';
 
 /** The general table options some grammars need (roles.ts), each read through a real snippet. */
 function fn(blocks: FileBlocks, name: string): FileBlocks[number] | undefined {
@@ -67,6 +68,16 @@ end
     const branch = blocks.find((b) => b.kind === 'case');
     expect(branch?.facts[0]).toMatchObject({ kind: 'condition', uses: ['total'] });
     expect(blocks.filter((b) => b.parent === branch?.id && b.kind === 'stab_clause')).toHaveLength(2);
+  });
+
+  it('names a type without a name of its own by its binding (Zig)', async () => {
+    const blocks = await extractBlocks(
+      zig,
+      'pub const Cart = struct {\n    pub fn add(self: *Cart, id: u32) void {\n        _ = id;\n    }\n};\n',
+    );
+    const cart = blocks.find((b) => b.level === 'class');
+    expect(cart).toMatchObject({ name: 'Cart', kind: 'struct_declaration' });
+    expect(fn(blocks, 'add')).toMatchObject({ parent: cart?.id, params: ['self', 'id'] });
   });
 
   it('byWord: a Scala while, which the grammar reads as a call, is a loop on its condition', async () => {

@@ -14,6 +14,7 @@ import { ruby } from './ruby.js';
 import { rust } from './rust.js';
 import { scala } from './scala.js';
 import { swift } from './swift.js';
+import { zig } from './zig.js';
 
 export type { LanguageRoles, Role } from './roles.js';
 export { roleMap } from './roles.js';
@@ -37,12 +38,13 @@ export const languages: readonly LanguageRoles[] = [
   dart,
   lua,
   elixir,
+  zig,
 ];
 
 const byExtension = new Map(languages.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
 
 /** Extensions of source languages without a table here: reported, never fatal. */
-const knownUnsupported = new Set(['.erl', '.m', '.mm', '.clj', '.hs', '.ml', '.fs', '.pl', '.r', '.jl', '.zig', '.groovy', '.vb']);
+const knownUnsupported = new Set(['.erl', '.m', '.mm', '.clj', '.hs', '.ml', '.fs', '.pl', '.r', '.jl', '.groovy', '.vb']);
 
 /** The language of a file by its extension (lower-cased), or null. */
 export function languageFor(extension: string): LanguageRoles | null {
