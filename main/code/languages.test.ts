@@ -209,6 +209,20 @@ pub fn handleOrder(client: *FeatureClient, req: Request) !void {
     _ = req;
 }
 `,
+  'Handler.m': `#import "Handler.h"
+
+@implementation Handler
+
+- (void)handleOrder:(Request *)req {
+    BOOL enabled = [self.featureClient getBooleanValue:@"orderFailure" defaultValue:NO];
+    if (enabled) {
+        NSLog(@"order failure flag on, failing request");
+        @throw [NSException exceptionWithName:@"OrderFailure" reason:@"forced order failure" userInfo:nil];
+    }
+}
+
+@end
+`,
 };
 
 function sourceTree(files: Record<string, string>): string {

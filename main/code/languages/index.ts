@@ -7,6 +7,7 @@ import { java } from './java.js';
 import { javascript, tsx, typescript } from './javascript.js';
 import { kotlin } from './kotlin.js';
 import { lua } from './lua.js';
+import { objc } from './objc.js';
 import { php } from './php.js';
 import { python } from './python.js';
 import type { LanguageRoles } from './roles.js';
@@ -39,12 +40,13 @@ export const languages: readonly LanguageRoles[] = [
   lua,
   elixir,
   zig,
+  objc,
 ];
 
 const byExtension = new Map(languages.flatMap((l) => l.extensions.map((e) => [e, l] as const)));
 
 /** Extensions of source languages without a table here: reported, never fatal. */
-const knownUnsupported = new Set(['.erl', '.m', '.mm', '.clj', '.hs', '.ml', '.fs', '.pl', '.r', '.jl', '.groovy', '.vb']);
+const knownUnsupported = new Set(['.erl', '.mm', '.clj', '.hs', '.ml', '.fs', '.pl', '.r', '.jl', '.groovy', '.vb']);
 
 /** The language of a file by its extension (lower-cased), or null. */
 export function languageFor(extension: string): LanguageRoles | null {
