@@ -57,6 +57,57 @@ async function placeOrder(req) {
   await producer.send({ topic: PAYMENT_TOPIC, messages: [{ value: req.id }] });
 }
 `,
+  'Checkout.scala': `package shop
+
+object Checkout {
+  val PaymentTopic = "payment-events"
+
+  def placeOrder(req: Request): Unit = {
+    val reserved = http.post("http://inventory:8080/reserve", req.items)
+    val stub = PaymentServiceGrpc.blockingStub(channel)
+    val db = Database.forURL("jdbc:postgresql://orders-db:5432/orders")
+    producer.send(new ProducerRecord(PaymentTopic, req.id))
+  }
+}
+`,
+  'Checkout.swift': `let paymentTopic = "payment-events"
+
+func placeOrder(_ req: Request) async throws {
+    let reserve = URL(string: "http://inventory:8080/reserve")!
+    let client = PaymentServiceAsyncClient(channel: channel)
+    let db = try await PostgresConnection.connect(configuration: .init(url: "postgres://shop@orders-db:5432/orders"))
+    try await producer.send(topic: paymentTopic, value: req.id)
+}
+`,
+  'checkout.dart': `const paymentTopic = 'payment-events';
+
+Future<void> placeOrder(Request req) async {
+  await http.post(Uri.parse('http://inventory:8080/reserve'), body: req.items);
+  final client = PaymentServiceClient(channel);
+  final db = await Connection.open(Endpoint.parse('postgres://shop@orders-db:5432/orders'));
+  producer.send(paymentTopic, req.id);
+}
+`,
+  'checkout.lua': `local PAYMENT_TOPIC = "payment-events"
+
+local function place_order(req)
+  local res = http.request("http://inventory:8080/reserve", req.items)
+  local client = grpc.PaymentServiceClient("payment:50051")
+  local db = pgmoon.new({ host = "orders-db", database = "orders" })
+  producer:send(PAYMENT_TOPIC, req.id)
+end
+`,
+  'checkout.ex': `defmodule Shop.Checkout do
+  @payment_topic "payment-events"
+
+  def place_order(req) do
+    {:ok, _} = HTTPoison.post("http://inventory:8080/reserve", Jason.encode!(req.items))
+    {:ok, channel} = PaymentService.Stub.connect("payment:50051")
+    {:ok, db} = Postgrex.start_link(url: "ecto://shop@orders-db:5432/orders")
+    :brod.produce_sync(:kafka, @payment_topic, 0, "", req.id)
+  end
+end
+`,
 };
 
 const entities = [

@@ -6,12 +6,15 @@ import { parserFor } from './parser.js';
 import {
   calleeOf,
   definedNames,
+  headName,
   literalText,
+  looseParameters,
   nameOf,
   parameterList,
   parameterNames,
   splitCondition,
   targetsOf,
+  wordRole,
   type Grammar,
 } from './syntax.js';
 
@@ -25,14 +28,19 @@ class Walker {
   readonly blocks: FileBlocks = [];
   private strayLine = -1;
   private stray: CodeFact | null = null;
+  /** Function blocks by the id of the node that opened them, for bodies the grammar puts beside them. */
+  private readonly functions = new Map<number, FileBlocks[number]>();
+  /** Nodes read already, or not to be read as names: the words and heads of `byWord` roles. */
+  private readonly skipped = new Set<number>();
 
   constructor(private readonly g: Grammar) {}
 
-  private open(node: Node, level: BlockLevel, name: string, parent: number | null): FileBlocks[number] {
+  /** `kind`: the node type, or the word a `byWord` role was taken by (`if`, `def`). */
+  private open(node: Node, level: BlockLevel, name: string, parent: number | null, kind = node.type): FileBlocks[number] {
     const block = {
       id: this.blocks.length,
       level,
-      kind: node.type,
+      kind,
       name,
       startLine: node.startPosition.row + 1,
       endLine: node.endPosition.row + 1,
@@ -67,7 +75,36 @@ class Walker {
   }
 
   private children(node: Node, block: FileBlocks[number], fact: CodeFact | null, skip: ReadonlySet<number> = new Set()): void {
-    for (const child of node.namedChildren) if (child !== null && !skip.has(child.id)) this.walk(child, block, fact);
+    for (const child of node.namedChildren) {
+      if (child === null || skip.has(child.id) || this.skipped.has(child.id)) continue;
+      const owner = this.detachedOwner(child);
+      if (owner === null) this.walk(child, block, fact);
+      else {
+        owner.endLine = Math.max(owner.endLine, child.endPosition.row + 1);
+        this.children(child, owner, null);
+      }
+    }
+  }
+
+  /** The function a detached body belongs to: its previous sibling, or a function that sibling holds. */
+  private detachedOwner(node: Node): FileBlocks[number] | null {
+    if (this.g.language.detachedBodies?.includes(node.type) !== true) return null;
+    const previous = node.previousNamedSibling;
+    const queue: [Node, number][] = previous === null ? [] : [[previous, 0]];
+    while (queue.length > 0) {
+      const [n, depth] = queue.shift() as [Node, number];
+      const owner = this.functions.get(n.id);
+      if (owner !== undefined) return owner;
+      if (depth < 2) for (const c of n.namedChildren) if (c !== null) queue.push([c, depth + 1]);
+    }
+    return null;
+  }
+
+  /** A call that holds only its arguments joins the tokens of its line before it: its callee and receiver. */
+  private lineCall(block: FileBlocks[number], node: Node): CodeFact {
+    const own = this.strayFact(block, node);
+    if (own.kind === 'other') own.kind = 'call';
+    return own;
   }
 
   private enclosingName(block: FileBlocks[number]): string {
@@ -75,23 +112,34 @@ class Walker {
   }
 
   private walk(node: Node, block: FileBlocks[number], fact: CodeFact | null): void {
-    const role = this.g.roles.get(node.type);
+    const byWord = wordRole(this.g, node);
+    const role = byWord?.role ?? this.g.roles.get(node.type);
+    const head = byWord?.head ?? null;
+    const kind = byWord?.word.text ?? node.type;
+    if (byWord !== null) this.skipped.add(byWord.word.id);
+    if (head !== null) this.skipped.add(head.id);
     switch (role) {
       case 'module':
         return this.children(node, block, fact);
       case 'class': {
-        const inner = this.open(node, 'class', nameOf(this.g, node) ?? '', block.id);
+        // A type without a name of its own takes the one it is bound to (Zig's `const Cart = struct {…}`).
+        const bound = fact?.kind === 'assign' ? fact.defines[fact.defines.length - 1] : undefined;
+        const declared = head === null ? nameOf(this.g, node) : headName(this.g, head);
+        const inner = this.open(node, 'class', declared ?? bound ?? '', block.id, kind);
         const name = node.childForFieldName('name');
         return this.children(node, inner, null, new Set(name === null ? [] : [name.id]));
       }
       case 'function':
       case 'lambda': {
         const bound = role === 'lambda' && fact?.kind === 'assign' ? fact.defines[fact.defines.length - 1] : undefined;
-        const name = role === 'function' ? (nameOf(this.g, node) ?? '') : (bound ?? this.enclosingName(block));
-        const inner = this.open(node, role === 'function' || bound !== undefined ? 'function' : 'block', name, block.id);
-        const params = parameterList(this.g, node);
-        inner.params = parameterNames(this.g, params);
-        const skip = new Set<number>();
+        const declared = head === null ? nameOf(this.g, node) : headName(this.g, head);
+        const name = role === 'function' ? (declared ?? '') : (bound ?? this.enclosingName(block));
+        const inner = this.open(node, role === 'function' || bound !== undefined ? 'function' : 'block', name, block.id, kind);
+        this.functions.set(node.id, inner);
+        const params = parameterList(this.g, head ?? node);
+        const loose = params === null ? looseParameters(this.g, node) : [];
+        inner.params = params === null ? loose.flatMap((p) => nameOf(this.g, p) ?? []) : parameterNames(this.g, params);
+        const skip = new Set<number>(loose.map((p) => p.id));
         for (const field of ['name', 'declarator', 'type', 'return_type', 'result', 'receiver']) {
           const c = node.childForFieldName(field);
           if (c !== null) skip.add(c.id);
@@ -101,15 +149,21 @@ class Walker {
       }
       case 'conditional':
       case 'loop': {
-        const inner = this.open(node, 'block', this.enclosingName(block), block.id);
-        const { condition, body } = splitCondition(this.g, node);
+        const inner = this.open(node, 'block', this.enclosingName(block), block.id, kind);
+        const { condition, body } =
+          byWord === null
+            ? splitCondition(this.g, node)
+            : {
+                condition: head === null ? [] : [head],
+                body: node.namedChildren.filter((c): c is Node => c !== null && !this.skipped.has(c.id)),
+              };
         const test = this.fact(inner, 'condition', node);
         for (const c of condition) this.walk(c, inner, test);
         for (const c of body) this.walk(c, inner, null);
         return;
       }
       case 'block': {
-        const inner = this.open(node, 'block', this.enclosingName(block), block.id);
+        const inner = this.open(node, 'block', this.enclosingName(block), block.id, kind);
         return this.children(node, inner, null);
       }
       case 'assignment': {
@@ -121,7 +175,9 @@ class Walker {
       case 'return':
         return this.children(node, block, fact ?? this.fact(block, 'return', node));
       case 'call': {
-        const own = fact ?? this.fact(block, 'call', node);
+        const own =
+          fact ??
+          (this.g.language.argumentCalls?.includes(node.type) === true ? this.lineCall(block, node) : this.fact(block, 'call', node));
         const callee = calleeOf(this.g, node);
         if (callee !== null) own.calls.push(callee);
         return this.children(node, block, own);

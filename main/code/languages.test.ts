@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locate } from '../../core/code/index.js';
 import { buildServicePdg } from './build.js';
+import { discoverSources } from './discover.js';
+import { extractBlocks } from './extract.js';
+import { isUnsupportedSource, languageFor, languages } from './languages/index.js';
 
 /**
  * One small, real-looking handler per language: a flag read into a variable, a branch on
@@ -128,6 +131,98 @@ function handleOrder($req) {
   }
 }
 `,
+  'handler.c': `int handle_order(const struct request *req) {
+  bool enabled = flag_client_get_bool(client, "orderFailure", false);
+  if (enabled) {
+    log_info("order failure flag on, failing request");
+    return -EINVAL;
+  }
+  return 0;
+}
+`,
+  'Handler.scala': `package shop
+
+class Handler(client: FeatureClient) {
+  def handleOrder(req: Request): Unit = {
+    val enabled = client.getBooleanValue("orderFailure", false)
+    if (enabled) {
+      logger.info("order failure flag on, failing request")
+      throw new IllegalStateException(s"forced order failure for \${req.id}")
+    }
+  }
+}
+`,
+  'Handler.swift': `import Foundation
+
+final class Handler {
+    func handleOrder(_ req: Request) throws {
+        let enabled = client.getBooleanValue(key: "orderFailure", defaultValue: false)
+        if enabled {
+            logger.info("order failure flag on, failing request")
+            throw OrderError.forced("forced order failure for \\(req.id)")
+        }
+    }
+}
+`,
+  'handler.dart': `class Handler {
+  Future<void> handleOrder(Request req) async {
+    final enabled = await client.getBooleanValue('orderFailure', defaultValue: false);
+    if (enabled) {
+      logger.info('order failure flag on, failing request');
+      throw StateError('forced order failure for \${req.id}');
+    }
+  }
+}
+`,
+  'handler.lua': `local M = {}
+
+function M.handle_order(req)
+  local enabled = client:get_boolean_value("orderFailure", false)
+  if enabled then
+    logger.info("order failure flag on, failing request")
+    error("forced order failure for " .. req.id)
+  end
+end
+
+return M
+`,
+  'orders.ex': `defmodule Shop.Orders do
+  require Logger
+
+  def handle_order(req) do
+    enabled = OpenFeature.Client.get_boolean_value(client, "orderFailure", false)
+    if enabled do
+      Logger.info("order failure flag on, failing request")
+      raise ArgumentError, "forced order failure for #{req.id}"
+    end
+  end
+end
+`,
+  'handler.zig': `const std = @import("std");
+
+pub fn handleOrder(client: *FeatureClient, req: Request) !void {
+    const enabled = try client.getBooleanValue("orderFailure", false);
+    if (enabled) {
+        std.log.info("order failure flag on, failing request", .{});
+        return error.ForcedOrderFailure;
+    }
+    _ = req;
+}
+`,
+  'Handler.m': `#import "Handler.h"
+
+@implementation Handler
+
+- (void)handleOrder:(Request *)req {
+    BOOL enabled = [self.featureClient getBooleanValue:@"orderFailure" defaultValue:NO];
+    if (enabled) {
+        NSLog(@"order failure flag on, failing request");
+        @throw [NSException exceptionWithName:@"OrderFailure" reason:@"forced order failure" userInfo:nil];
+    }
+}
+
+@end
+`,
 };
 
 function sourceTree(files: Record<string, string>): string {
@@ -157,11 +252,23 @@ describe('parsing through one role table per language', () => {
     });
 
   it('reports a language without a table and parses the rest', async () => {
-    const dir = sourceTree({ 'lib/cart.ex': 'defmodule Cart do\nend\n', 'handler.py': snippets['handler.py'] as string });
+    const dir = sourceTree({ 'src/Cart.hs': 'module Cart where\n', 'handler.py': snippets['handler.py'] as string });
     const pdg = await buildServicePdg(dir, { cacheDir: null });
-    expect(pdg.warnings).toEqual([{ file: 'lib/cart.ex', message: 'language of .ex files is not supported: not parsed' }]);
+    expect(pdg.warnings).toEqual([{ file: 'src/Cart.hs', message: 'language of .hs files is not supported: not parsed' }]);
     expect(pdg.files).toBe(1);
     expect(locate(pdg, 'orderFailure')[0]?.file).toBe('handler.py');
+  });
+
+  it("loads every table's grammar and discovers its extensions, none of them reported unsupported", async () => {
+    for (const language of languages) {
+      expect(await extractBlocks(language, '')).toHaveLength(1);
+      for (const ext of language.extensions) {
+        expect(languageFor(ext.toUpperCase())).toBe(language);
+        expect(isUnsupportedSource(ext)).toBe(false);
+      }
+    }
+    const { files } = discoverSources(sourceTree(Object.fromEntries(languages.map((l) => [`src/a${l.extensions[0] as string}`, '']))));
+    expect(files.map((f) => f.language.name).sort()).toEqual(languages.map((l) => l.name).sort());
   });
 
   it('reports a missing source folder by name', async () => {

@@ -7,12 +7,46 @@ export interface Grammar {
   roles: Map<string, Role>;
 }
 
-const nameFields = ['name', 'declarator', 'type', 'pattern'];
+/** A node that takes its role by word (`WordRoles`): the role, the word's node and the head, if any. */
+export interface WordRole {
+  role: Role;
+  word: Node;
+  head: Node | null;
+}
+
+export function wordRole(g: Grammar, node: Node): WordRole | null {
+  for (const rule of g.language.byWord ?? []) {
+    if (!rule.types.includes(node.type)) continue;
+    const word = node.childForFieldName(rule.field);
+    if (word === null) continue;
+    for (const [role, words] of Object.entries(rule.roles) as [Role, readonly string[]][]) {
+      if (!words.includes(word.text)) continue;
+      const args = rule.arguments === undefined ? undefined : namedChildren(node).find((c) => c.type === rule.arguments);
+      return { role, word, head: args?.firstNamedChild ?? null };
+    }
+  }
+  return null;
+}
+
+/** A node's role: by its word first, else by its type. */
+export function roleOf(g: Grammar, node: Node): Role | undefined {
+  return wordRole(g, node)?.role ?? g.roles.get(node.type);
+}
+
+/** The name a head gives (`handle_order(req) when …` → `handle_order`): its first identifier down its first children. */
+export function headName(g: Grammar, head: Node): string | null {
+  let n: Node | null = head;
+  for (let depth = 0; n !== null && depth < 5; depth++, n = n.firstNamedChild) if (isIdentifier(g, n)) return n.text;
+  return null;
+}
+
+/** `field`/`method`: the member a function is defined as (Lua's `function M.place_order`). */
+const nameFields = ['name', 'declarator', 'type', 'pattern', 'field', 'method'];
 const calleeFields = ['name', 'method', 'function', 'macro', 'constructor', 'type'];
 const conditionFields = ['condition', 'initializer', 'value', 'subject', 'pattern', 'right'];
 const bodyFields = new Set(['body', 'consequence', 'alternative']);
 /** Fields that hold the object of a member access, not the member assigned to. */
-const objectFields = new Set(['object', 'receiver', 'expression', 'operand', 'value', 'argument', 'scope']);
+const objectFields = new Set(['object', 'receiver', 'expression', 'operand', 'value', 'argument', 'scope', 'table']);
 const defaultParameterLists = [
   'parameter_list',
   'parameters',
@@ -56,6 +90,7 @@ export function nameOf(g: Grammar, node: Node, depth = 0): string | null {
 
 /** The name a call calls: the last identifier of its callee (`a.b.Value(…)` calls `Value`). */
 export function calleeOf(g: Grammar, node: Node): string | null {
+  if (g.language.argumentCalls?.includes(node.type) === true) return nameBefore(g, node);
   for (const field of calleeFields) {
     const child = node.childForFieldName(field);
     if (child !== null) return lastIdentifier(g, child);
@@ -64,13 +99,29 @@ export function calleeOf(g: Grammar, node: Node): string | null {
   return first === null ? null : lastIdentifier(g, first);
 }
 
+/** The last name among the siblings before a call that holds only its arguments (or before its parent, when it is first). */
+function nameBefore(g: Grammar, node: Node): string | null {
+  const from = node.previousNamedSibling ?? node.parent?.previousNamedSibling ?? null;
+  for (let s = from; s !== null; s = s.previousNamedSibling) {
+    const name = lastIdentifier(g, s);
+    if (name !== null) return name;
+  }
+  return null;
+}
+
+/** Parameters that sit directly in a function, with no list around them (`parameterTypes`). */
+export function looseParameters(g: Grammar, node: Node): Node[] {
+  const types = g.language.parameterTypes;
+  return types === undefined ? [] : namedChildren(node).filter((c) => types.includes(c.type));
+}
+
 /** The node holding a function's parameters, if any. */
 export function parameterList(g: Grammar, node: Node): Node | null {
   const field = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');
   if (field !== null) return field;
   const types = g.language.parameterLists ?? defaultParameterLists;
   const queue: [Node, number][] = namedChildren(node)
-    .filter((c) => !blockRoles.has(g.roles.get(c.type)) && node.childForFieldName('body')?.id !== c.id)
+    .filter((c) => !blockRoles.has(roleOf(g, c)) && node.childForFieldName('body')?.id !== c.id)
     .map((c) => [c, 0]);
   while (queue.length > 0) {
     const [n, depth] = queue.shift() as [Node, number];
@@ -84,7 +135,13 @@ export function parameterNames(g: Grammar, list: Node | null): string[] {
   if (list === null) return [];
   if (isIdentifier(g, list)) return [list.text];
   const names: string[] = [];
+  const lists = g.language.parameterLists ?? defaultParameterLists;
   for (const p of namedChildren(list)) {
+    // A group inside the list (Dart's `{required String key}`) holds parameters of its own.
+    if (lists.includes(p.type)) {
+      names.push(...parameterNames(g, p));
+      continue;
+    }
     const name = nameOf(g, p);
     if (name !== null) names.push(name);
   }
@@ -116,6 +173,9 @@ export function definedNames(g: Grammar, target: Node): string[] {
     if (isIdentifier(g, child)) direct.push(child.text);
   }
   if (direct.length > 0) return direct;
+  // A list of targets of one kind (Lua's `variable_list` of `variable`s): each defines its name.
+  const parts = namedChildren(target);
+  if (parts.length > 1 && parts.every((p) => p.type === parts[0]?.type)) return parts.flatMap((p) => definedNames(g, p));
   const last = lastIdentifier(g, target);
   return last === null ? [] : [last];
 }
@@ -127,7 +187,8 @@ export function splitCondition(g: Grammar, node: Node): { condition: Node[]; bod
     const child = node.child(i);
     if (child !== null && child.isNamed) children.push({ node: child, field: node.fieldNameForChild(i) });
   }
-  let condition = children.filter((c) => c.field !== null && conditionFields.includes(c.field));
+  const fields = g.language.conditionFields ?? conditionFields;
+  let condition = children.filter((c) => c.field !== null && fields.includes(c.field));
   if (condition.length === 0 && g.language.conditionTypes !== undefined) {
     const types = g.language.conditionTypes;
     condition = children.filter((c) => types.includes(c.node.type));
@@ -135,7 +196,7 @@ export function splitCondition(g: Grammar, node: Node): { condition: Node[]; bod
   if (condition.length === 0) {
     const bodyTypes = g.language.bodyTypes ?? [];
     const isBody = (c: { node: Node; field: string | null }): boolean =>
-      (c.field !== null && bodyFields.has(c.field)) || bodyTypes.includes(c.node.type) || blockRoles.has(g.roles.get(c.node.type));
+      (c.field !== null && bodyFields.has(c.field)) || bodyTypes.includes(c.node.type) || blockRoles.has(roleOf(g, c.node));
     const firstBody = children.findIndex(isBody);
     condition = firstBody === -1 ? children.slice(0, 1) : children.slice(0, firstBody);
   }
@@ -143,9 +204,11 @@ export function splitCondition(g: Grammar, node: Node): { condition: Node[]; bod
   return { condition: condition.map((c) => c.node), body: children.filter((c) => !ids.has(c.node.id)).map((c) => c.node) };
 }
 
-/** A string literal's text without its quotes and prefixes (`f"…"`, `@"…"`, `r#"…"#`, `:sym`). */
+/** A string literal's text without its quotes and prefixes (`f"…"`, `@"…"`, `r#"…"#`, `:sym`, Lua's `[[…]]`). */
 export function literalText(raw: string): string {
   let s = raw.trim();
+  const long = /^\[(=*)\[([\s\S]*)\]\1\]$/.exec(s);
+  if (long !== null) return long[2] as string;
   if (s.startsWith(':')) return s.slice(1).replace(/^"|"$/g, '');
   s = s.replace(/^[A-Za-z@$]{0,3}(?=["'`#])/, '');
   const m = /^(#*)("""|'''|"|'|`)([\s\S]*)\2\1$/.exec(s);

@@ -33,6 +33,44 @@ export interface LanguageRoles {
   parameterLists?: readonly string[];
   /** Child node types that hold an assignment's target when no field names it. */
   targetTypes?: readonly string[];
+  /**
+   * Node types of one parameter that sits directly in its function, with no list around it
+   * (Swift's `parameter`): used when the function has no parameter list.
+   */
+  parameterTypes?: readonly string[];
+  /**
+   * Node types of function bodies the grammar puts beside the signature instead of inside it
+   * (Dart's `function_body` follows its `method_signature`): such a node is read as the body
+   * of the function its previous sibling is, or holds.
+   */
+  detachedBodies?: readonly string[];
+  /**
+   * Call node types that hold only the arguments (Dart writes `a.b(…)` as `a`, `.b`, `(…)` side
+   * by side): the callee is the last name before them, and a call that starts a statement joins
+   * the fact of the tokens of its line that precede it (its receiver).
+   */
+  argumentCalls?: readonly string[];
+  /** Fields that hold a conditional's condition, instead of the default ones (`condition`, `value`, `right` …). */
+  conditionFields?: readonly string[];
+  /** Roles decided by a word rather than by a node type: see `WordRoles`. */
+  byWord?: readonly WordRoles[];
+}
+
+/**
+ * For grammars that write definitions and control flow as ordinary calls or operators (in
+ * Elixir `def`, `defmodule`, `if`, `case` are calls of those names, and `=` is one binary
+ * operator among others): a node of one of `types` whose `field` child reads one of a role's
+ * words takes that role instead of its type's. The word itself is not read as a name. When
+ * `arguments` is given, the first argument is the head: the name and parameters of a function
+ * (`def handle_order(req)`), the name of a class, the condition of a branch or loop (`if
+ * enabled`); the other arguments and children are the body.
+ */
+export interface WordRoles {
+  types: readonly string[];
+  field: string;
+  /** Node type of the argument list the head is the first of. */
+  arguments?: string;
+  roles: Partial<Record<Role, readonly string[]>>;
 }
 
 export type Role =
