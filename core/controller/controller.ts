@@ -101,6 +101,17 @@ export interface Controller {
   recordLayerEvents(events: readonly NewLedgerEvent[], visits?: readonly { node: EntityId; by: EntityId }[]): StepRecord;
 }
 
+/** The smallest budget a system is given when none is asked for. */
+export const MIN_DEFAULT_BUDGET = 50;
+/** Evaluations per service when none is asked for: each looked at once, with room to revise its neighbours. */
+export const BUDGET_PER_SERVICE = 3;
+
+/** The evaluation budget of a run that names none: three per service of the graph, at least 50. */
+export function defaultBudget(graph: OperationalGraph): number {
+  const services = graph.ids().filter((id) => graph.entity(id).kind === 'Service').length;
+  return Math.max(MIN_DEFAULT_BUDGET, BUDGET_PER_SERVICE * services);
+}
+
 function resolveSettings(options: ControllerOptions): ControllerSettings {
   const requested = options.settings === undefined ? null : ControllerSettings.parse(options.settings);
   const history = options.history ?? [];
@@ -112,12 +123,16 @@ function resolveSettings(options: ControllerOptions): ControllerSettings {
     if (started.policy.name !== options.policy.name || started.policy.model !== options.policy.model) {
       throw new LedgerMismatchError(`policy ${started.policy.name}/${started.policy.model ?? 'no model'}`);
     }
-    if (requested && canonicalJson(requested) !== canonicalJson(started.settings)) {
+    // A resume that names no budget goes on with the recorded one.
+    const asked = requested && { ...requested, budget: requested.budget ?? started.settings.budget };
+    if (asked && canonicalJson(asked) !== canonicalJson(started.settings)) {
       throw new LedgerMismatchError(`settings ${canonicalJson(started.settings)}`);
     }
     return started.settings;
   }
-  return requested ?? ControllerSettings.parse({});
+  const { budget, ...rest } = requested ?? ControllerSettings.parse({});
+  // The budget stays the first key, where the schema puts it: the recorded settings read as before.
+  return { budget: budget ?? defaultBudget(options.graph), ...rest };
 }
 
 export function createController(options: ControllerOptions): Controller {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fold, foldUpTo, serialiseLedger } from '../ledger/index.js';
 import type { LedgerEvent } from '../ledger/index.js';
-import { createController } from './controller.js';
+import type { OperationalGraph } from '../graph/index.js';
+import { createController, defaultBudget } from './controller.js';
 import type { ControllerOptions } from './controller.js';
 import { ControllerBusyError, LedgerMismatchError, PolicyCallError } from './errors.js';
-import { createMemoryPacketBuilder, scriptedPolicy } from './test-support.js';
+import { createMemoryPacketBuilder, scriptedPolicy, servicesGraph } from './test-support.js';
 import type { Policy, StepRecord } from './types.js';
 import { ids, workedExampleEvidence, workedExampleGraph, workedExamplePolicy } from './worked-example.fixture.js';
 
@@ -136,6 +137,26 @@ describe('controller lifecycle', () => {
     expect(() => createController(options({ history, snapshotHash: 'other' }))).toThrow(LedgerMismatchError);
     expect(() => createController(options({ history, settings: { budget: 41 } }))).toThrow(/settings/);
     expect(() => createController(options({ history }))).not.toThrow();
+    // A resume that names no budget goes on with the recorded one.
+    expect(createController(options({ history, settings: {} })).settings.budget).toBe(40);
+  });
+
+  it('sizes the budget to the system when none is asked for, and records it', () => {
+    const services = (n: number) =>
+      servicesGraph(
+        Array.from({ length: n }, (_, i) => `s${i}`),
+        [],
+      );
+    const started = (graph: OperationalGraph, settings: ControllerOptions['settings']) => {
+      const controller = createController(options({ graph, settings, packets: createMemoryPacketBuilder(graph, new Map()), seeds: [] }));
+      const first = controller.events[0];
+      return first?.type === 'InvestigationStarted' ? first.settings.budget : controller.settings.budget;
+    };
+    expect(defaultBudget(services(4))).toBe(50);
+    expect(defaultBudget(services(30))).toBe(90);
+    expect(started(services(30), {})).toBe(90);
+    expect(started(services(4), {})).toBe(50);
+    expect(started(services(30), { budget: 12 })).toBe(12);
   });
 
   it('rejects overlapping steps and overrides during a step', async () => {

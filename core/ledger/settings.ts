@@ -4,8 +4,11 @@ import { CausalSettings } from './settings-causal.js';
 
 /** Controller settings (design.md §2). Recorded in InvestigationStarted so a replay uses the same ones. */
 export const ControllerSettings = z.object({
-  /** Maximum policy invocations for the whole investigation. */
-  budget: z.number().int().nonnegative().default(50),
+  /**
+   * Maximum policy invocations for the whole investigation. Absent: sized to the system when
+   * the investigation starts (core/controller defaultBudget) and recorded so.
+   */
+  budget: z.number().int().nonnegative().optional(),
   /** A node is evaluated at most this many times. */
   maxVisits: z.number().int().positive().default(5),
   /** A node evaluated fewer than this many evaluations ago waits behind other queued nodes. */

@@ -45,6 +45,8 @@ function evaluationBound(events: readonly LedgerEvent[]): number {
   const started = events[0];
   if (started?.type !== 'InvestigationStarted') throw new Error('the ledger does not start with InvestigationStarted');
   const settings = ControllerSettings.parse(started.settings);
+  // The controller records the budget it resolved (a run that names none is sized to the system).
+  if (settings.budget === undefined) throw new Error('the ledger records no budget');
   const visited = new Set(events.flatMap((e) => (e.type === 'StepStarted' ? [e.node] : [])));
   return Math.min(settings.budget, settings.maxVisits * visited.size);
 }

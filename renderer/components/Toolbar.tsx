@@ -44,7 +44,9 @@ export function Toolbar() {
         min={1}
         max={100000}
         step={1}
-        value={budget}
+        value={budget ?? ''}
+        placeholder="auto"
+        title="Policy evaluations for the whole investigation; empty: three per service, at least 50"
         disabled={!hasEngine}
         onChange={(e) => setBudget(e.currentTarget.valueAsNumber)}
         className="budget"

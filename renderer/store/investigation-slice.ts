@@ -7,8 +7,6 @@ import { DEFAULT_ALERT_WINDOW_SECONDS } from './settings-slice.js';
 
 export type { InvestigationCommand, InvestigationSlice } from './types.js';
 
-export const DEFAULT_BUDGET = 50;
-
 function isCancelledImport(error: unknown): boolean {
   return error instanceof Error && error.name === 'ImportCancelledError';
 }
@@ -18,9 +16,12 @@ export function isNewer(next: InvestigationState, current: InvestigationState | 
   return current === null || next.revision > current.revision;
 }
 
-/** Budgets outside 1..100000 or non-integers are clamped rather than sent. */
-export function clampBudget(value: number): number {
-  if (!Number.isFinite(value)) return DEFAULT_BUDGET;
+/**
+ * Budgets outside 1..100000 or non-integers are clamped rather than sent; an empty field (not
+ * a number) is null: the engine sizes the budget to the system (three per service, at least 50).
+ */
+export function clampBudget(value: number): number | null {
+  if (!Number.isFinite(value)) return null;
   return Math.min(100_000, Math.max(1, Math.round(value)));
 }
 
@@ -53,7 +54,8 @@ export const createInvestigationSlice =
       // The default window: no `alertWindowMs` key, so a Start sends what it sent before the setting existed.
       const scoping = alertWindowSeconds !== DEFAULT_ALERT_WINDOW_SECONDS ? { alertWindowMs: alertWindowSeconds * 1000 } : {};
       const settings = {
-        budget,
+        // None chosen: no `budget` key, and the engine sizes it to the system.
+        ...(budget === null ? {} : { budget }),
         policy,
         maxVisits,
         kFlips,
@@ -89,7 +91,7 @@ export const createInvestigationSlice =
     }
 
     return {
-      budget: DEFAULT_BUDGET,
+      budget: null,
       investigation: null,
       pending: null,
       setBudget: (budget) => set({ budget: clampBudget(budget) }),

@@ -63,6 +63,7 @@ describe('workbench store', () => {
     );
     await store.getState().loadSession();
     expect(selectControls(store.getState()).canRun).toBe(true);
+    expect(store.getState().budget).toBeNull();
     store.getState().setBudget(12);
     await store.getState().runCommand('run');
     expect(calls).toEqual(['app.info', 'graph.get', 'investigation.state', 'investigation.start', 'investigation.run']);
@@ -121,7 +122,7 @@ describe('workbench store', () => {
   it('clamps budgets to a sane integer range', () => {
     expect(clampBudget(0)).toBe(1);
     expect(clampBudget(12.6)).toBe(13);
-    expect(clampBudget(Number.NaN)).toBe(50);
+    expect(clampBudget(Number.NaN)).toBeNull();
     expect(clampBudget(1e9)).toBe(100_000);
   });
 

@@ -45,7 +45,8 @@ export interface SessionSlice {
 export type InvestigationCommand = 'run' | 'pause' | 'step' | 'stepBack' | 'reset';
 
 export interface InvestigationSlice {
-  budget: number;
+  /** Evaluations the Start asks for; null: sized to the system by the engine. */
+  budget: number | null;
   investigation: InvestigationState | null;
   /** The command in flight, so controls can show progress and avoid double submits. */
   pending: InvestigationCommand | null;
