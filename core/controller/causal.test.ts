@@ -24,7 +24,7 @@ function apiAndDbErrors() {
 }
 
 /** api calls db; db logs errors and is an Origin; `api` answers for api. */
-function apiAndDb(api: () => PolicyOutput) {
+function apiAndDb(api: () => PolicyOutput, evidence = apiAndDbErrors()) {
   const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
   return createController({
     graph,
@@ -34,7 +34,7 @@ function apiAndDb(api: () => PolicyOutput) {
       { node: svc('db'), reason: 'test' },
       { node: svc('api'), reason: 'test' },
     ],
-    packets: createMemoryPacketBuilder(graph, apiAndDbErrors()),
+    packets: createMemoryPacketBuilder(graph, evidence),
     policy: scriptedPolicy((packet) => (packet.node === svc('api') ? api() : output({ label: 'Origin', evidence: ['l:db'] }))),
     snapshotHash: 'h',
   });
@@ -115,31 +115,18 @@ describe('the causal layer in the controller (docs/causal-graph.md)', () => {
   });
 
   it('checks a refused pair again once an end gains an anomaly: a chain the first types lacked is found', async () => {
-    const graph = servicesGraph(['api', 'db'], [['api', 'db']]);
     let apiVisits = 0;
-    const controller = createController({
-      graph,
-      settings,
-      knowledge,
-      seeds: [
-        { node: svc('db'), reason: 'test' },
-        { node: svc('api'), reason: 'test' },
-      ],
-      packets: createMemoryPacketBuilder(
-        graph,
-        new Map([
-          [svc('api'), [changeItem('c:api', svc('api'), 'config'), errorLogItem('l:api', svc('api'))]],
-          [svc('db'), [errorLogItem('l:db', svc('db'))]],
-        ]),
-      ),
-      policy: scriptedPolicy((packet) => {
-        if (packet.node !== svc('api')) return output({ label: 'Origin', evidence: ['l:db'] });
+    const controller = apiAndDb(
+      () => {
         // First api cites only its config change, which no relation lets db's errors explain; later also its errors.
         const evidence = ++apiVisits === 1 ? ['c:api'] : ['c:api', 'l:api'];
         return output({ label: 'Symptom', evidence, claims: [{ from: svc('db'), to: svc('api'), evidence, condition: '', effect: '' }] });
-      }),
-      snapshotHash: 'h',
-    });
+      },
+      new Map([
+        [svc('api'), [changeItem('c:api', svc('api'), 'config'), errorLogItem('l:api', svc('api'))]],
+        [svc('db'), [errorLogItem('l:db', svc('db'))]],
+      ]),
+    );
     await controller.run();
     const refused = causalGraphView(fold(controller.events));
     expect(refused?.edges).toEqual([]);

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baselineBand, bucketOf, downsampleMinMax, makeBuckets, type Buckets } from '../../../core/charts/index.js';
+import { bucketOf, makeBuckets, type Buckets } from '../../../core/charts/index.js';
 import { tokenizeLine } from '../../../core/signals/index.js';
 import { buildEntityCharts } from '../../session/charts/index.js';
-import { matchTemplate, type LogCounts, type MetricSeries } from '../chart-series.js';
+import { matchTemplate, metricSeriesOf, type LogCounts, type MetricSeries } from '../chart-series.js';
 import type { EvidenceStore, SeriesSource } from '../evidence-store.js';
 import { importToStore, openEvidenceStore } from '../open.js';
 
@@ -65,24 +65,9 @@ function writeBundle(dir: string): void {
   write('logs.jsonl', logs);
 }
 
-/** What the charts computed in the process before the store bucketed: the raw rows, grouped and downsampled. */
+/** What the charts computed in the process before the store bucketed: the raw rows, grouped and downsampled (chart-series.ts). */
 function referenceMetrics(q: SeriesSource, key: number, start: number, end: number, columns: number, until: number): MetricSeries[] {
-  const series = new Map<string, { name: string; labels: string; unit: string | null; x: number[]; y: number[] }>();
-  for (const p of q.metrics(key, start, end)) {
-    const id = `${p.name}\u0000${p.labels}`;
-    let s = series.get(id);
-    if (!s) series.set(id, (s = { name: p.name, labels: p.labels, unit: p.unit, x: [], y: [] }));
-    s.x.push(p.time);
-    s.y.push(p.value);
-  }
-  return [...series.values()].map((s) => ({
-    name: s.name,
-    labels: s.labels,
-    unit: s.unit,
-    points: s.x.length,
-    ...downsampleMinMax(s.x, s.y, columns),
-    band: baselineBand(s.x, s.y, until),
-  }));
+  return metricSeriesOf(q.metrics(key, start, end), columns, until);
 }
 
 /** The charts' former log matching: every line tokenized and matched, in the process. */
