@@ -103,13 +103,18 @@ export interface Controller {
 
 /** The smallest budget a system is given when none is asked for. */
 export const MIN_DEFAULT_BUDGET = 50;
+/**
+ * The largest: a run on a fleet of hundreds of services stays bounded in time and in model
+ * calls unless the analyst asks for more (`--budget`, the app's Budget field).
+ */
+export const MAX_DEFAULT_BUDGET = 150;
 /** Evaluations per service when none is asked for: each looked at once, with room to revise its neighbours. */
 export const BUDGET_PER_SERVICE = 3;
 
-/** The evaluation budget of a run that names none: three per service of the graph, at least 50. */
+/** The evaluation budget of a run that names none: three per service of the graph, from 50 to 150. */
 export function defaultBudget(graph: OperationalGraph): number {
   const services = graph.ids().filter((id) => graph.entity(id).kind === 'Service').length;
-  return Math.max(MIN_DEFAULT_BUDGET, BUDGET_PER_SERVICE * services);
+  return Math.min(MAX_DEFAULT_BUDGET, Math.max(MIN_DEFAULT_BUDGET, BUDGET_PER_SERVICE * services));
 }
 
 function resolveSettings(options: ControllerOptions): ControllerSettings {

@@ -154,6 +154,7 @@ describe('controller lifecycle', () => {
     };
     expect(defaultBudget(services(4))).toBe(50);
     expect(defaultBudget(services(30))).toBe(90);
+    expect(defaultBudget(services(400))).toBe(150);
     expect(started(services(30), {})).toBe(90);
     expect(started(services(4), {})).toBe(50);
     expect(started(services(30), { budget: 12 })).toBe(12);

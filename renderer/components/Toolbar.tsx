@@ -46,7 +46,7 @@ export function Toolbar() {
         step={1}
         value={budget ?? ''}
         placeholder="auto"
-        title="Policy evaluations for the whole investigation; empty: three per service, at least 50"
+        title="Policy evaluations for the whole investigation; empty: three per service, from 50 to 150"
         disabled={!hasEngine}
         onChange={(e) => setBudget(e.currentTarget.valueAsNumber)}
         className="budget"

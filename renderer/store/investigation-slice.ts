@@ -18,7 +18,7 @@ export function isNewer(next: InvestigationState, current: InvestigationState | 
 
 /**
  * Budgets outside 1..100000 or non-integers are clamped rather than sent; an empty field (not
- * a number) is null: the engine sizes the budget to the system (three per service, at least 50).
+ * a number) is null: the engine sizes the budget to the system (three per service, from 50 to 150).
  */
 export function clampBudget(value: number): number | null {
   if (!Number.isFinite(value)) return null;

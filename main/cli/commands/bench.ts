@@ -47,7 +47,7 @@ export function registerBench(program: Command): void {
     .option('--format <format>', 'input format when converting on the fly: nezha | itbench-lite')
     .option('--policy <name>', 'heuristic | llm', 'heuristic')
     .option('--runs <k>', 'runs per case, which vote (docs/voting.md): pass@k and majority@k from the voted diagnosis', '1')
-    .option('--budget <n>', 'maximum policy invocations per case (default: three per service of the case, at least 50)')
+    .option('--budget <n>', 'maximum policy invocations per case (default: three per service of the case, from 50 to 150)')
     .option('--alert-window <seconds>', ALERT_WINDOW_HELP)
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens')

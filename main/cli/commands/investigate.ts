@@ -46,7 +46,7 @@ export function registerInvestigate(program: Command): void {
     .option('--policy <name>', 'heuristic | llm', 'heuristic')
     .option('--out <file>', 'diagnosis JSON to write (default: stdout)')
     .option('--ledger <file>', 'ledger file; an interrupted run resumes from it')
-    .option('--budget <n>', 'maximum policy invocations (default: three per service, at least 50)')
+    .option('--budget <n>', 'maximum policy invocations (default: three per service, from 50 to 150)')
     .option('--concurrency <n>', 'policy calls in flight')
     .option('--token-budget <n>', 'context packet budget in tokens (default 6000)')
     .option('--no-revision', 'ablation: evaluate each node once, without belief propagation')
