@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch, type ImportProgress } from '../../core/ipc/index.js';
 import { HOSTILE_KIND, writeCaptureFolder } from '../convert/capture/testing/capture-folder.js';
 import { findPackageRoot } from '../platform/index.js';
+import { READ_KINDS } from '../convert/kubectl/objects.js';
 import { resolveSnapshotDir } from './resolve-snapshot.js';
 import { createWorkbench } from './workbench.js';
 
@@ -57,7 +58,7 @@ describe('opening any supported snapshot', () => {
       expect(summary.entityCount).toBeGreaterThan(5);
       // Named from the opened folder, with the line of the object; the hostile kind is quoted verbatim (views escape it).
       expect(summary.warnings).toContain(
-        `capture: kubectl/custom.json: line 5: kind ${HOSTILE_KIND} is not one the converter reads (Pod, Deployment, ReplicaSet, StatefulSet, DaemonSet, Service, ConfigMap, Secret, Node, Event); skipped`,
+        `capture: kubectl/custom.json: line 5: kind ${HOSTILE_KIND} is not one the converter reads (${[...READ_KINDS].join(', ')}); skipped`,
       );
       const dir = workbench.current()?.root ?? '';
       expect(dir.startsWith(capture)).toBe(false);

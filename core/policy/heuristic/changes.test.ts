@@ -76,6 +76,21 @@ describe('changes as candidates', () => {
     expect(evaluateHeuristic(packet([earlier, failingIn(), failingDb()], db)).label).toBe('Symptom');
   });
 
+  it('counts a scale change that takes capacity away in full, one that adds capacity as a weak suspect', () => {
+    const hpa = 'shop/HorizontalPodAutoscaler/checkout';
+    const scale = (from: unknown, to: unknown): EvidenceItem =>
+      ev({ type: 'change', changeKind: 'scale', diff: [{ path: 'spec.maxReplicas', from, to }], actor: null }, 8 * MIN, hpa);
+    const up = evaluateHeuristic(packet([scale(3, 6), failingIn()]));
+    const down = evaluateHeuristic(packet([scale(6, 1), failingIn()]));
+    const downAsText = evaluateHeuristic(packet([scale('6', '1'), failingIn()]));
+    expect(down.label).toBe('Origin');
+    expect(down.confidence).toBeGreaterThan(up.confidence);
+    expect(downAsText.confidence).toBe(down.confidence);
+    expect(down.reasoning.join('\n')).toMatch(/it takes capacity away/);
+    expect(up.reasoning.join('\n')).not.toMatch(/capacity/);
+    expect(down.claims).toContainEqual(expect.objectContaining({ from: hpa, to: node }));
+  });
+
   it('does not let a change long before the onset name the trigger on its own', () => {
     const slowIn = edge('shop/Service/gateway', node, { windowP95Ms: 11, baselineP95Ms: 10 });
     const metricOnly = ev({

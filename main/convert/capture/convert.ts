@@ -5,7 +5,7 @@ import { parseTimestamp } from '../../../core/snapshot/time.js';
 import { writeBundle } from '../bundle-writer.js';
 import { UnrecognisedInputError } from '../errors.js';
 import { readKubeEvents } from '../kubectl/events.js';
-import { diffKubeObjects } from '../kubectl/changes.js';
+import { diffKubeObjects, readFirstSeen } from '../kubectl/changes.js';
 import { orderDumps, readKubectlFile, type KubeObject } from '../kubectl/objects.js';
 import { readRollouts } from '../kubectl/rollouts.js';
 import { addKubeTopology } from '../kubectl/topology.js';
@@ -61,6 +61,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
   addKubeTopology([...latest.values()], capture);
   readKubeEvents(objects, capture);
   readRollouts(objects, capture);
+  readFirstSeen(objects, capture);
   diffKubeObjects(objects, capture);
   if (otlp.length === 0) capture.warnings.push({ message: 'no OTLP input: no spans, no logs and no call edges' });
   if (prometheus.length === 0) capture.warnings.push({ message: 'no Prometheus input: no alerts and no metrics from Prometheus' });
@@ -69,7 +70,8 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
   else if (kubectl.length === 1)
     capture.warnings.push({
       file: kubectl[0],
-      message: 'one kubectl dump: changes other than the rollout history need two dumps of the same objects',
+      message:
+        'one kubectl dump: the changes it holds are the rollout history, policy objects created and when config and policy objects were last edited; what an edit changed needs two dumps of the same objects',
     });
 
   if (options.relativeTo !== undefined) relativeWarnings(capture.warnings, options.relativeTo);

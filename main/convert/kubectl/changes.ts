@@ -1,14 +1,29 @@
 import type { CaptureRecords } from '../capture/records.js';
 import { isoFromMillis } from '../time.js';
+import { isObject } from '../capture/values.js';
 import { objectKey, type KubeObject } from './objects.js';
 import { entityIdOf } from './topology.js';
-import { diffValue, newestWrite, type DiffEntry } from './diff.js';
+import { diffValue, newestWrite, newestWriteAt, type DiffEntry } from './diff.js';
+
+/**
+ * Objects that govern how workloads run without running anything themselves (topology.ts
+ * `policyEdges`): their creation and their edits are changes.
+ */
+export const POLICY_KINDS: ReadonlySet<string> = new Set([
+  'HorizontalPodAutoscaler',
+  'NetworkPolicy',
+  'PodDisruptionBudget',
+  'ResourceQuota',
+  'LimitRange',
+  'PersistentVolumeClaim',
+  'Ingress',
+]);
 
 /**
  * Kinds whose successive observations are compared. Pods and ReplicaSets are the controllers'
  * doing (replaced or scaled as their owner says); events are records.
  */
-const DIFFED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Service', 'ConfigMap', 'Secret', 'Node']);
+const DIFFED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'CronJob', 'Service', 'ConfigMap', 'Secret', 'Node', ...POLICY_KINDS]);
 
 /**
  * Changes between successive dumps (in the order given) of the same object: what differs in
@@ -64,11 +79,75 @@ function diffObject(before: KubeObject, after: KubeObject): DiffEntry[] {
     : out;
 }
 
-function changeKind(kind: string, diff: readonly DiffEntry[]): 'config' | 'deploy' | 'scale' | 'image' | 'other' {
+type ChangeKind = 'config' | 'deploy' | 'scale' | 'image' | 'other';
+
+/** A replica count or an autoscaler's bounds (`spec.replicas`, `spec.minReplicas`, `spec.maxReplicas`). */
+const SCALE_PATH = /^spec\.(?:replicas|minReplicas|maxReplicas)$/;
+
+function changeKind(kind: string, diff: readonly DiffEntry[]): ChangeKind {
   if (kind === 'ConfigMap' || kind === 'Secret') return 'config';
-  if (diff.every((d) => /\.image$/.test(d.path))) return 'image';
-  if (diff.every((d) => d.path === 'spec.replicas')) return 'scale';
+  if (diff.length > 0 && diff.every((d) => /\.image$/.test(d.path))) return 'image';
+  if (diff.length > 0 && diff.every((d) => SCALE_PATH.test(d.path))) return 'scale';
+  if (POLICY_KINDS.has(kind)) return 'config';
   return kind === 'Node' || kind === 'Service' ? 'other' : 'deploy';
+}
+
+/** Kinds whose last edit before the first dump that shows them is a change, even with one dump. */
+const EDITED_FROM_ONE_DUMP = new Set(['ConfigMap', 'Secret', ...POLICY_KINDS]);
+
+/**
+ * What one dump says by itself of the objects it shows first: a policy object's creation
+ * (`creationTimestamp`, signed by the managedFields entry of that second), and for a
+ * ConfigMap, a Secret or a policy object its last edit after that (the newest managedFields
+ * write later than its creation; an object without `creationTimestamp` gives none). The dump dates an edit and names its author but does not hold what it changed: the
+ * record's diff is empty and its summary says to compare two dumps. Later edits come from the
+ * differences between dumps (`diffKubeObjects`), so none is counted twice. Old records fall
+ * outside any incident's window and are not investigated.
+ */
+export function readFirstSeen(objects: readonly KubeObject[], capture: CaptureRecords): void {
+  const seen = new Set<string>();
+  for (const o of [...objects].sort((a, b) => a.dump - b.dump)) {
+    if (!EDITED_FROM_ONE_DUMP.has(o.kind) || seen.has(objectKey(o))) continue;
+    seen.add(objectKey(o));
+    const created = Date.parse(String(isObject(o.body.metadata) ? o.body.metadata.creationTimestamp : ''));
+    if (POLICY_KINDS.has(o.kind) && !Number.isNaN(created)) {
+      const actor = newestWriteAt(o, created);
+      capture.changes.push({
+        time: isoFromMillis(created),
+        entity: entityIdOf(o),
+        kind: changeKind(o.kind, []),
+        summary: `${o.kind} ${o.name} created${createdDetail(o)}`,
+        diff: [],
+        ...(actor ? { actor } : {}),
+      });
+    }
+    const edit = newestWrite(o);
+    // The creation writes managedFields in its own second: only a later write is an edit, and
+    // without the creation time a write cannot be told from the creation.
+    if (edit === null || Number.isNaN(created) || Math.floor(edit.time / 1000) <= Math.floor(created / 1000)) continue;
+    capture.changes.push({
+      time: isoFromMillis(edit.time),
+      entity: entityIdOf(o),
+      kind: changeKind(o.kind, []),
+      summary: `${o.kind} ${o.name} edited${edit.manager ? ` by ${edit.manager}` : ''} (the dump dates the edit, not its content: two dumps show what changed)`,
+      diff: [],
+      ...(edit.manager ? { actor: edit.manager } : {}),
+    });
+  }
+}
+
+/** A few words on what a new policy object does: its target or bounds, whatever its shape. */
+function createdDetail(o: KubeObject): string {
+  const spec = isObject(o.body.spec) ? o.body.spec : {};
+  const ref = isObject(spec.scaleTargetRef) ? spec.scaleTargetRef : null;
+  const parts = [
+    ref && typeof ref.kind === 'string' && typeof ref.name === 'string' ? `for ${ref.kind} ${ref.name}` : null,
+    typeof spec.minReplicas === 'number' || typeof spec.maxReplicas === 'number'
+      ? `replicas ${String(spec.minReplicas ?? 1)}–${String(spec.maxReplicas ?? '?')}`
+      : null,
+    Array.isArray(spec.policyTypes) ? `policy types ${spec.policyTypes.filter((t) => typeof t === 'string').join(', ')}` : null,
+  ].filter((p): p is string => p !== null);
+  return parts.length === 0 ? '' : `: ${parts.join('; ')}`;
 }
 
 function summaryOf(o: KubeObject, diff: readonly DiffEntry[]): string {

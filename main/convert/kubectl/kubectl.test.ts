@@ -115,15 +115,60 @@ describe('eog convert kubectl: two dumps and the events', () => {
     expect(readBundleStrict(reversed.bundle).records.changes).toEqual(bundle.records.changes);
   });
 
-  it('with one dump: the topology, and a warning that changes need two', () => {
+  it('with one dump: the topology, the rollout history, the config edits it dates, and a warning that their content needs two', () => {
     const single = convert([after], 'single');
-    // The rollout history is there; the ConfigMap edit needs the earlier dump.
-    expect(single.counts.changes).toBe(1);
+    // The dump dates the ConfigMap's and the Secret's last edits and names their authors; what they changed needs the earlier dump.
+    expect(readBundleStrict(single.bundle).records.changes.map((c) => [c.time, c.entity, c.kind, c.diff, c.actor])).toEqual([
+      ['2026-02-20T10:00:00.000Z', 'shop/Deployment/cart', 'image', expect.any(Array), 'argocd-controller'],
+      ['2026-03-01T09:40:15.000Z', 'shop/ConfigMap/cart-config', 'config', [], 'kubectl-edit'],
+      ['2026-03-01T09:41:00.000Z', 'shop/Secret/redis-auth', 'config', [], 'helm'],
+    ]);
     expect(single.counts.entities).toBe(8);
     expect(single.warnings).toContainEqual({
       file: after,
-      message: 'one kubectl dump: changes other than the rollout history need two dumps of the same objects',
+      message:
+        'one kubectl dump: the changes it holds are the rollout history, policy objects created and when config and policy objects were last edited; what an edit changed needs two dumps of the same objects',
     });
+  });
+});
+
+describe('eog convert kubectl: policy objects act on what they select, scale or name', () => {
+  const [policiesBefore, policiesAfter] = ['policies-before.json', 'policies-after.json'].map((f) => join(data, f)) as [string, string];
+  const result = convert([policiesAfter, policiesBefore], 'policies');
+  const bundle = readBundleStrict(result.bundle);
+  const configures = bundle.topology.edges
+    .filter((e) => e.relation === 'configures')
+    .map((e) => `${e.source} → ${e.target}`)
+    .sort();
+
+  it('links each policy object by the rule Kubernetes applies it with, within its namespace', () => {
+    expect(configures).toEqual([
+      // The autoscaler its scaleTargetRef.
+      'shop/HorizontalPodAutoscaler/web → shop/Deployment/web',
+      // The Ingress the Services it routes to that exist ("missing" is not in the dumps).
+      'shop/Ingress/shop → shop/Service/web',
+      // NotIn db: every pod but the database.
+      'shop/NetworkPolicy/deny-web → shop/Pod/web-1',
+      // The claim the pods that mount it.
+      'shop/PersistentVolumeClaim/data-db-0 → shop/Pod/db-0',
+      // matchExpressions In: the data tier.
+      'shop/PodDisruptionBudget/db → shop/Pod/db-0',
+      // The quota every workload and pod of its namespace; the one in "batch" nothing here.
+      'shop/ResourceQuota/compute → shop/Deployment/web',
+      'shop/ResourceQuota/compute → shop/Pod/db-0',
+      'shop/ResourceQuota/compute → shop/Pod/web-1',
+    ]);
+    expect(result.warnings.filter((w) => /not one the converter reads/.test(w.message))).toEqual([]);
+  });
+
+  it('records a policy created between the dumps and an autoscaler lowered, as config and scale changes', () => {
+    const recent = bundle.records.changes.filter((c) => String(c.time) >= '2026-03-01');
+    expect(recent.map((c) => [c.time, c.entity, c.kind, c.actor])).toEqual([
+      ['2026-03-01T09:42:00.000Z', 'shop/HorizontalPodAutoscaler/web', 'scale', 'kubectl-patch'],
+      ['2026-03-01T09:43:00.000Z', 'shop/NetworkPolicy/deny-web', 'config', 'kubectl-create'],
+    ]);
+    expect(recent[0]?.diff).toEqual([{ path: 'spec.maxReplicas', from: 5, to: 1 }]);
+    expect(recent[1]?.summary).toBe('NetworkPolicy deny-web created: policy types Ingress');
   });
 });
 

@@ -15,6 +15,15 @@ export const READ_KINDS = new Set([
   'Secret',
   'Node',
   'Event',
+  'Job',
+  'CronJob',
+  'HorizontalPodAutoscaler',
+  'NetworkPolicy',
+  'PodDisruptionBudget',
+  'ResourceQuota',
+  'LimitRange',
+  'PersistentVolumeClaim',
+  'Ingress',
 ]);
 
 /** One Kubernetes object as one dump showed it. */

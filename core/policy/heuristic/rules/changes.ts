@@ -6,7 +6,7 @@ import type { RuleContext } from './context.js';
 import type { CauseRule, Match, Of } from './rule.js';
 import { plainCause } from './traits.js';
 
-/** A scale change is a weaker cause than a config or image change: it adds capacity more often than it breaks. */
+/** A scale change that adds capacity is a weaker cause than a config or image change: it relieves more often than it breaks. */
 const SCALE_STRENGTH = 0.5;
 const CHANGE_STRENGTH = 0.85;
 /** A change long before the symptoms (beyond thresholds.changeLeadMs) is a weaker suspect. */
@@ -16,8 +16,8 @@ export const changeRule: CauseRule = {
   id: 'change',
   role: 'cause',
   family: 'changes',
-  when: 'a change record (config, deploy, feature flag, image, scale) made before the incident began, on the node or on what configures or hosts it (a mounted ConfigMap or Secret, its Node), in the window or the lead time before it',
-  strength: `${CHANGE_STRENGTH} within ${thresholds.changeLeadMs / 60_000} min before the onset or when it drives a surge, else ${EARLIER_STRENGTH}; a scale change at most ${SCALE_STRENGTH}`,
+  when: 'a change record (config, deploy, feature flag, image, scale) made before the incident began, on the node or on what configures or hosts it (a mounted ConfigMap, Secret or volume claim, its autoscaler, a policy that selects it, its Node), in the window or the lead time before it',
+  strength: `${CHANGE_STRENGTH} within ${thresholds.changeLeadMs / 60_000} min before the onset or when it drives a surge, else ${EARLIER_STRENGTH}; a scale change that adds capacity at most ${SCALE_STRENGTH} (one that removes it, a replica count or an autoscaler's maximum lowered, counts in full)`,
   explanation:
     'Something was changed on the node, or on what it reads, just before the incident: the first suspect. It must be followed by something abnormal on the node or on what it acts on (else it is refuted: a red herring). A change made within minutes of the onset stands on its own; an earlier one is weaker, counts only beside a fault of the node’s own, and is explained away when the node’s trouble comes from a failing dependency — unless the node sends a dependency far more calls than it receives, the change’s own effect (a flag, a campaign).',
   ...plainCause,
@@ -31,18 +31,19 @@ export const changeRule: CauseRule = {
       .filter((e) => e.time <= ctx.onsetEnd)
       .map((e): Match => {
         const isOwn = !isOutside(ctx.packet, e);
+        const removes = e.detail.changeKind === 'scale' && removesCapacity(e.detail.diff);
         // Temporal precedence: deploys, reloads and flags act within minutes of being made.
         const isRecent = ctx.onsetEnd - e.time <= thresholds.changeLeadMs;
         // Its predicted effect observed (the surge it drives) makes an earlier change as strong as a recent one.
         const strength = Math.min(
           isRecent || drives ? CHANGE_STRENGTH : EARLIER_STRENGTH,
-          e.detail.changeKind === 'scale' ? SCALE_STRENGTH : 1,
+          e.detail.changeKind === 'scale' && !removes ? SCALE_STRENGTH : 1,
         );
         const minutes = Math.round((ctx.onsetEnd - e.time) / 60_000);
         return {
           evidence: [e.id],
           strength,
-          text: `${e.detail.changeKind} change ${minutes} min before the incident${isOwn ? '' : ` on ${e.entity}, which configures or hosts me`}: ${e.summary}${drives ? `; since then ${drives}` : ''}`,
+          text: `${e.detail.changeKind} change ${minutes} min before the incident${isOwn ? '' : ` on ${e.entity}, which configures or hosts me`}: ${e.summary}${removes ? ' (it takes capacity away)' : ''}${drives ? `; since then ${drives}` : ''}`,
           // A recent change, or one whose own effect (more calls) the dependency suffers, stands on its own.
           ...(drives || isRecent ? { explainedBy: null } : {}),
           // Precedence: long before the onset, with the node normal meanwhile, it names no trigger on its own.
@@ -52,6 +53,18 @@ export const changeRule: CauseRule = {
       });
   },
 };
+
+/** Replica counts and an autoscaler's ceiling: lowering one takes capacity away. */
+const CAPACITY_PATH = /(?:^|\.)(?:replicas|maxReplicas)$/;
+
+/**
+ * A scale change that takes capacity away (a replica count or an autoscaler's maximum
+ * lowered): as strong a suspect as any change, since what is left must carry the same load.
+ */
+export function removesCapacity(diff: readonly { path: string; from?: unknown; to?: unknown }[]): boolean {
+  const count = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+  return diff.some((d) => CAPACITY_PATH.test(d.path) && count(d.to) < count(d.from));
+}
 
 /** The change record is on an entity outside the node's alias group (what configures or hosts it). */
 function isOutside(packet: ContextPacket, e: Of<'change'>): boolean {
