@@ -5,6 +5,7 @@ import { roleMap } from './languages/index.js';
 import { parserFor } from './parser.js';
 import {
   calleeOf,
+  clauseParameters,
   definedNames,
   headName,
   literalText,
@@ -138,7 +139,12 @@ class Walker {
         this.functions.set(node.id, inner);
         const params = parameterList(this.g, head ?? node);
         const loose = params === null ? looseParameters(this.g, node) : [];
-        inner.params = params === null ? loose.flatMap((p) => nameOf(this.g, p) ?? []) : parameterNames(this.g, params);
+        inner.params =
+          params !== null
+            ? parameterNames(this.g, params)
+            : loose.length > 0
+              ? loose.flatMap((p) => nameOf(this.g, p) ?? [])
+              : clauseParameters(this.g, node);
         const skip = new Set<number>(loose.map((p) => p.id));
         for (const field of ['name', 'declarator', 'type', 'return_type', 'result', 'receiver']) {
           const c = node.childForFieldName(field);

@@ -115,6 +115,26 @@ export function looseParameters(g: Grammar, node: Node): Node[] {
   return types === undefined ? [] : namedChildren(node).filter((c) => types.includes(c.type));
 }
 
+/**
+ * The parameters of a lambda made of clauses (Elixir's `fn {:ok, v} -> v; other -> other end`):
+ * the names each clause's condition binds, in order, once each. A clause is a conditional
+ * child whose condition is a parameter list.
+ */
+export function clauseParameters(g: Grammar, node: Node): string[] {
+  const lists = g.language.parameterLists ?? defaultParameterLists;
+  const names = namedChildren(node)
+    .filter((c) => roleOf(g, c) === 'conditional')
+    .flatMap((clause) => splitCondition(g, clause).condition.filter((c) => lists.includes(c.type)))
+    .flatMap((list) => namedChildren(list).flatMap((p) => boundNames(g, p)));
+  return [...new Set(names)];
+}
+
+/** Every identifier a pattern binds (`{:ok, value}` → value; `item` → item). */
+function boundNames(g: Grammar, pattern: Node): string[] {
+  if (isIdentifier(g, pattern)) return [pattern.text];
+  return namedChildren(pattern).flatMap((c) => boundNames(g, c));
+}
+
 /** The node holding a function's parameters, if any. */
 export function parameterList(g: Grammar, node: Node): Node | null {
   const field = node.childForFieldName('parameters') ?? node.childForFieldName('parameter');

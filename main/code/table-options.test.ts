@@ -70,6 +70,22 @@ end
     expect(blocks.filter((b) => b.parent === branch?.id && b.kind === 'stab_clause')).toHaveLength(2);
   });
 
+  it('an Elixir fn takes the names its clauses bind as parameters', async () => {
+    const text = `defmodule Shop.Cart do
+  def total(items) do
+    sum = fn item, acc -> acc + item.price end
+    pick = fn
+      {:ok, value} -> value
+      other -> other
+    end
+  end
+end
+`;
+    const blocks = await extractBlocks(elixir, text);
+    expect(fn(blocks, 'sum')?.params).toEqual(['item', 'acc']);
+    expect(fn(blocks, 'pick')?.params).toEqual(['value', 'other']);
+  });
+
   it('names a type without a name of its own by its binding (Zig)', async () => {
     const blocks = await extractBlocks(
       zig,
