@@ -22,6 +22,20 @@ export class ChdbMissingError extends Error {
   }
 }
 
+/** A second data directory asked of the embedded engine while one is open in this process. */
+export class ChdbBusyError extends Error {
+  override name = 'ChdbBusyError';
+  constructor(wanted: string, open: string | null, cause: unknown) {
+    super(
+      `chdb:${wanted} cannot be opened: this process has ${open === null ? 'another chdb store' : `chdb:${open}`} open, and the embedded ClickHouse keeps one data directory per process. Close what uses it first (in the app: close the snapshot or open one that does not use it), open that store instead, or use a clickhouse:// server`,
+      { cause },
+    );
+  }
+}
+
+/** The data directory of each open session, so a refusal names the one in use. */
+const openDirs = new Map<ChdbSession, string>();
+
 /** The module name in a variable, so bundlers leave the optional import to run time. */
 const CHDB_MODULE = 'chdb';
 
@@ -49,9 +63,18 @@ export class ChdbRunner implements ChRunner {
     const path = resolve(dir);
     mkdirSync(path, { recursive: true });
     const args = Object.entries(OUTPUT_SETTINGS).map(([k, v]) => `--${k}=${v}`);
-    const session = new chdb.Session(path, { connectionArgs: args });
-    session.query(`CREATE DATABASE IF NOT EXISTS ${CHDB_DATABASE}`);
-    session.query(`USE ${CHDB_DATABASE}`);
+    let session: ChdbSession;
+    try {
+      session = new chdb.Session(path, { connectionArgs: args });
+      session.query(`CREATE DATABASE IF NOT EXISTS ${CHDB_DATABASE}`);
+      session.query(`USE ${CHDB_DATABASE}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/one active data directory/i.test(message))
+        throw new ChdbBusyError(path, [...openDirs.values()].find((d) => d !== path) ?? null, error);
+      throw new ClickHouseError(`chdb: ${message}`, { cause: error });
+    }
+    openDirs.set(session, path);
     return new ChdbRunner(session);
   }
 
@@ -76,6 +99,7 @@ export class ChdbRunner implements ChRunner {
   }
 
   close(): void {
+    openDirs.delete(this.session);
     this.session.close();
   }
 
