@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { matchEntity, parseGroundTruth } from '../../core/scoring/index.js';
 import type { FaultType } from './faults.js';
 import { generateIncident, type GeneratedIncident } from './generate.js';
 import { edgeStats, p95Of, readBundle, type ReadBundle } from './test-support.js';
@@ -186,6 +187,70 @@ describe.each(SEEDS)('injected faults change the telemetry as intended (seed %i)
     expect(spansOf(c, pods, c.isAfterOnset).errorRate).toBeGreaterThan(0.08);
     // Nothing but ground_truth.yaml names the injected ConfigMap as the answer.
     expect(JSON.stringify(c.bundle.manifest)).not.toContain('flag');
+  });
+
+  it('autoscaler_limit: an autoscaler maximum lowered below the pods running stops the others, and the pod left saturates', async () => {
+    const c = await generate('autoscaler_limit', seed);
+    const hpa = c.incident.rootCause;
+    expect(hpa).toMatch(/^shop\/HorizontalPodAutoscaler\//);
+    // Every service with two pods or more has an autoscaler that configures its Deployment.
+    const entities = new Set(c.bundle.topology.entities.map((e) => e.id));
+    const configures = new Set(c.bundle.topology.edges.filter((e) => e.relation === 'configures').map((e) => `${e.source} -> ${e.target}`));
+    for (const service of c.bundle.topology.entities.filter((e) => e.kind === 'Service' && e.namespace === 'shop')) {
+      const scaler = `shop/HorizontalPodAutoscaler/${service.name}`;
+      expect(entities.has(scaler)).toBe(podsOfService(c, service.id).size >= 2);
+      if (entities.has(scaler)) expect(configures.has(`${scaler} -> shop/Deployment/${service.name}`)).toBe(true);
+    }
+    const name = hpa.split('/')[2] ?? '';
+    const service = `shop/Service/${name}`;
+    const pods = podsOfService(c, service);
+    const change = c.bundle.records.changes.find((x) => x.entity === hpa);
+    expect(change?.kind).toBe('scale');
+    const diff = change?.diff?.[0];
+    expect(diff?.path).toBe('spec.maxReplicas');
+    expect(Number(diff?.to)).toBeLessThan(pods.size);
+    expect(Number(diff?.to)).toBeLessThan(Number(diff?.from));
+    expect(change?.summary).toBe(`HorizontalPodAutoscaler ${name} updated: spec.maxReplicas ${String(diff?.from)} → ${String(diff?.to)}`);
+    const onset = Date.parse(c.incident.onset);
+    expect(onset - time(change ?? {})).toBeGreaterThan(0);
+    expect(onset - time(change ?? {})).toBeLessThanOrEqual(30_000);
+    // The cluster's record of the scale-down: the Deployment scaled, each removed pod stopped.
+    const events = c.bundle.records.events;
+    const scaled = events.find((e) => e.entity === `shop/Deployment/${name}` && e.reason === 'ScalingReplicaSet');
+    expect(scaled?.message).toMatch(new RegExp(`^Scaled down replica set ${name}-[a-z0-9]+ to ${String(diff?.to)} from ${pods.size}$`));
+    const removed = new Set(events.filter((e) => e.reason === 'Killing' && pods.has(e.entity)).map((e) => e.entity));
+    const remaining = new Set([...pods].filter((p) => !removed.has(p)));
+    expect(removed.size).toBe(pods.size - Number(diff?.to));
+    expect(remaining.size).toBe(Number(diff?.to));
+    // Removed pods serve, report and log nothing after the onset (beyond draining what was in flight).
+    expect(c.bundle.records.spans.filter((x) => removed.has(x.entity) && time(x) >= onset)).toEqual([]);
+    expect(c.bundle.records.metrics.filter((x) => removed.has(x.entity) && time(x) >= onset)).toEqual([]);
+    expect(c.bundle.records.logs.filter((x) => removed.has(x.entity) && time(x) >= onset + 10_000)).toEqual([]);
+    for (const p of removed) expect(metric(c, p, 'cpu_usage_cores', c.isBaseline).length).toBe(c.baselineMinutes);
+    // What is left carries the whole load: CPU at its limit, slower, dropping requests; the callers see it.
+    for (const p of remaining) {
+      const limit = Number(c.bundle.topology.entities.find((e) => e.id === p)?.attrs.cpuLimitCores);
+      expect(median(metric(c, p, 'cpu_usage_cores', c.isAfterOnset))).toBeGreaterThan(0.9 * limit);
+      expect(median(metric(c, p, 'http_requests_per_minute', c.isAfterOnset))).toBeGreaterThan(
+        1.5 * median(metric(c, p, 'http_requests_per_minute', c.isBaseline)),
+      );
+    }
+    const after = spansOf(c, remaining, c.isAfterOnset);
+    expect(after.p95).toBeGreaterThan(1.5 * spansOf(c, pods, c.isBaseline).p95);
+    expect(after.errorRate).toBeGreaterThan(0.05);
+    const inbound = [...edgeStats(c.bundle, c.isAfterOnset, c.service)].filter(([k, v]) => k.endsWith(` -> ${service}`) && v.calls >= 20);
+    expect(inbound.length).toBeGreaterThan(0);
+    for (const [, v] of inbound) expect(v.errors / v.calls).toBeGreaterThan(0.04);
+    // A red herring: another change earlier in the window, on something else.
+    const windowStart = Date.parse(String(c.bundle.manifest.window?.start));
+    const others = c.bundle.records.changes.filter((x) => x.entity !== hpa && time(x) >= windowStart);
+    expect(others.length).toBe(1);
+    expect(time(others[0] ?? {})).toBeLessThan(time(change ?? {}) - 3 * 60_000);
+    // Ground truth names the autoscaler alone: finding only the service does not count.
+    const gt = parseGroundTruth(readFileSync(join(c.incident.dir, 'ground_truth.yaml'), 'utf8'));
+    expect(matchEntity(gt, hpa)?.isRootCause).toBe(true);
+    for (const alias of [service, `shop/Deployment/${name}`, ...pods]) expect(matchEntity(gt, alias)?.isRootCause ?? false).toBe(false);
+    expect(gt.faults[0]?.category).toBe('Change');
   });
 
   it('feature_flag variants carry their red herring', async () => {

@@ -11,6 +11,7 @@ export const faultTypes = [
   'feature_flag_noise',
   'feature_flag_hidden_edge',
   'untraced_dependency',
+  'autoscaler_limit',
 ] as const;
 export type FaultType = (typeof faultTypes)[number];
 
@@ -41,6 +42,7 @@ export const faultCategory: Record<FaultType, string> = {
   feature_flag_noise: 'Change',
   feature_flag_hidden_edge: 'Change',
   untraced_dependency: 'Dependency',
+  autoscaler_limit: 'Change',
 };
 
 /** Change-driven incidents: a feature flag surges traffic into a saturating database, with a red herring per variant. */

@@ -171,7 +171,7 @@ export async function generateIncident(dir: string, options: GenerateOptions): P
 
     const golden = monitor.alerts();
     const alerts = [...golden, ...noise.alerts, ...plan.alerts];
-    const events = [...noise.events, ...oomEvents(system, plan, load, timeline)];
+    const events = [...noise.events, ...oomEvents(system, plan, load, timeline), ...scaleDownEvents(system, plan)];
     const changes: ChangeRecord[] = [...plan.changes, ...noise.changes];
     const small = {
       alerts: await writeSorted(sink('alerts'), alerts, (a) => String(a.startsAt)),
@@ -255,6 +255,38 @@ function oomEvents(system: SystemModel, plan: FaultPlan, load: LoadModel, timeli
     },
     { time: iso(t + 3_000), entity: pod.id, type: 'Normal', reason: 'Started', message: 'Started container app', count: i + 2 },
   ]);
+}
+
+/** What the cluster records of an autoscaler's scale-down: its rescale, the Deployment's, each removed pod stopped. */
+function scaleDownEvents(system: SystemModel, plan: FaultPlan): EventRecord[] {
+  const down = plan.scaleDown;
+  const s = down === null ? undefined : system.services[down.service];
+  const hpa = plan.autoscalers.find((a) => a.service === down?.service);
+  if (!down || !s || !hpa) return [];
+  const size = down.remaining.length;
+  return [
+    {
+      time: iso(down.rescaledAt),
+      entity: hpa.id,
+      type: 'Normal',
+      reason: 'SuccessfulRescale',
+      message: `New size: ${size}; reason: Current number of replicas above Spec.MaxReplicas`,
+    },
+    {
+      time: iso(down.rescaledAt + 100),
+      entity: s.deploymentId,
+      type: 'Normal',
+      reason: 'ScalingReplicaSet',
+      message: `Scaled down replica set ${s.replicaSetName} to ${size} from ${size + down.removed.length}`,
+    },
+    ...down.removed.map((p): EventRecord => ({
+      time: iso(down.rescaledAt + 300),
+      entity: system.pods[p]?.id ?? s.id,
+      type: 'Normal',
+      reason: 'Killing',
+      message: 'Stopping container app',
+    })),
+  ];
 }
 
 function manifest(

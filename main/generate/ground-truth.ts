@@ -49,7 +49,7 @@ const model = (system: SystemModel, index: number): ServiceModel => system.servi
 /**
  * ITBench ground-truth v1 (design.md §8): the injected entity is the root-cause group; its
  * service, deployment (and, for service-wide faults, its pods) are aliases, so a diagnosis
- * naming any of them counts. Propagations follow the calls from the fault up to the alerts.
+ * naming any of them counts — unless the plan says the root cause stands alone (an autoscaler). Propagations follow the calls from the fault up to the alerts.
  */
 export function groundTruthYaml(system: SystemModel, plan: FaultPlan, alerts: readonly AlertRecord[], name: string): string {
   const groups = new Map<string, Group>();
@@ -63,12 +63,12 @@ export function groundTruthYaml(system: SystemModel, plan: FaultPlan, alerts: re
   };
   add(entityGroup('root-cause', plan.rootCause, true));
   const alias = ['root-cause'];
-  if (plan.rootCause !== s.id) alias.push(serviceGroup(s));
-  if (plan.rootCause !== s.deploymentId) {
+  if (plan.aliasService && plan.rootCause !== s.id) alias.push(serviceGroup(s));
+  if (plan.aliasService && plan.rootCause !== s.deploymentId) {
     add(entityGroup(`deployment-${s.name}`, s.deploymentId, false));
     alias.push(`deployment-${s.name}`);
   }
-  if (plan.pod === null) {
+  if (plan.aliasService && plan.pod === null) {
     add({
       id: `pods-${s.name}`,
       kind: 'Pod',
@@ -93,6 +93,11 @@ export function groundTruthYaml(system: SystemModel, plan: FaultPlan, alerts: re
     });
     source = serviceGroup(target);
     start = target.index;
+  }
+  if (!plan.aliasService && !plan.surge) {
+    // The root cause is an object of its own (an autoscaler): its first effect is on the service.
+    propagations.push({ source, target: serviceGroup(s), condition: plan.condition, effect: `${s.name} saturates on the pods left` });
+    source = serviceGroup(s);
   }
   const path = pathToAlert(system, start, alerted);
   for (let i = path.length - 2; i >= 0; i--) {

@@ -68,6 +68,19 @@ export class LoadModel {
     return this.oomKills(t - RESTART_MS, t + 1).length > 0;
   }
 
+  /** True once a pod the autoscaler removed has left the service (it serves, logs and reports nothing more). */
+  isRemoved(podIndex: number, t: number): boolean {
+    const down = this.plan.scaleDown;
+    return down !== null && t >= this.timeline.onset && down.removed.includes(podIndex);
+  }
+
+  /** After a scale-down the pods left share the service's whole load: each carries pods ÷ remaining times its own. */
+  private concentration(podIndex: number, t: number): number {
+    const down = this.plan.scaleDown;
+    if (down === null || t < this.timeline.onset || !down.remaining.includes(podIndex)) return 1;
+    return (down.remaining.length + down.removed.length) / Math.max(1, down.remaining.length);
+  }
+
   condition(podIndex: number, t: number): PodCondition {
     const pod = this.system.pods[podIndex];
     if (!pod) throw new RangeError(`pod ${podIndex} missing`);
@@ -75,7 +88,7 @@ export class LoadModel {
     const active = t >= this.timeline.onset;
     const base = this.rates[service] ?? 0;
     const extra = active ? (this.surgeRates[service] ?? 0) : 0;
-    const loadRatio = base > 0 ? (base + extra) / base : 1;
+    const loadRatio = (base > 0 ? (base + extra) / base : 1) * this.concentration(podIndex, t);
     const leak = this.leakFraction(podIndex, t);
     // Garbage collection runs more often as free heap shrinks: overhead ∝ 1 / free heap.
     let capacity = 1 - Math.min(0.9, GC_OVERHEAD / Math.max(1e-6, 1 - leak) - GC_OVERHEAD);

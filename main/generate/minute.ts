@@ -1,5 +1,6 @@
 import type { LoadModel } from './load.js';
 import type { NoisePlan } from './noise.js';
+import { WORKERS } from './plan-autoscaler.js';
 import type { FaultPlan } from './plan.js';
 import type { Rng } from './prng.js';
 import type { RollingRequests } from './rolling.js';
@@ -89,6 +90,7 @@ function writePeriodicLogs(ctx: MinuteContext, start: number, minute: number): v
   const chronic = new Set(noise.chronicErrorPods);
   for (const pod of system.pods) {
     const at = start + ((pod.index * 7919) % 55) * 1000 + rng.int(0, 999);
+    if (load.isRemoved(pod.index, at)) continue;
     ctx.logs.write({
       time: iso(at),
       entity: pod.id,
@@ -141,6 +143,33 @@ function writePeriodicLogs(ctx: MinuteContext, start: number, minute: number): v
       });
     }
   }
+  const down = plan.scaleDown;
+  if (down !== null && mid >= timeline.onset) {
+    for (const p of down.remaining) {
+      const pod = system.pods[p];
+      if (pod && load.condition(p, mid).utilisation >= 1)
+        ctx.logs.write({
+          time: iso(mid + 500),
+          entity: pod.id,
+          severity: 'WARN',
+          body: `worker pool saturated: ${WORKERS}/${WORKERS} workers busy, ${rng.int(40, 400)} requests queued`,
+        });
+    }
+  }
+  if (down !== null && down.rescaledAt >= start && down.rescaledAt < start + MINUTE_MS) {
+    // The removed pods get SIGTERM when the ReplicaSet deletes them, drain and exit.
+    for (const p of down.removed) {
+      const pod = system.pods[p];
+      if (!pod) continue;
+      ctx.logs.write({
+        time: iso(down.rescaledAt + 400),
+        entity: pod.id,
+        severity: 'INFO',
+        body: 'received SIGTERM: draining in-flight requests and shutting down',
+      });
+      ctx.logs.write({ time: iso(timeline.onset), entity: pod.id, severity: 'INFO', body: 'server stopped' });
+    }
+  }
   for (const kill of load.oomKills(start, start + MINUTE_MS)) {
     const pod = plan.pod === null ? undefined : system.pods[plan.pod];
     if (pod)
@@ -171,6 +200,8 @@ function writeMetrics(ctx: MinuteContext, start: number): void {
     ctx.rolling.push(pod.index, stats.podCount[pod.index] ?? 0, stats.podErrors[pod.index] ?? 0, stats.podDurations[pod.index] ?? []);
   ctx.rolling.advance();
   for (const pod of system.pods) {
+    // A removed pod is no longer scraped once it has left.
+    if (load.isRemoved(pod.index, start + 59_000)) continue;
     const c = load.condition(pod.index, start + MINUTE_MS / 2);
     const requests = ctx.rolling.summary(pod.index);
     ctx.metrics.write({

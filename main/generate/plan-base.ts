@@ -38,6 +38,30 @@ export interface FlagConfigMap {
   name: string;
 }
 
+/** A HorizontalPodAutoscaler that targets one service's Deployment (autoscaler_limit bundles only). */
+export interface AutoscalerPlan {
+  service: number;
+  id: EntityId;
+  name: string;
+  minReplicas: number;
+  /** Its maximum as topology.json shows it (after any change). */
+  maxReplicas: number;
+  targetCpuPercent: number;
+}
+
+/**
+ * An autoscaler's maximum lowered below the pods running: the controller scales the Deployment
+ * down at once, the removed pods stop at the onset and the remaining ones carry the whole load.
+ */
+export interface ScaleDownPlan {
+  service: number;
+  /** Pods that keep running, and those removed. */
+  remaining: number[];
+  removed: number[];
+  /** When the autoscaler rescaled (the Deployment's and the pods' events); the pods leave the endpoints at the onset. */
+  rescaledAt: number;
+}
+
 export interface FaultPlan {
   fault: FaultType;
   /** The entity ground_truth.yaml names as root cause. */
@@ -60,6 +84,14 @@ export interface FaultPlan {
   alerts: AlertRecord[];
   /** Feature-flag ConfigMaps in the topology (the injected one among them). */
   flagConfigMaps: FlagConfigMap[];
+  /** Autoscalers in the topology (none but in autoscaler_limit bundles, so other bundles stay as they were). */
+  autoscalers: AutoscalerPlan[];
+  scaleDown: ScaleDownPlan | null;
+  /**
+   * Whether ground truth aliases the root cause with its service, Deployment (and pods): false when
+   * the root cause is an object of its own that naming the service does not find.
+   */
+  aliasService: boolean;
   /** INFO lines the faulty pods print at the onset (a reload, a job start). */
   onsetLogs: string[];
   mechanism: string;
@@ -95,6 +127,9 @@ export function base(fault: FaultType, service: ServiceModel, rootCause: EntityI
     changes: [],
     alerts: [],
     flagConfigMaps: [],
+    autoscalers: [],
+    scaleDown: null,
+    aliasService: true,
     onsetLogs: [],
     mechanism: '',
     condition: '',

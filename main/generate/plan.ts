@@ -3,10 +3,11 @@ import { base, candidateServices, type FaultPlan } from './plan-base.js';
 import type { Rng } from './prng.js';
 import { edgeRate, serviceRates } from './rates.js';
 import type { ServiceModel, SystemModel } from './system.js';
+import { planAutoscalerLimit } from './plan-autoscaler.js';
 import { planFeatureFlag } from './plan-flag.js';
 import { iso, type Timeline } from './timeline.js';
 
-export type { FaultPlan, FlagConfigMap, SpanFault, SurgePlan } from './plan-base.js';
+export type { AutoscalerPlan, FaultPlan, FlagConfigMap, ScaleDownPlan, SpanFault, SurgePlan } from './plan-base.js';
 
 export function planFault(rng: Rng, system: SystemModel, fault: FaultType, timeline: Timeline): FaultPlan {
   switch (fault) {
@@ -29,6 +30,8 @@ export function planFault(rng: Rng, system: SystemModel, fault: FaultType, timel
     case 'feature_flag_noise':
     case 'feature_flag_hidden_edge':
       return planFeatureFlag(rng, system, fault, timeline);
+    case 'autoscaler_limit':
+      return planAutoscalerLimit(rng, system, timeline);
   }
 }
 

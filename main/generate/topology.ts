@@ -7,7 +7,8 @@ import type { SystemModel } from './system.js';
 /**
  * topology.json as a cluster inventory would give it: services contain pods, deployments own
  * replica sets that own pods, config maps configure pods, pods run on nodes, services call
- * services. Call edges of a hidden dependency are left out: only the spans reveal them.
+ * services, autoscalers configure the Deployments they scale. Call edges of a hidden dependency
+ * are left out: only the spans reveal them.
  */
 export function buildTopology(system: SystemModel, plan: FaultPlan): Topology {
   const ns = system.namespace;
@@ -17,7 +18,9 @@ export function buildTopology(system: SystemModel, plan: FaultPlan): Topology {
   for (const s of system.services) {
     const labels = { app: s.name };
     b.addEntity('Service', s.name, ns, { port: 8080, entry: s.isEntry }, labels);
-    b.addEntity('Deployment', s.name, ns, { replicas: s.pods.length }, labels);
+    // The inventory is read after the incident: a Deployment an autoscaler scaled down shows what is left.
+    const replicas = plan.scaleDown?.service === s.index ? plan.scaleDown.remaining.length : s.pods.length;
+    b.addEntity('Deployment', s.name, ns, { replicas }, labels);
     b.addEntity('ReplicaSet', s.replicaSetName, ns, {}, labels);
     b.addEntity('ConfigMap', `${s.name}-config`, ns, {}, labels);
     b.addEdge(s.deploymentId, s.replicaSetId, 'contains');
@@ -43,6 +46,19 @@ export function buildTopology(system: SystemModel, plan: FaultPlan): Topology {
     if (!s) continue;
     b.addEntity('ConfigMap', f.name, ns, { mountPath: '/etc/flags' }, { app: s.name });
     b.addEdge(f.id, s.deploymentId, 'configures');
+  }
+  // An autoscaler's scaleTargetRef names the Deployment it scales.
+  for (const a of plan.autoscalers) {
+    const s = system.services[a.service];
+    if (!s) continue;
+    b.addEntity(
+      'HorizontalPodAutoscaler',
+      a.name,
+      ns,
+      { minReplicas: a.minReplicas, maxReplicas: a.maxReplicas, targetCPUUtilizationPercentage: a.targetCpuPercent },
+      { app: s.name },
+    );
+    b.addEdge(a.id, s.deploymentId, 'configures');
   }
   for (const e of system.edges) {
     if (hidden.has(`${e.from}>${e.to}`)) continue;

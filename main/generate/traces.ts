@@ -89,7 +89,10 @@ function activeFault(ctx: TraceContext, pod: number, t: number): SpanFault | nul
 function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, parentSpanId: string | undefined, start: number): Outcome {
   const { rng, system } = ctx;
   const s = system.services[serviceIndex] as ServiceModel;
-  const pod = s.pods.length === 1 ? (s.pods[0] as number) : (s.pods[rng.int(0, s.pods.length - 1)] as number);
+  // Pods an autoscaler removed have left the endpoints: requests go to those left.
+  const down = ctx.plan.scaleDown;
+  const pods = down !== null && down.service === serviceIndex && start >= ctx.onset ? down.remaining : s.pods;
+  const pod = pods.length === 1 ? (pods[0] as number) : (pods[rng.int(0, pods.length - 1)] as number);
   const podId = system.pods[pod]?.id ?? '';
   const spanId = rng.hex(16);
   const operation = rng.chance(0.8) ? s.operations[0] : s.operations[1];

@@ -5,8 +5,8 @@
  * Prints a markdown table by fault type. Run:
  *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--faults a,b] [--hypotheses] [--keep] [--verbose]
  * `--hypotheses` turns the hypothesis layer on (docs/hypotheses.md): the frontier is then the accepted hypotheses' entities.
- * Change-driven faults (feature_flag*) also report whether a hidden call edge the topology
- * leaves out was found (a discovered E_S edge onto it) and how many red herrings joined the frontier.
+ * Change-driven faults (feature_flag*, autoscaler_limit) also report whether a hidden call edge the
+ * topology leaves out was found (a discovered E_S edge onto it) and how many red herrings joined the frontier.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

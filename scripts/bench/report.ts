@@ -227,7 +227,7 @@ function faultSection(f: BenchReport['faults']): string {
     '',
     `${o.services} services per incident, seeds 1..${o.seeds}. "In frontier" = root-cause recall > 0 of the frontier against the bundle's ground_truth.yaml (core/scoring \`scoreRootCause\`, ITBench semantics: any alias of the injected entity counts, e.g. its deployment, pod or service).`,
     '',
-    'The `feature_flag*` rows are change-driven incidents with a red herring each (docs/changes.md): "root cause only" = the frontier holds nothing but the injected ConfigMap and its aliases; "hidden edge found" = an E_S claim joins the two ends of the call edge topology.json leaves out.',
+    'The `feature_flag*` and `autoscaler_limit` rows are change-driven incidents with a red herring each (docs/changes.md): "root cause only" = the frontier holds nothing but the injected ConfigMap and its aliases (the autoscaler has none); "hidden edge found" = an E_S claim joins the two ends of the call edge topology.json leaves out.',
     '',
     table(
       [

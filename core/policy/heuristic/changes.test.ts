@@ -66,6 +66,28 @@ describe('changes as candidates', () => {
     expect(evaluateHeuristic(packet([own], explained, configMap)).label).toBe('Origin');
   });
 
+  it('lets an early change on an entity without telemetry stand when what it acts on stands on that same change', () => {
+    // The alert fired late: the change is more than changeLeadMs before it, so it needs corroboration.
+    const hpa = 'shop/HorizontalPodAutoscaler/checkout';
+    const early = ev(
+      { type: 'change', changeKind: 'scale', diff: [{ path: 'spec.maxReplicas', from: 6, to: 1 }], actor: null },
+      4 * MIN,
+      hpa,
+    );
+    const origin = (evidence: string[]): Belief => ({ label: 'Origin', evidence, summary: 'Origin', confidence: 0.9 });
+    const citing = [neighbour(node, 'explains', 'out', origin([early.id, 'tpl:x']))];
+    const out = evaluateHeuristic(packet([early], citing, hpa));
+    expect(out.label).toBe('Origin');
+    expect(out.evidence).toContain(early.id);
+    // A degraded target that stands on something else does not corroborate it: the change is set aside.
+    const other = evaluateHeuristic(packet([early], [neighbour(node, 'explains', 'out', origin(['tpl:x']))], hpa));
+    expect(other.label).not.toBe('Origin');
+    expect(other.reasoning.join('\n')).toMatch(/refuted as the trigger/);
+    // Nor does a target that is only a Symptom, even one that cites it.
+    const symptom = [neighbour(node, 'explains', 'out', { ...origin([early.id]), label: 'Symptom' })];
+    expect(evaluateHeuristic(packet([early], symptom, hpa)).label).not.toBe('Origin');
+  });
+
   it('keeps a change that drives a surge into a failing dependency, but lets a failing dependency explain an earlier one', () => {
     const surge = edge(node, 'shop/Service/db', { windowErrorRate: 0.3, windowCalls: 300, baselineCalls: 100, callRateRatio: 3 });
     const earlier = change(2 * MIN);

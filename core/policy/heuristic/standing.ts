@@ -71,12 +71,21 @@ export function analyseStanding(packet: ContextPacket): Standing {
   const unexplained = causes.filter(
     (c) => !isExplained(c) && !(crashExplained && c.rule.isCrashConsequence) && (!c.rule.isCrash || isDegradedHere),
   );
-  // A cause that needs corroboration (an early change) stands only beside another of the node's own.
+  // A cause that needs corroboration (an early change) stands only beside another of the node's own…
   const isCorroborated = unexplained.some((c) => c.needsCorroboration !== true);
-  const standing = unexplained.filter((c) => c.needsCorroboration !== true || isCorroborated);
+  // …or where it acts: what has no telemetry of its own (an autoscaler, a ConfigMap) shows no
+  // fault after its change, what it acts on does. A target confirmed Origin whose own verdict
+  // stands on this same change record (corroborated there by the target's own faults) corroborates it.
+  const targetStandsOn = (c: Cause): boolean =>
+    packet.neighbours.some((n) => {
+      if (n.direction !== 'out' || (n.relation !== 'explains' && n.relation !== 'configures')) return false;
+      const b = beliefOf(n.id);
+      return b?.label === 'Origin' && c.evidence.some((id) => b.evidence.includes(id));
+    });
+  const standing = unexplained.filter((c) => c.needsCorroboration !== true || isCorroborated || targetStandsOn(c));
   const setAside = unexplained
     .filter((x) => !standing.includes(x))
-    .map((c) => `${c.rule.id} refuted as the trigger: long before the onset, and no fault of my own follows it`);
+    .map((c) => `${c.rule.id} refuted as the trigger: long before the onset, and no fault of my own or of what it acts on follows it`);
   return { findings, beliefOf, causes, symptoms, candidates, confirmed, isSurgeSized, crashExplained, standing, refuted, setAside };
 }
 
