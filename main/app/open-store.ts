@@ -73,8 +73,16 @@ function alertView(item: EvidenceItem): AlertView {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** Where the window came from, in the status bar's words. */
+/** Where the window came from, in the status bar's words, and where the onset was placed. */
 function windowNote(info: WindowInfo): string {
+  const onset =
+    info.givenIncidentTime !== undefined && info.incidentTime !== null
+      ? `; onset placed at ${iso(info.incidentTime)}, before the incident time ${iso(info.givenIncidentTime)} (the alerted requests stepped up then)`
+      : '';
+  return spanNote(info) + onset;
+}
+
+function spanNote(info: WindowInfo): string {
   const span = `${iso(info.window.start)} – ${iso(info.window.end)}`;
   switch (info.source) {
     case 'chosen':

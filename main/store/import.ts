@@ -5,6 +5,7 @@ import { openDatabase, type Db } from '../db/open.js';
 import { openBundle, type Bundle } from '../snapshot/bundle.js';
 import type { ImportWarning } from '../snapshot/errors.js';
 import { beginCatalog, finishCatalog, ingestInputOf } from './catalog.js';
+import { placeOnset, sqliteAlerts, sqliteOnsetReader } from './onset.js';
 import type { ImportOptions, ImportSummary } from './import-types.js';
 import { IMPORT_PAGE_SIZE, useScratchPragmas } from './ingest/part-store.js';
 import { ingestRecords, MAX_PRODUCERS } from './ingest/run.js';
@@ -71,11 +72,24 @@ async function fill(db: Db, bundle: Bundle, paths: Paths, options: ImportOptions
   };
   const derive = (options.signals ?? 'now') === 'now';
   const link = { db, files, registry, partFile: (i: number) => paths.temp + partSuffix(i) };
-  const produced = await ingestRecords(ingestInputOf(bundle, derive), link, options.worker ?? 'auto', afterRecords);
+  const ingested = await ingestRecords(ingestInputOf(bundle, derive), link, options.worker ?? 'auto', afterRecords);
+  // The onset the alerted entities' requests show; signals derived on the way with another are dropped for the first reader to derive.
+  const placed = placeOnset(ingested.window, sqliteAlerts(db), bundle.topology.value, sqliteOnsetReader(db));
+  const produced = { ...ingested, window: placed.info };
+  const onsetMoved = placed.note !== null;
   let signals: SignalCounts | null = null;
-  if (derive) {
+  if (derive && !onsetMoved) {
     report('signals', '');
     signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
   }
-  return finishCatalog(db, bundle, catalog, { store: paths.dest, produced, derived: derive, signals, entityWarnings });
+  const summary = finishCatalog(db, bundle, catalog, {
+    store: paths.dest,
+    produced,
+    derived: derive && !onsetMoved,
+    signals,
+    entityWarnings,
+  });
+  return placed.note === null
+    ? summary
+    : { ...summary, warnings: [{ file: 'snapshot.json', line: null, message: placed.note }, ...summary.warnings] };
 }

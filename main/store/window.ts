@@ -7,7 +7,7 @@ export const ALERT_LEAD_MS = 15 * 60_000;
 /** Half-width of the window around `incidentTime` when nothing better is known. */
 export const INCIDENT_HALF_WIDTH_MS = 15 * 60_000;
 /** Alerts that fire by design and say nothing about the incident. */
-const NOISE_ALERTS = new Set(['Watchdog', 'InfoInhibitor']);
+export const NOISE_ALERTS: ReadonlySet<string> = new Set(['Watchdog', 'InfoInhibitor']);
 
 /** `chosen`: given when the store was opened (a Collector database's `--window`), not stored with it. */
 export type WindowSource = 'manifest' | 'alerts' | 'incident' | 'extent' | 'chosen';
@@ -18,6 +18,11 @@ export interface WindowInfo {
   baseline: TimeWindow | null;
   source: WindowSource;
   incidentTime: number | null;
+  /**
+   * The incident time the manifest gave, when the alerted entities' requests placed the onset
+   * earlier (store/onset.ts); `incidentTime` is then the onset the signals are measured from.
+   */
+  givenIncidentTime?: number;
 }
 
 export interface AlertSpan {

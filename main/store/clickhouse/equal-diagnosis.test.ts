@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,28 @@ describe('SQLite and chdb stores give the same diagnosis (heuristic policy)', ()
     },
     180_000,
   );
+
+  it('an alert that fired long after the onset: both stores place the onset earlier and diagnose as on time', async () => {
+    const incident = await generateIncident(join(root, 'on-time'), { fault: 'config_change', seed: 7, services: 6 });
+    const late = lateAlerts(incident.dir, join(root, 'late'), 12 * 60_000);
+    const onTime = await diagnose(incident.dir, null);
+    const lateSqlite: StoreSpec = { kind: 'sqlite', file: join(root, 'late.sqlite') };
+    const [sqlite, clickhouse] = [await diagnose(late.dir, lateSqlite), await diagnose(late.dir, chdb)];
+    expect(sqlite.frontier).toEqual(onTime.frontier);
+    expect(clickhouse).toEqual(sqlite);
+    for (const spec of [lateSqlite, chdb]) {
+      const store = await openEvidenceStore(spec);
+      try {
+        const info = store.windowInfo();
+        expect(info.givenIncidentTime).toBe(late.incidentTime);
+        // Placed before the late alert, at least the alert rule's own delay before it, and not before the window.
+        expect(info.incidentTime).toBeLessThanOrEqual(late.incidentTime - 5 * 60_000);
+        expect(info.incidentTime).toBeGreaterThanOrEqual(info.window.start);
+      } finally {
+        store.close();
+      }
+    }
+  }, 300_000);
 
   it('the Nezha fixture slice', async () => {
     const { bundles } = await convertNezha(NEZHA_SLICE, join(root, 'nezha'));
@@ -83,3 +105,28 @@ describe('SQLite and chdb stores give the same diagnosis (heuristic policy)', ()
     }
   }, 180_000);
 });
+
+/** A copy of a bundle whose alerts, and so its incident time, come `delayMs` later, as a rule that fires late does. */
+function lateAlerts(from: string, to: string, delayMs: number): { dir: string; incidentTime: number } {
+  cpSync(from, to, { recursive: true });
+  rmSync(join(to, '.eog'), { recursive: true, force: true });
+  const later = (t: string): string => new Date(Date.parse(t) + delayMs).toISOString();
+  const alerts = join(to, 'alerts.jsonl');
+  const lines = readFileSync(alerts, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  const moved = lines.map((l) => {
+    const a = JSON.parse(l) as { startsAt: string; entity: string };
+    // The incident's own alerts (its namespace), not the standing noise on the monitoring stack.
+    return JSON.stringify(Date.parse(a.startsAt) > Date.parse(manifestOf(to).window.start) ? { ...a, startsAt: later(a.startsAt) } : a);
+  });
+  writeFileSync(alerts, `${moved.join('\n')}\n`);
+  const manifest = manifestOf(to);
+  const incidentTime = Date.parse(manifest.incidentTime) + delayMs;
+  writeFileSync(join(to, 'snapshot.json'), JSON.stringify({ ...manifest, incidentTime: new Date(incidentTime).toISOString() }));
+  return { dir: to, incidentTime };
+}
+
+function manifestOf(dir: string): { incidentTime: string; window: { start: string } } & Record<string, unknown> {
+  return JSON.parse(readFileSync(join(dir, 'snapshot.json'), 'utf8')) as { incidentTime: string; window: { start: string } };
+}

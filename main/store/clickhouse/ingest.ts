@@ -15,6 +15,8 @@ import { insertSignals } from '../signals/insert.js';
 import { INGEST_ENTITIES, INGEST_ENTITIES_DDL } from './block-mapping.js';
 import { ClickHouseBlockSink, EntitySync } from './block-sink.js';
 import { deriveImportedSignals } from './derive/imported.js';
+import { placeOnset } from '../onset.js';
+import { clickHouseAlerts, clickHouseOnsetReader } from './onset.js';
 import { completeResources, DirectRefused, ingestDirect, isDirect, type DirectResult } from './direct.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { chSchema, CH_SCHEMA_VERSION, CH_TABLES } from './schema.js';
@@ -135,7 +137,7 @@ async function fillCatalog(
     },
   };
   const input = ingestInputOf(bundle, derive);
-  const produced = await ingestRecords(
+  const ingested = await ingestRecords(
     { ...input, files: input.files.filter((f) => !direct?.done.has(f)), extentElsewhere: direct?.extent ?? null },
     storeLink,
     'never',
@@ -149,7 +151,12 @@ async function fillCatalog(
     },
   );
   report('signals', '');
-  if (!derive) {
+  // The onset the alerted entities' requests show (store/onset.ts); signals the JavaScript
+  // collectors derived on the way with another are replaced by the SQL derivation.
+  const placed = placeOnset(ingested.window, clickHouseAlerts(link.runner), bundle.topology.value, clickHouseOnsetReader(link.runner));
+  const produced = { ...ingested, window: placed.info };
+  const onsetWarnings: ImportWarning[] = placed.note === null ? [] : [{ file: 'snapshot.json', line: null, message: placed.note }];
+  if (!derive || placed.note !== null) {
     const signalsStarted = Date.now();
     const sql = deriveImportedSignals(link.runner, {
       manifest: bundle.manifest.value,
@@ -166,7 +173,12 @@ async function fillCatalog(
       signals: sql.counts,
       entityWarnings,
     });
-    return { ...summary, engineReads: direct?.reads ?? [], signalsMs: Date.now() - signalsStarted };
+    return {
+      ...summary,
+      warnings: [...onsetWarnings, ...summary.warnings],
+      engineReads: direct?.reads ?? [],
+      signalsMs: Date.now() - signalsStarted,
+    };
   }
   storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
   const signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });

@@ -105,7 +105,8 @@ export function deriveStoredSignals(db: Db, file: string): DerivedSignals {
   const alerts: AlertSpan[] = [];
   replay(db, 'alerts', entityIds, (row) => alerts.push(alertSpanOf(row)));
   // As at import: the periods are fixed by the manifest and the alerts, before the extent is known.
-  const periods = Periods.fromPlan(deriveWindow(meta.manifest, alerts, OPEN_EXTENT));
+  // The onset the import placed (store/onset.ts) is the one stored.
+  const periods = Periods.fromPlan({ ...deriveWindow(meta.manifest, alerts, OPEN_EXTENT), incidentTime: meta.window.incidentTime });
   const collector = new SignalCollector(periods);
   const templates = new LogTemplateCollector(periods);
   for (const kind of ['events', 'metrics', 'spans'] as const) {

@@ -63,7 +63,8 @@ export function deriveImportedSignals(runner: ChRunner, catalog: ImportedCatalog
     end: r.ends_at === null ? null : Number(r.ends_at),
   }));
   // As a streaming import does: the periods are fixed before the records' extent is known.
-  const periods = new SqlPeriods(deriveWindow(catalog.manifest, alerts, OPEN_EXTENT));
+  // …from the onset the import placed (store/onset.ts).
+  const periods = new SqlPeriods({ ...deriveWindow(catalog.manifest, alerts, OPEN_EXTENT), incidentTime: catalog.window.incidentTime });
   const { inputs, context } = signalInputs(runner, periods, catalog.topology, 'line');
   const built = builtSignalsOf(inputs, { ...context, final: catalog.window, extent: catalog.extent });
   const lines = metricPointLines(runner, built.rows);

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { binomialLlr, earlierOnset, type OnsetBucket } from './onset.js';
+
+const MIN = 60_000;
+/** Minutes 0..59 with `calls` each; `errorsAt(m)` and `slowAt(m)` errors and slow calls. */
+function minutes(calls: number, errorsAt: (m: number) => number, slowAt: (m: number) => number = () => 0): OnsetBucket[] {
+  return Array.from({ length: 60 }, (_, m) => ({ start: m * MIN, calls, errors: errorsAt(m), slow: slowAt(m) }));
+}
+/** The onset of minutes 0..59: the first 30 are the baseline, the window starts at 30. */
+function onsetOf(buckets: OnsetBucket[], given: number, earliest = 30 * MIN): ReturnType<typeof earlierOnset> {
+  return earlierOnset(
+    buckets.filter((b) => b.start < 30 * MIN),
+    buckets.filter((b) => b.start >= 30 * MIN),
+    given,
+    earliest,
+  );
+}
+// A steady baseline of about 1 % errors (1 in every minute, 2 every third minute).
+const noise = (m: number): number => (m % 3 === 0 ? 2 : 1);
+
+describe('the onset the alerted entities’ requests show', () => {
+  it('finds an error share that stepped up 16 minutes before a late alert', () => {
+    // Window from minute 30; the step at minute 43 (×3.5); the alert at minute 59.
+    const buckets = minutes(115, (m) => (m >= 43 ? noise(m) + 3 : noise(m)));
+    const shift = onsetOf(buckets, 59 * MIN);
+    expect(shift).toMatchObject({ onset: 43 * MIN, given: 59 * MIN, signal: 'errors' });
+    expect(shift?.rateBetween).toBeGreaterThan(2 * (shift?.rateBefore ?? 1));
+  });
+
+  it('places the onset where the step is: a step within the alert’s own delay is left alone, not pulled earlier', () => {
+    expect(
+      onsetOf(
+        minutes(115, (m) => (m >= 52 ? noise(m) + 4 : noise(m))),
+        59 * MIN,
+      ),
+    ).toMatchObject({ onset: 52 * MIN });
+    // Three minutes before the alert: its `for:` delay, which the window absorbs.
+    expect(
+      onsetOf(
+        minutes(115, (m) => (m >= 56 ? noise(m) + 6 : noise(m))),
+        59 * MIN,
+      ),
+    ).toBeNull();
+  });
+
+  it('finds slow calls when the errors stay level', () => {
+    const buckets = minutes(100, noise, (m) => (m >= 40 ? 30 : 10));
+    expect(onsetOf(buckets, 55 * MIN)).toMatchObject({ onset: 40 * MIN, signal: 'slow calls' });
+  });
+
+  it('leaves the given time alone when nothing steps up before it, or the step is at it', () => {
+    expect(onsetOf(minutes(115, noise), 59 * MIN)).toBeNull();
+    expect(
+      onsetOf(
+        minutes(115, (m) => (m >= 50 ? 10 : noise(m))),
+        50 * MIN,
+      ),
+    ).toBeNull();
+  });
+
+  it('never moves before the earliest time it is given, and wants more than a handful of events', () => {
+    const early = onsetOf(
+      minutes(115, (m) => (m >= 20 ? 6 : noise(m))),
+      59 * MIN,
+    );
+    expect(early?.onset).toBe(30 * MIN);
+    // One error a minute in the two minutes before the alert, none before: too few to say anything.
+    const thin = minutes(3, (m) => (m >= 57 ? 1 : 0));
+    expect(onsetOf(thin, 59 * MIN)).toBeNull();
+  });
+
+  it('scores two equal rates at zero and two different ones above the χ² threshold', () => {
+    expect(binomialLlr(10, 1000, 10, 1000)).toBeCloseTo(0, 9);
+    expect(binomialLlr(10, 1000, 40, 1000)).toBeGreaterThan(10.83);
+  });
+});
