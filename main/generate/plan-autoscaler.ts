@@ -1,6 +1,6 @@
 import { makeEntityId } from '../../core/model/ids.js';
 import type { ChangeRecord } from '../../core/snapshot/schema.js';
-import { base, candidateServices, type AutoscalerPlan, type FaultPlan } from './plan-base.js';
+import { base, candidateServices, imageRollout, type AutoscalerPlan, type FaultPlan } from './plan-base.js';
 import type { Rng } from './prng.js';
 import type { ServiceModel, SystemModel } from './system.js';
 import { iso, type Timeline } from './timeline.js';
@@ -127,20 +127,5 @@ function redHerring(rng: Rng, system: SystemModel, timeline: Timeline, scaled: S
       actor: rng.pick(ACTORS),
     };
   }
-  const minor = rng.int(2, 9);
-  const patch = rng.int(1, 9);
-  return {
-    time,
-    entity: s.deploymentId,
-    kind: 'image',
-    summary: `Deployment ${s.name} image updated to registry.example.com/shop/${s.name}:2.${minor}.${patch}`,
-    diff: [
-      {
-        path: 'spec.template.spec.containers[0].image',
-        from: `registry.example.com/shop/${s.name}:2.${minor}.${patch - 1}`,
-        to: `registry.example.com/shop/${s.name}:2.${minor}.${patch}`,
-      },
-    ],
-    actor: 'argocd',
-  };
+  return imageRollout(rng, s, () => time);
 }

@@ -1,6 +1,7 @@
 import type { EntityId } from '../../core/model/ids.js';
 import type { AlertRecord, ChangeRecord } from '../../core/snapshot/schema.js';
 import type { FaultType } from './faults.js';
+import type { Rng } from './prng.js';
 import { reachFrom } from './rates.js';
 import type { ServiceModel, SystemModel } from './system.js';
 
@@ -133,5 +134,28 @@ export function base(fault: FaultType, service: ServiceModel, rootCause: EntityI
     onsetLogs: [],
     mechanism: '',
     condition: '',
+  };
+}
+
+/**
+ * A harmless image rollout on service `s` (a red herring): a patch release. Draws the version
+ * first, then asks `time` for the record's time, so callers keep their random sequence.
+ */
+export function imageRollout(rng: Rng, s: ServiceModel, time: () => string): ChangeRecord {
+  const minor = rng.int(2, 9);
+  const patch = rng.int(1, 9);
+  return {
+    time: time(),
+    entity: s.deploymentId,
+    kind: 'image',
+    summary: `Deployment ${s.name} image updated to registry.example.com/shop/${s.name}:2.${minor}.${patch}`,
+    diff: [
+      {
+        path: 'spec.template.spec.containers[0].image',
+        from: `registry.example.com/shop/${s.name}:2.${minor}.${patch - 1}`,
+        to: `registry.example.com/shop/${s.name}:2.${minor}.${patch}`,
+      },
+    ],
+    actor: 'argocd',
   };
 }

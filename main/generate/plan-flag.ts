@@ -1,7 +1,7 @@
 import { makeEntityId } from '../../core/model/ids.js';
 import type { FaultType } from './faults.js';
 import { MONITORING_ID } from './monitoring.js';
-import { base, type FaultPlan, type FlagConfigMap } from './plan-base.js';
+import { base, imageRollout, type FaultPlan, type FlagConfigMap } from './plan-base.js';
 import type { Rng } from './prng.js';
 import { edgeRate, serviceRates } from './rates.js';
 import type { ServiceModel, SystemModel } from './system.js';
@@ -88,22 +88,7 @@ function addRedHerring(rng: Rng, system: SystemModel, fault: FaultType, timeline
     // A harmless rollout well before the flag: earlier in the window, on another service.
     const others = system.services.filter((s) => s.index !== processor.index && s.index !== database.index);
     const s = rng.pick(others.length > 0 ? others : system.services);
-    const minor = rng.int(2, 9);
-    const patch = rng.int(1, 9);
-    plan.changes.push({
-      time: iso(timeline.windowStart + rng.int(60, 240) * 1000),
-      entity: s.deploymentId,
-      kind: 'image',
-      summary: `Deployment ${s.name} image updated to registry.example.com/shop/${s.name}:2.${minor}.${patch}`,
-      diff: [
-        {
-          path: 'spec.template.spec.containers[0].image',
-          from: `registry.example.com/shop/${s.name}:2.${minor}.${patch - 1}`,
-          to: `registry.example.com/shop/${s.name}:2.${minor}.${patch}`,
-        },
-      ],
-      actor: 'argocd',
-    });
+    plan.changes.push(imageRollout(rng, s, () => iso(timeline.windowStart + rng.int(60, 240) * 1000)));
   } else if (fault === 'feature_flag_noise') {
     // The monitoring stack's own trouble, firing in the window: a golden-looking signal on an entity outside the incident.
     plan.alerts.push({

@@ -1,23 +1,9 @@
 import type { CaptureRecords } from '../capture/records.js';
 import { isoFromMillis } from '../time.js';
 import { isObject } from '../capture/values.js';
-import { objectKey, type KubeObject } from './objects.js';
+import { objectKey, POLICY_KINDS, type KubeObject } from './objects.js';
 import { entityIdOf } from './topology.js';
 import { diffValue, newestWrite, newestWriteAt, type DiffEntry } from './diff.js';
-
-/**
- * Objects that govern how workloads run without running anything themselves (topology.ts
- * `policyEdges`): their creation and their edits are changes.
- */
-export const POLICY_KINDS: ReadonlySet<string> = new Set([
-  'HorizontalPodAutoscaler',
-  'NetworkPolicy',
-  'PodDisruptionBudget',
-  'ResourceQuota',
-  'LimitRange',
-  'PersistentVolumeClaim',
-  'Ingress',
-]);
 
 /**
  * Kinds whose successive observations are compared. Pods and ReplicaSets are the controllers'

@@ -3,8 +3,22 @@ import type { CaptureRecords } from '../capture/records.js';
 import { lineOfPath, parseJsonDocument, type SourceFile } from '../capture/source-file.js';
 import { arrayAt, FieldTypeError, isObject, objectAt, optionalString, stringAt, stringMap, type Json } from '../capture/values.js';
 
+/**
+ * Objects that govern how workloads run without running anything themselves (topology.ts
+ * `policyEdges`): their creation and their edits are changes.
+ */
+export const POLICY_KINDS: ReadonlySet<string> = new Set([
+  'HorizontalPodAutoscaler',
+  'NetworkPolicy',
+  'PodDisruptionBudget',
+  'ResourceQuota',
+  'LimitRange',
+  'PersistentVolumeClaim',
+  'Ingress',
+]);
+
 /** Kinds the converter reads; others (CRDs, RBAC…) are skipped with a warning naming file and line. */
-export const READ_KINDS = new Set([
+export const READ_KINDS: ReadonlySet<string> = new Set([
   'Pod',
   'Deployment',
   'ReplicaSet',
@@ -17,13 +31,7 @@ export const READ_KINDS = new Set([
   'Event',
   'Job',
   'CronJob',
-  'HorizontalPodAutoscaler',
-  'NetworkPolicy',
-  'PodDisruptionBudget',
-  'ResourceQuota',
-  'LimitRange',
-  'PersistentVolumeClaim',
-  'Ingress',
+  ...POLICY_KINDS,
 ]);
 
 /** One Kubernetes object as one dump showed it. */
