@@ -20,10 +20,10 @@ const noise = (m: number): number => (m % 3 === 0 ? 2 : 1);
 
 describe('the onset the alerted entities’ requests show', () => {
   it('finds an error share that stepped up 16 minutes before a late alert', () => {
-    // Window from minute 30; the step at minute 43 (×3.5); the alert at minute 59.
+    // Window from minute 30; the step at minute 43 (×3.5), so the onset at the end of that minute; the alert at minute 59.
     const buckets = minutes(115, (m) => (m >= 43 ? noise(m) + 3 : noise(m)));
     const shift = onsetOf(buckets, 59 * MIN);
-    expect(shift).toMatchObject({ onset: 43 * MIN, given: 59 * MIN, signal: 'errors' });
+    expect(shift).toMatchObject({ onset: 44 * MIN, given: 59 * MIN, signal: 'errors' });
     expect(shift?.rateBetween).toBeGreaterThan(2 * (shift?.rateBefore ?? 1));
   });
 
@@ -33,7 +33,7 @@ describe('the onset the alerted entities’ requests show', () => {
         minutes(115, (m) => (m >= 52 ? noise(m) + 4 : noise(m))),
         59 * MIN,
       ),
-    ).toMatchObject({ onset: 52 * MIN });
+    ).toMatchObject({ onset: 53 * MIN });
     // Three minutes before the alert: its `for:` delay, which the window absorbs.
     expect(
       onsetOf(
@@ -45,7 +45,7 @@ describe('the onset the alerted entities’ requests show', () => {
 
   it('finds slow calls when the errors stay level', () => {
     const buckets = minutes(100, noise, (m) => (m >= 40 ? 30 : 10));
-    expect(onsetOf(buckets, 55 * MIN)).toMatchObject({ onset: 40 * MIN, signal: 'slow calls' });
+    expect(onsetOf(buckets, 55 * MIN)).toMatchObject({ onset: 41 * MIN, signal: 'slow calls' });
   });
 
   it('leaves the given time alone when nothing steps up before it, or the step is at it', () => {
@@ -63,7 +63,7 @@ describe('the onset the alerted entities’ requests show', () => {
       minutes(115, (m) => (m >= 20 ? 6 : noise(m))),
       59 * MIN,
     );
-    expect(early?.onset).toBe(30 * MIN);
+    expect(early?.onset).toBe(31 * MIN);
     // One error a minute in the two minutes before the alert, none before: too few to say anything.
     const thin = minutes(3, (m) => (m >= 57 ? 1 : 0));
     expect(onsetOf(thin, 59 * MIN)).toBeNull();

@@ -13,6 +13,9 @@
  * only ever moves earlier, never past the window's start.
  */
 
+/** The buckets' width: one minute. */
+export const ONSET_BUCKET_MS = 60_000;
+
 /** One minute of the alerted entities' spans. `slow`: calls slower than the baseline's 90th percentile. */
 export interface OnsetBucket {
   start: number;
@@ -94,7 +97,10 @@ export function earlierOnset(
       before = { n: before.n + bucket.calls, k: before.k + count(bucket) };
     }
     // Accepted when it lies well before the given time and the minutes between are clearly abnormal.
-    if (step === null || step.llr < onsetThresholds.minLlr || given - step.m < onsetThresholds.minShiftMs) continue;
+    // The onset is the end of the first abnormal minute: whatever happened within it (a change,
+    // a crash) comes before the onset, as temporal precedence asks of a cause.
+    const onset = step === null ? 0 : step.m + ONSET_BUCKET_MS;
+    if (step === null || step.llr < onsetThresholds.minLlr || given - onset < onsetThresholds.minShiftMs) continue;
     const between = inWindow
       .filter((b) => b.start >= (step as { m: number }).m && b.start < given)
       .reduce((s, b) => ({ n: s.n + b.calls, k: s.k + count(b) }), { n: 0, k: 0 });
@@ -105,7 +111,7 @@ export function earlierOnset(
       rateBetween >= onsetThresholds.minRatio * rateBefore &&
       binomialLlr(step.before.k, step.before.n, between.k, between.n) >= onsetThresholds.minLlr;
     if (holds && (best === null || step.llr > best.llr))
-      best = { onset: step.m, given, signal, rateBefore, rateBetween, callsBetween: between.n, llr: step.llr };
+      best = { onset, given, signal, rateBefore, rateBetween, callsBetween: between.n, llr: step.llr };
   }
   if (best === null) return null;
   const { llr: _llr, ...shift } = best;
