@@ -43,6 +43,23 @@ describe('the onset the alerted entities’ requests show', () => {
     ).toBeNull();
   });
 
+  it('holds a noisy signal to its own minute-to-minute spread, and wants the step’s first minutes abnormal', () => {
+    // Slow calls that swing between 5 and 25 a minute in the baseline: a rise to 20 is within their spread.
+    const swinging = (m: number): number => (m % 2 === 0 ? 5 : 25);
+    expect(
+      onsetOf(
+        minutes(100, noise, (m) => (m >= 40 ? 20 : swinging(m))),
+        55 * MIN,
+      ),
+    ).toBeNull();
+    // A rise at minute 50 only, with the minutes from 40 to 50 normal: not an onset at 40.
+    const late = onsetOf(
+      minutes(115, (m) => (m >= 50 ? noise(m) + 8 : noise(m))),
+      58 * MIN,
+    );
+    expect(late?.onset).toBe(51 * MIN);
+  });
+
   it('finds slow calls when the errors stay level', () => {
     const buckets = minutes(100, noise, (m) => (m >= 40 ? 30 : 10));
     expect(onsetOf(buckets, 55 * MIN)).toMatchObject({ onset: 41 * MIN, signal: 'slow calls' });
@@ -59,11 +76,20 @@ describe('the onset the alerted entities’ requests show', () => {
   });
 
   it('never moves before the earliest time it is given, and wants more than a handful of events', () => {
-    const early = onsetOf(
-      minutes(115, (m) => (m >= 20 ? 6 : noise(m))),
+    // Up since minute 20, in the baseline: the window shows no step of its own.
+    expect(
+      onsetOf(
+        minutes(115, (m) => (m >= 20 ? 6 : noise(m))),
+        59 * MIN,
+      ),
+    ).toBeNull();
+    // A step at minute 35 with the earliest time at 40: the onset is not placed before 40.
+    const capped = onsetOf(
+      minutes(115, (m) => (m >= 35 ? 6 : noise(m))),
       59 * MIN,
+      40 * MIN,
     );
-    expect(early?.onset).toBe(31 * MIN);
+    expect(capped?.onset).toBe(41 * MIN);
     // One error a minute in the two minutes before the alert, none before: too few to say anything.
     const thin = minutes(3, (m) => (m >= 57 ? 1 : 0));
     expect(onsetOf(thin, 59 * MIN)).toBeNull();

@@ -96,24 +96,50 @@ export function earlierOnset(
       }
       before = { n: before.n + bucket.calls, k: before.k + count(bucket) };
     }
-    // Accepted when it lies well before the given time and the minutes between are clearly abnormal.
+    // Accepted when it lies well before the given time and the minutes after it are clearly
+    // abnormal: all of them up to the given time, and its own first minutes (the step is where
+    // the signal rose, not merely somewhere before a rise). Likelihood ratios are divided by the
+    // baseline's dispersion: calls in one minute are not independent (a slow minute slows many).
     // The onset is the end of the first abnormal minute: whatever happened within it (a change,
     // a crash) comes before the onset, as temporal precedence asks of a cause.
     const onset = step === null ? 0 : step.m + ONSET_BUCKET_MS;
-    if (step === null || step.llr < onsetThresholds.minLlr || given - onset < onsetThresholds.minShiftMs) continue;
-    const between = inWindow
-      .filter((b) => b.start >= (step as { m: number }).m && b.start < given)
-      .reduce((s, b) => ({ n: s.n + b.calls, k: s.k + count(b) }), { n: 0, k: 0 });
+    if (step === null || given - onset < onsetThresholds.minShiftMs) continue;
+    const phi = dispersion(baseline, count);
+    const m = step.m;
+    const sum = (from: number, to: number): { n: number; k: number } =>
+      inWindow.filter((b) => b.start >= from && b.start < to).reduce((s, b) => ({ n: s.n + b.calls, k: s.k + count(b) }), { n: 0, k: 0 });
     const rateBefore = step.before.k / step.before.n;
-    const rateBetween = between.k / Math.max(between.n, 1);
-    const holds =
-      between.k >= onsetThresholds.minEvents &&
-      rateBetween >= onsetThresholds.minRatio * rateBefore &&
-      binomialLlr(step.before.k, step.before.n, between.k, between.n) >= onsetThresholds.minLlr;
-    if (holds && (best === null || step.llr > best.llr))
-      best = { onset, given, signal, rateBefore, rateBetween, callsBetween: between.n, llr: step.llr };
+    const clear = (seg: { n: number; k: number }): boolean =>
+      seg.k >= onsetThresholds.minEvents &&
+      seg.k / Math.max(seg.n, 1) >= onsetThresholds.minRatio * rateBefore &&
+      binomialLlr(step.before.k, step.before.n, seg.k, seg.n) / phi >= onsetThresholds.minLlr;
+    const between = sum(m, given);
+    const holds = step.llr / phi >= onsetThresholds.minLlr && clear(between) && clear(sum(m, m + onsetThresholds.minShiftMs));
+    if (holds && (best === null || step.llr / phi > best.llr))
+      best = {
+        onset,
+        given,
+        signal,
+        rateBefore,
+        rateBetween: between.k / Math.max(between.n, 1),
+        callsBetween: between.n,
+        llr: step.llr / phi,
+      };
   }
   if (best === null) return null;
   const { llr: _llr, ...shift } = best;
   return shift;
+}
+
+/**
+ * How much more the baseline's minutes vary than independent calls would (Pearson χ² per
+ * degree of freedom, at least 1): a quasi-binomial scale for the likelihood ratios.
+ */
+export function dispersion(minutes: readonly OnsetBucket[], count: (b: OnsetBucket) => number): number {
+  const used = minutes.filter((b) => b.calls > 0);
+  const n = used.reduce((s, b) => s + b.calls, 0);
+  const p = used.reduce((s, b) => s + count(b), 0) / Math.max(n, 1);
+  if (used.length < 2 || p <= 0 || p >= 1) return 1;
+  const chi2 = used.reduce((s, b) => s + (count(b) - b.calls * p) ** 2 / (b.calls * p * (1 - p)), 0);
+  return Math.max(1, chi2 / (used.length - 1));
 }
