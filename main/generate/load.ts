@@ -1,4 +1,5 @@
 import type { FaultPlan } from './plan.js';
+import { servingPods } from './plan-base.js';
 import { serviceRates, visitsFrom } from './rates.js';
 import type { SystemModel } from './system.js';
 import { MINUTE_MS, type Timeline } from './timeline.js';
@@ -70,15 +71,20 @@ export class LoadModel {
 
   /** True once a pod the autoscaler removed has left the service (it serves, logs and reports nothing more). */
   isRemoved(podIndex: number, t: number): boolean {
-    const down = this.plan.scaleDown;
-    return down !== null && t >= this.timeline.onset && down.removed.includes(podIndex);
+    return !this.serving(podIndex, t).includes(podIndex);
   }
 
-  /** After a scale-down the pods left share the service's whole load: each carries pods ÷ remaining times its own. */
+  /** After a scale-down the pods left share the service's whole load: each carries pods ÷ serving times its own. */
   private concentration(podIndex: number, t: number): number {
-    const down = this.plan.scaleDown;
-    if (down === null || t < this.timeline.onset || !down.remaining.includes(podIndex)) return 1;
-    return (down.remaining.length + down.removed.length) / Math.max(1, down.remaining.length);
+    const serving = this.serving(podIndex, t);
+    const all = this.system.services[this.system.pods[podIndex]?.service ?? -1]?.pods.length ?? serving.length;
+    return serving.includes(podIndex) ? all / Math.max(1, serving.length) : 1;
+  }
+
+  /** The pods of `podIndex`'s service that serve at `t` (plan-base.ts `servingPods`). */
+  private serving(podIndex: number, t: number): readonly number[] {
+    const s = this.system.services[this.system.pods[podIndex]?.service ?? -1];
+    return s === undefined ? [podIndex] : servingPods(this.plan, s, this.timeline.onset, t);
   }
 
   condition(podIndex: number, t: number): PodCondition {

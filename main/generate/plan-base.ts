@@ -159,3 +159,12 @@ export function imageRollout(rng: Rng, s: ServiceModel, time: () => string): Cha
     actor: 'argocd',
   };
 }
+
+/**
+ * The pods of service `s` that serve requests at `t`: all of them, or after an autoscaler's
+ * scale-down (from the onset) those left; the removed ones have left the endpoints.
+ */
+export function servingPods(plan: FaultPlan, s: ServiceModel, onset: number, t: number): readonly number[] {
+  const down = plan.scaleDown;
+  return down !== null && down.service === s.index && t >= onset ? down.remaining : s.pods;
+}

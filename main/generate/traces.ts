@@ -1,5 +1,6 @@
 import type { LogRecord, SpanRecord } from '../../core/snapshot/schema.js';
 import type { FaultPlan, SpanFault } from './plan.js';
+import { servingPods } from './plan-base.js';
 import type { Rng } from './prng.js';
 import type { MinuteStats } from './stats.js';
 import type { ServiceModel, SystemModel } from './system.js';
@@ -90,8 +91,7 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
   const { rng, system } = ctx;
   const s = system.services[serviceIndex] as ServiceModel;
   // Pods an autoscaler removed have left the endpoints: requests go to those left.
-  const down = ctx.plan.scaleDown;
-  const pods = down !== null && down.service === serviceIndex && start >= ctx.onset ? down.remaining : s.pods;
+  const pods = servingPods(ctx.plan, s, ctx.onset, start);
   const pod = pods.length === 1 ? (pods[0] as number) : (pods[rng.int(0, pods.length - 1)] as number);
   const podId = system.pods[pod]?.id ?? '';
   const spanId = rng.hex(16);

@@ -1,5 +1,6 @@
 import type { TimeWindow } from '../../../core/model/packet.js';
-import type { WindowInfo } from '../window.js';
+import type { SnapshotManifest } from '../../../core/snapshot/schema.js';
+import { deriveWindow, type AlertSpan, type WindowInfo } from '../window.js';
 
 /** Stands in for an open bound; finite, because the signal collectors validate their ranges. */
 export const FAR = Number.MAX_SAFE_INTEGER;
@@ -59,4 +60,13 @@ export class Periods {
 export function onsetOf(window: TimeWindow, incidentTime: number | null): number {
   if (incidentTime === null || !(incidentTime > window.start) || !(incidentTime < window.end)) return window.start;
   return incidentTime;
+}
+
+/**
+ * The window the signals' periods come from when they are derived after an import: what a
+ * streaming import fixes (the manifest and the alerts, the end left open), measured from the
+ * onset the import placed (store/onset.ts). SQLite and ClickHouse derive over the same one.
+ */
+export function derivationWindow(manifest: SnapshotManifest, alerts: readonly AlertSpan[], placed: WindowInfo): WindowInfo {
+  return { ...deriveWindow(manifest, alerts, OPEN_EXTENT), incidentTime: placed.incidentTime };
 }

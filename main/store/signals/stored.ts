@@ -6,7 +6,7 @@ import { openDatabase, type Db } from '../../db/open.js';
 import type { RecordRow } from '../../snapshot/records.js';
 import { readMeta } from '../meta.js';
 import { storeMigrations } from '../schema.js';
-import { deriveWindow, type AlertSpan } from '../window.js';
+import type { AlertSpan } from '../window.js';
 import { buildSignals, type SignalCounts } from './build.js';
 import { SignalCollector, alertSpanOf, logObserver, type RowObserver } from './collect.js';
 import { insertSignals } from './insert.js';
@@ -14,7 +14,7 @@ import { aliasExpandedEdges } from './known-edges.js';
 import { unresolvedCalleeWarnings } from './unresolved-warnings.js';
 import type { ImportWarning } from '../../snapshot/errors.js';
 import { LogTemplateCollector } from './log-templates.js';
-import { OPEN_EXTENT, Periods } from './periods.js';
+import { derivationWindow, Periods } from './periods.js';
 
 /**
  * Whether a store holds its derived signals: `pending` when `eog import` left them to the
@@ -105,8 +105,7 @@ export function deriveStoredSignals(db: Db, file: string): DerivedSignals {
   const alerts: AlertSpan[] = [];
   replay(db, 'alerts', entityIds, (row) => alerts.push(alertSpanOf(row)));
   // As at import: the periods are fixed by the manifest and the alerts, before the extent is known.
-  // The onset the import placed (store/onset.ts) is the one stored.
-  const periods = Periods.fromPlan({ ...deriveWindow(meta.manifest, alerts, OPEN_EXTENT), incidentTime: meta.window.incidentTime });
+  const periods = Periods.fromPlan(derivationWindow(meta.manifest, alerts, meta.window));
   const collector = new SignalCollector(periods);
   const templates = new LogTemplateCollector(periods);
   for (const kind of ['events', 'metrics', 'spans'] as const) {

@@ -3,8 +3,8 @@ import type { Topology } from '../../../../core/model/topology.js';
 import type { RecordFileName, SnapshotManifest } from '../../../../core/snapshot/schema.js';
 import type { UnresolvedCallee } from '../../signals/attribution.js';
 import { builtSignalsOf, type SignalCounts, type SignalRow } from '../../signals/build.js';
-import { OPEN_EXTENT } from '../../signals/periods.js';
-import { deriveWindow, type WindowInfo } from '../../window.js';
+import { derivationWindow } from '../../signals/periods.js';
+import type { WindowInfo } from '../../window.js';
 import { sqlString, type ChRunner } from '../runner.js';
 import { jsonRow } from '../transfer.js';
 import { signalInputs } from './collector.js';
@@ -63,8 +63,7 @@ export function deriveImportedSignals(runner: ChRunner, catalog: ImportedCatalog
     end: r.ends_at === null ? null : Number(r.ends_at),
   }));
   // As a streaming import does: the periods are fixed before the records' extent is known.
-  // …from the onset the import placed (store/onset.ts).
-  const periods = new SqlPeriods({ ...deriveWindow(catalog.manifest, alerts, OPEN_EXTENT), incidentTime: catalog.window.incidentTime });
+  const periods = new SqlPeriods(derivationWindow(catalog.manifest, alerts, catalog.window));
   const { inputs, context } = signalInputs(runner, periods, catalog.topology, 'line');
   const built = builtSignalsOf(inputs, { ...context, final: catalog.window, extent: catalog.extent });
   const lines = metricPointLines(runner, built.rows);
