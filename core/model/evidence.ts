@@ -107,6 +107,11 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     direction: z.enum(['up', 'down']),
     /** Relative change against the baseline median, e.g. 0.3 for +30 %. */
     change: z.number().nullable(),
+    /**
+     * The entity's limit for this resource in the metric's unit (a CPU or memory usage against
+     * the container limits the topology declares); absent when none is known or the units differ.
+     */
+    limit: z.number().positive().optional(),
   }),
   z.object({
     type: z.literal('trace_edge'),

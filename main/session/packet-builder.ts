@@ -8,6 +8,7 @@ import type { ContextPacket, TimeWindow } from '../../core/model/packet.js';
 import type { ScopeMessage, ScopeRecord } from '../../core/ledger/index.js';
 import type { PacketScope } from '../../core/model/packet-scope.js';
 import { packetScope } from '../../core/scopes/index.js';
+import { usageLimit } from '../../core/signals/index.js';
 import type { EvidenceStore } from '../store/index.js';
 
 /** Candidates fetched per member entity before the token budget picks among them. */
@@ -87,20 +88,13 @@ export class StorePacketBuilder implements PacketBuilder {
     const seen = new Set<string>();
     const evidence = thinned
       .filter((e) => !seen.has(e.id) && seen.add(e.id))
-      .map((e) =>
-        e.detail.type === 'trace_edge'
-          ? {
-              ...e,
-              detail: {
-                ...e.detail,
-                caller: lift(e.detail.caller),
-                callee: lift(e.detail.callee),
-                callerInstance: e.detail.caller,
-                calleeInstance: e.detail.callee,
-              },
-            }
-          : e,
-      )
+      .map((e) => {
+        if (e.detail.type === 'trace_edge') {
+          const detail = { ...e.detail, caller: lift(e.detail.caller), callee: lift(e.detail.callee) };
+          return { ...e, detail: { ...detail, callerInstance: e.detail.caller, calleeInstance: e.detail.callee } };
+        }
+        return e.detail.type === 'metric_anomaly' ? withLimit(e, graph) : e;
+      })
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return buildContextPacket({
       entity: graph.entity(node),
@@ -179,4 +173,11 @@ function eachPairFirst(evidence: readonly EvidenceItem[]): EvidenceItem[] {
     (n < INSTANCE_PAIRS_FIRST ? first : repeats).push(e);
   }
   return [...first, ...repeats];
+}
+
+/** A usage anomaly carries the limit its entity declares (core/signals usageLimit), so a policy can read how full it ran. */
+function withLimit(item: EvidenceItem, graph: OperationalGraph): EvidenceItem {
+  if (item.detail.type !== 'metric_anomaly' || !graph.has(item.entity)) return item;
+  const limit = usageLimit(graph.entity(item.entity), item.detail);
+  return limit === undefined ? item : { ...item, detail: { ...item.detail, limit } };
 }

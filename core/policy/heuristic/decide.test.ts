@@ -238,6 +238,28 @@ describe('evaluateHeuristic', () => {
     expect(said).not.toContain('z=1000000');
   });
 
+  it('reads a usage at its container limit as saturation, even short of the fold', () => {
+    const usage = (limit?: number) =>
+      ev({
+        type: 'metric_anomaly',
+        metric: 'cpu_usage_cores',
+        windowValue: 0.98,
+        baselineMedian: 0.4,
+        baselineMad: 0.01,
+        z: 30,
+        direction: 'up',
+        change: 1.45,
+        ...(limit === undefined ? {} : { limit }),
+      });
+    // 2.45× its baseline is ordinary load variation without a limit to measure it against…
+    expect(evaluateHeuristic(packet([usage()])).label).not.toBe('Origin');
+    // …and throttled at the quota with one.
+    const atLimit = evaluateHeuristic(packet([usage(1)]));
+    expect(atLimit.label).toBe('Origin');
+    expect(JSON.stringify(atLimit)).toContain('98% of its limit');
+    expect(evaluateHeuristic(packet([usage(4)])).label).not.toBe('Origin');
+  });
+
   it('does not let a slow callee explain statements that stopped in my code', () => {
     const gone = ev({
       type: 'log_template',

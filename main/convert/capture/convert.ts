@@ -8,6 +8,7 @@ import { readKubeEvents } from '../kubectl/events.js';
 import { diffKubeObjects, readFirstSeen } from '../kubectl/changes.js';
 import { orderDumps, readKubectlFile, type KubeObject } from '../kubectl/objects.js';
 import { readRollouts } from '../kubectl/rollouts.js';
+import { limitsFromMetrics } from './limits.js';
 import { addKubeTopology } from '../kubectl/topology.js';
 import { readOtlpFile } from '../otlp/read.js';
 import type { CumulativeState } from '../otlp/metrics.js';
@@ -55,6 +56,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
   const state: CumulativeState = new Map();
   for (const file of otlp) readOtlpFile(readSourceFile(file), capture, state);
   for (const file of prometheus) readPrometheusFile(readSourceFile(file), capture);
+  limitsFromMetrics(capture);
   const objects = orderDumps(kubectl.map((file, dump) => readKubectlFile(readSourceFile(file), dump, capture)));
   const latest = new Map<string, KubeObject>();
   for (const o of objects) latest.set(`${o.kind}/${o.namespace ?? ''}/${o.name}`, o);

@@ -200,3 +200,41 @@ describe('eog convert kubectl: bad input names file and line', () => {
     );
   });
 });
+
+describe('eog convert kubectl: a pod carries its containers’ resource limits', () => {
+  const container = (name: string, limits?: Record<string, unknown>) => ({ name, image: `${name}:1`, resources: limits ? { limits } : {} });
+  const pod = (name: string, containers: unknown[]) => ({ kind: 'Pod', metadata: { name, namespace: 'shop' }, spec: { containers } });
+  const file = join(root, 'limits.json');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        kind: 'List',
+        items: [
+          pod('two', [container('app', { cpu: '500m', memory: '256Mi' }), container('proxy', { cpu: 1, memory: '1Gi' })]),
+          pod('unbounded-memory', [container('app', { cpu: '2' }), container('proxy', { cpu: '100m', memory: '64Mi' })]),
+          pod('bad', [container('app', { cpu: 'lots', memory: '1e9' })]),
+        ],
+      },
+      null,
+      1,
+    ),
+  );
+  const result = convert([file], 'limits');
+  const attrs = (name: string) => readBundleStrict(result.bundle).topology.entities.find((e) => e.name === name)?.attrs;
+
+  it('sums the containers’ limits in cores and bytes; one container without a limit leaves the pod unbounded in it', () => {
+    expect(attrs('two')).toMatchObject({ cpuLimitCores: 1.5, memoryLimitBytes: 1.25 * 2 ** 30 });
+    expect(attrs('unbounded-memory')).toMatchObject({ cpuLimitCores: 2.1 });
+    expect(attrs('unbounded-memory')).not.toHaveProperty('memoryLimitBytes');
+  });
+
+  it('warns about a limit that is not a quantity, naming the pod and the container', () => {
+    expect(attrs('bad')).toMatchObject({ memoryLimitBytes: 1e9 });
+    expect(attrs('bad')).not.toHaveProperty('cpuLimitCores');
+    expect(result.warnings).toContainEqual({
+      file,
+      message: expect.stringMatching(/Pod shop\/bad: container app has a cpu limit "lots" that is not a quantity/) as string,
+    });
+  });
+});

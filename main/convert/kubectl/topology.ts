@@ -4,6 +4,8 @@ import type { CaptureRecords } from '../capture/records.js';
 import { isObject, type Json } from '../capture/values.js';
 import type { KubeObject } from './objects.js';
 import { matchesSelector } from './selector.js';
+import { parseQuantity } from './quantity.js';
+import { LIMIT_ATTRS } from '../../../core/signals/index.js';
 
 export function entityIdOf(o: Pick<KubeObject, 'kind' | 'name' | 'namespace'>): EntityId {
   return makeEntityId(o.kind, safeName(o.name), o.kind === 'Node' ? null : o.namespace && safeName(o.namespace));
@@ -37,7 +39,7 @@ export function addKubeTopology(objects: readonly KubeObject[], capture: Capture
       o.kind,
       safeName(o.name),
       o.kind === 'Node' ? null : o.namespace && safeName(o.namespace),
-      attrsOf(o),
+      attrsOf(o, (message) => capture.warn(o.file, `${o.kind} ${o.namespace ?? ''}/${o.name}: ${message}`)),
       o.labels,
     );
     capture.described.add(id);
@@ -159,7 +161,7 @@ function configSources(spec: Json): [string, string][] {
 }
 
 /** A few facts worth showing on the entity; the rest of the object stays in the dump. */
-function attrsOf(o: KubeObject): Record<string, unknown> {
+function attrsOf(o: KubeObject, warn: (message: string) => void): Record<string, unknown> {
   const spec = obj(o.body.spec);
   const status = obj(o.body.status);
   switch (o.kind) {
@@ -168,6 +170,7 @@ function attrsOf(o: KubeObject): Record<string, unknown> {
         ...(str(spec.nodeName) ? { nodeName: spec.nodeName } : {}),
         ...(str(status.phase) ? { phase: status.phase } : {}),
         restarts: list(status.containerStatuses).reduce((n, c) => n + (typeof c.restartCount === 'number' ? c.restartCount : 0), 0),
+        ...podLimits(list(spec.containers), warn),
       };
     case 'Deployment':
     case 'StatefulSet':
@@ -181,4 +184,29 @@ function attrsOf(o: KubeObject): Record<string, unknown> {
     default:
       return {};
   }
+}
+
+/**
+ * A pod's CPU and memory limits (cores, bytes: core/signals LIMIT_ATTRS), the sum over its
+ * containers. A container without a limit for a resource leaves the pod unbounded in it: no
+ * limit is stated then.
+ */
+function podLimits(containers: readonly Json[], warn: (message: string) => void): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [resource, attr] of Object.entries(LIMIT_ATTRS)) {
+    let sum = 0;
+    for (const c of containers) {
+      const text = obj(obj(c.resources).limits)[resource];
+      const value = parseQuantity(text);
+      if (value === null && text !== undefined)
+        warn(`container ${String(c.name)} has a ${resource} limit ${JSON.stringify(text)} that is not a quantity; its limit is not read`);
+      if (value === null || value <= 0) {
+        sum = Number.NaN;
+        break;
+      }
+      sum += value;
+    }
+    if (containers.length > 0 && Number.isFinite(sum)) out[attr] = sum;
+  }
+  return out;
 }

@@ -111,3 +111,35 @@ describe('eog convert prometheus: bad input names file and line', () => {
     );
   });
 });
+
+describe('eog convert prometheus: the limits kube-state-metrics states become the pod’s', () => {
+  const series = (labels: Record<string, string>, values: Array<[number, string]>) => ({
+    metric: { __name__: 'kube_pod_container_resource_limits', namespace: 'shop', pod: 'cart-1', ...labels },
+    values,
+  });
+  const file = fileWith(
+    'limits.json',
+    JSON.stringify({
+      status: 'success',
+      data: {
+        resultType: 'matrix',
+        result: [
+          series({ container: 'server', resource: 'cpu', unit: 'core' }, [
+            [1772355600, '0.25'],
+            [1772355660, '0.5'],
+          ]),
+          series({ container: 'proxy', resource: 'cpu', unit: 'core' }, [[1772355600, '0.1']]),
+          series({ container: 'server', resource: 'memory', unit: 'byte' }, [[1772355600, '536870912']]),
+          series({ container: 'server', resource: 'nvidia_com_gpu', unit: 'integer' }, [[1772355600, '1']]),
+        ],
+      },
+    }),
+  );
+
+  it('sums each container’s latest limit per resource; other resources are left as metrics', () => {
+    const bundle = readBundleStrict(convert([file], 'limits').bundle);
+    const pod = bundle.topology.entities.find((e) => e.id === 'shop/Pod/cart-1');
+    expect(pod?.attrs).toEqual({ cpuLimitCores: 0.6, memoryLimitBytes: 536870912 });
+    expect(bundle.records.metrics.filter((m) => m.name === 'kube_pod_container_resource_limits')).toHaveLength(5);
+  });
+});

@@ -12,7 +12,7 @@ export const saturationRule: CauseRule = {
   id: 'saturation',
   role: 'cause',
   family: 'metrics',
-  when: `a CPU or memory metric anomalous upwards (|z| ≥ ${thresholds.anomalyZ}) and ≥${thresholds.saturationFold}× its baseline median or near capacity (a ratio ≥ ${thresholds.nearCapacityRatio}, a percentage ≥ ${thresholds.nearCapacityPercent}); host metrics (names starting with “node”) excluded; one match per resource`,
+  when: `a CPU or memory metric anomalous upwards (|z| ≥ ${thresholds.anomalyZ}) and ≥${thresholds.saturationFold}× its baseline median or near capacity (a ratio ≥ ${thresholds.nearCapacityRatio}, a percentage ≥ ${thresholds.nearCapacityPercent}, a usage at ${thresholds.nearCapacityRatio * 100} % or more of the container limits the topology declares); host metrics (names starting with “node”) excluded; one match per resource`,
   strength: `0.2 + 0.6·s(log2(fold / ${thresholds.saturationFold}), 4) + 0.2 near capacity, at most 0.95`,
   explanation:
     'The node ran out of CPU or memory. Several metrics of one resource are one observation: the strongest speaks for all. Explained by a confirmed upstream surge only when the growth is in proportion to the extra traffic.',
@@ -38,7 +38,7 @@ export const saturationRule: CauseRule = {
         strength: top.strength,
         ...(magnitude === undefined ? {} : { magnitude }),
         // A flat baseline (MAD 0) has no scale: its z only reflects the floor, so say it was flat.
-        text: `${resource} saturation: ${d.metric} ${fmt(d.baselineMedian)} → ${fmt(d.windowValue)}${change}, ${d.baselineMad === 0 ? 'baseline flat' : `z=${d.z.toFixed(1)}`}`,
+        text: `${resource} saturation: ${d.metric} ${fmt(d.baselineMedian)} → ${fmt(d.windowValue)}${change}, ${d.baselineMad === 0 ? 'baseline flat' : `z=${d.z.toFixed(1)}`}${d.limit === undefined ? '' : `, ${Math.round((100 * d.windowValue) / d.limit)}% of its limit ${fmt(d.limit)}`}`,
       });
     }
     return out;
@@ -68,17 +68,19 @@ export const metricRule: SymptomRule = {
 /**
  * Resource saturation is about magnitude, not just unusualness: a pod whose CPU doubles from
  * 1 % to 2 % is not saturated, however quiet its baseline was. The strength grows with the
- * fold change (from the saturation fold) and with a utilisation near capacity.
+ * fold change (from the saturation fold) and with a utilisation near capacity: a share metric
+ * near full, or a usage near the limit its entity declares.
  */
 function saturationStrength(d: Anomaly): number {
   // The host's metrics describe every pod on it, not this one.
   if (/^node/i.test(d.metric)) return 0;
   const isPercent = /percent|util|ratio|rate|%/i.test(d.metric);
   const nearCapacity =
-    isPercent &&
-    (d.windowValue <= 1
-      ? d.windowValue >= thresholds.nearCapacityRatio
-      : d.windowValue >= thresholds.nearCapacityPercent && d.windowValue <= 100);
+    (d.limit !== undefined && d.windowValue >= thresholds.nearCapacityRatio * d.limit) ||
+    (isPercent &&
+      (d.windowValue <= 1
+        ? d.windowValue >= thresholds.nearCapacityRatio
+        : d.windowValue >= thresholds.nearCapacityPercent && d.windowValue <= 100));
   // A series that was zero in the baseline has no meaningful fold change (it may not have been reported).
   const fold = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : null;
   const foldStrength =
