@@ -1,6 +1,8 @@
 import type { Belief, Claim, Label } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { surgeRatio, type Finding } from './rules/index.js';
+import type { EvidenceItem } from '../../model/evidence.js';
+import type { TraceEdgeDetail } from '../../signals/index.js';
+import { surgeRatio, trafficByNeighbour, type Finding } from './rules/index.js';
 import { thresholds } from './thresholds.js';
 
 type Explainer = Extract<Finding, { role: 'explainer' }>;
@@ -10,10 +12,7 @@ type Explainer = Extract<Finding, { role: 'explainer' }>;
  * downstream relays the surge: the caller explains the calls it forwards.
  */
 export function relayClaims(packet: ContextPacket, confirmed: readonly Explainer[], already: readonly Claim[]): Claim[] {
-  const forwards = packet.evidence.some(
-    (e) =>
-      e.detail.type === 'trace_edge' && e.detail.caller === packet.node && e.detail.callee !== packet.node && surgeRatio(e.detail) !== null,
-  );
+  const forwards = trafficByNeighbour(callsOut(packet), 'callee').some((t) => surgeRatio(t) !== null);
   if (!forwards) return [];
   return confirmed
     .filter((f) => f.rule.explains === 'load' && !already.some((c) => c.from === f.neighbour))
@@ -28,20 +27,27 @@ export function relayClaims(packet: ContextPacket, confirmed: readonly Explainer
 
 /** An Origin that sends a surge downstream explains the callees its traffic hit. */
 export function surgeClaims(packet: ContextPacket): Claim[] {
-  const claims: Claim[] = [];
-  for (const e of packet.evidence) {
-    if (e.detail.type !== 'trace_edge' || e.detail.caller !== packet.node || e.detail.callee === packet.node) continue;
-    const ratio = surgeRatio(e.detail);
-    if (ratio === null) continue;
-    claims.push({
-      from: packet.node,
-      to: e.detail.callee,
-      evidence: [e.id],
-      condition: `${packet.node} sends ×${ratio.toFixed(2)} more calls`,
-      effect: `${e.detail.callee} receives the extra load`,
-    });
-  }
-  return claims;
+  return trafficByNeighbour(callsOut(packet), 'callee').flatMap((t) => {
+    const ratio = surgeRatio(t);
+    if (ratio === null) return [];
+    return [
+      {
+        from: packet.node,
+        to: t.neighbour,
+        evidence: t.edges.map((e) => e.id),
+        condition: `${packet.node} sends ×${ratio.toFixed(2)} more calls`,
+        effect: `${t.neighbour} receives the extra load`,
+      },
+    ];
+  });
+}
+
+/** The node's calls to others, by the trace edges its packet shows. */
+function callsOut(packet: ContextPacket): Array<EvidenceItem & { detail: TraceEdgeDetail }> {
+  return packet.evidence.filter(
+    (e): e is EvidenceItem & { detail: TraceEdgeDetail } =>
+      e.detail.type === 'trace_edge' && e.detail.caller === packet.node && e.detail.callee !== packet.node,
+  );
 }
 
 /**

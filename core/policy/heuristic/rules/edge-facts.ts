@@ -54,8 +54,51 @@ export function attributedErrors(d: TraceEdgeDetail): { count: number; example: 
 }
 
 /** Calls per minute up by the surge ratio or more: the ratio; null otherwise. */
-export function surgeRatio(d: TraceEdgeDetail): number | null {
+export function surgeRatio(d: Pick<TraceEdgeDetail, 'callRateRatio'>): number | null {
   return d.callRateRatio != null && d.callRateRatio >= thresholds.surgeRatio ? d.callRateRatio : null;
+}
+
+/** The calls between the node and one neighbour, over every instance pair that carries them. */
+export interface NeighbourTraffic<E> {
+  neighbour: string;
+  edges: E[];
+  windowCalls: number;
+  baselineCalls: number;
+  /** Calls per minute in the window over the baseline's, for all pairs together; null without baseline calls. */
+  callRateRatio: number | null;
+}
+
+/**
+ * The node's traffic with each neighbour service, its instance pairs summed. A load balancer
+ * deals calls among pods as it likes, so one pod pair sending ×1.4 while the other sends ×0.8
+ * is the same traffic dealt differently: only the sum says whether a caller sends more. Pairs
+ * that are new in the window count with their calls. Ordered by neighbour id.
+ */
+export function trafficByNeighbour<E extends { detail: TraceEdgeDetail }>(
+  edges: readonly E[],
+  side: 'caller' | 'callee',
+): Array<NeighbourTraffic<E>> {
+  const groups = new Map<string, E[]>();
+  for (const e of edges) groups.set(e.detail[side], [...(groups.get(e.detail[side]) ?? []), e]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([neighbour, group]) => {
+      const windowCalls = group.reduce((n, e) => n + e.detail.windowCalls, 0);
+      const baselineCalls = group.reduce((n, e) => n + e.detail.baselineCalls, 0);
+      // Every pair shares the window and baseline lengths: the pair with the most calls gives their proportion.
+      const ref = group
+        .map((e) => e.detail)
+        .filter((d) => d.callRateRatio != null && d.windowCalls > 0 && d.baselineCalls > 0)
+        .sort((a, b) => b.windowCalls - a.windowCalls)[0];
+      const perCall = ref ? ((ref.callRateRatio ?? 0) * ref.baselineCalls) / ref.windowCalls : null;
+      const callRateRatio =
+        group.length === 1
+          ? (group[0]?.detail.callRateRatio ?? null)
+          : perCall === null || baselineCalls === 0
+            ? null
+            : Math.round(((perCall * windowCalls) / baselineCalls) * 1000) / 1000;
+      return { neighbour, edges: group, windowCalls, baselineCalls, callRateRatio };
+    });
 }
 
 /**

@@ -1,7 +1,7 @@
 export { ruleTable, ruleById, isRuleId } from './table.js';
 export { describeRules, type RuleDescription } from './describe.js';
 export { buildRuleContext, type RuleContext, type EdgeView } from './context.js';
-export { surgeRatio } from './edge-facts.js';
+export { surgeRatio, trafficByNeighbour } from './edge-facts.js';
 export type {
   CauseRule,
   CauseRuleId,
