@@ -61,9 +61,9 @@ describe('eog convert otlp | prometheus | kubectl', () => {
     const written: string[] = [];
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => written.push(String(chunk)) > 0);
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    // Every file of the kubectl folder is read: the two cart dumps and the policy-object dumps.
+    // Every file of the kubectl folder is read: the two cart dumps, the policy-object dumps and the custom-resource dumps.
     await buildProgram().parseAsync(['node', 'eog', 'convert', 'capture', kubectl, otlp, prometheus, '--out', out]);
-    expect(written.join('')).toContain(`${out}: 25 entities, 3 spans, 2 logs, 7 metrics, 2 alerts, 2 events, 11 changes`);
+    expect(written.join('')).toContain(`${out}: 36 entities, 3 spans, 2 logs, 7 metrics, 2 alerts, 2 events, 22 changes`);
   });
 
   it('rejects a malformed --window and several inputs for a dataset format as usage errors', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { findNodeAtLocation, parseTree, type JSONPath } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, type JSONPath, type Node } from 'jsonc-parser';
 import { ConvertInputError } from '../errors.js';
 
 /** One input file: its name as shown in messages and its text (gzip is undone by the `.gz` name). */
@@ -59,13 +59,42 @@ export function parseJsonDocument(file: SourceFile): unknown {
  * Only called on the error path: it parses the file again, keeping offsets.
  */
 export function lineOfPath(file: SourceFile, path: JSONPath): number | null {
-  const root = parseTree(file.text);
-  if (!root) return null;
-  for (let n = path.length; n >= 0; n--) {
-    const node = findNodeAtLocation(root, path.slice(0, n));
-    if (node) return lineAt(file.text, node.offset);
+  return lineFinder(file)(path);
+}
+
+/**
+ * `lineOfPath` for many values of one file (a reader that names the line of each object it
+ * warns about): the file is parsed again once, on the first call, and its line starts kept.
+ */
+export function lineFinder(file: SourceFile): (path: JSONPath) => number | null {
+  let parsed: { root: Node | undefined; lineStarts: number[] } | null = null;
+  return (path) => {
+    parsed ??= { root: parseTree(file.text), lineStarts: lineStartsOf(file.text) };
+    const { root, lineStarts } = parsed;
+    if (!root) return null;
+    for (let n = path.length; n >= 0; n--) {
+      const node = findNodeAtLocation(root, path.slice(0, n));
+      if (node) return lineOfOffset(lineStarts, node.offset);
+    }
+    return null;
+  };
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line of `offset`: the number of line starts at or before it (binary search). */
+function lineOfOffset(lineStarts: readonly number[], offset: number): number {
+  let [low, high] = [0, lineStarts.length];
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((lineStarts[mid] ?? 0) <= offset) low = mid + 1;
+    else high = mid;
   }
-  return null;
+  return low;
 }
 
 /** Field path `a.b[2].c` for messages. */

@@ -1,15 +1,17 @@
 import type { CaptureRecords } from '../capture/records.js';
 import { isoFromMillis } from '../time.js';
 import { isObject } from '../capture/values.js';
-import { objectKey, POLICY_KINDS, type KubeObject } from './objects.js';
-import { entityIdOf } from './topology.js';
+import { entityIdOf, isPolicyObject, objectKey, type KubeObject } from './objects.js';
 import { diffValue, newestWrite, newestWriteAt, type DiffEntry } from './diff.js';
+import { describeReach, refOf } from './reach.js';
 
 /**
- * Kinds whose successive observations are compared. Pods and ReplicaSets are the controllers'
- * doing (replaced or scaled as their owner says); events are records.
+ * Objects whose successive observations are compared: these kinds and policy objects (custom
+ * resources read by their reach too). Pods and ReplicaSets are the controllers' doing (replaced
+ * or scaled as their owner says); events are records.
  */
-const DIFFED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'CronJob', 'Service', 'ConfigMap', 'Secret', 'Node', ...POLICY_KINDS]);
+const DIFFED_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'CronJob', 'Service', 'ConfigMap', 'Secret', 'Node']);
+const isDiffed = (o: KubeObject): boolean => DIFFED_KINDS.has(o.kind) || isPolicyObject(o);
 
 /**
  * Changes between successive dumps (in the order given) of the same object: what differs in
@@ -20,7 +22,7 @@ const DIFFED = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'CronJob', 'Se
  */
 export function diffKubeObjects(objects: readonly KubeObject[], capture: CaptureRecords): void {
   const byObject = new Map<string, KubeObject[]>();
-  for (const o of objects) if (DIFFED.has(o.kind)) byObject.set(objectKey(o), [...(byObject.get(objectKey(o)) ?? []), o]);
+  for (const o of objects) if (isDiffed(o)) byObject.set(objectKey(o), [...(byObject.get(objectKey(o)) ?? []), o]);
   for (const observations of byObject.values()) {
     const ordered = [...observations].sort((a, b) => a.dump - b.dump);
     for (let i = 1; i < ordered.length; i++) {
@@ -41,7 +43,7 @@ export function diffKubeObjects(objects: readonly KubeObject[], capture: Capture
       capture.changes.push({
         time: isoFromMillis(written.time),
         entity: entityIdOf(after),
-        kind: changeKind(after.kind, diff),
+        kind: changeKind(after, diff),
         summary: summaryOf(after, diff),
         diff,
         ...(written.manager ? { actor: written.manager } : {}),
@@ -70,16 +72,18 @@ type ChangeKind = 'config' | 'deploy' | 'scale' | 'image' | 'other';
 /** A replica count or an autoscaler's bounds (`spec.replicas`, `spec.minReplicas`, `spec.maxReplicas`). */
 const SCALE_PATH = /^spec\.(?:replicas|minReplicas|maxReplicas)$/;
 
-function changeKind(kind: string, diff: readonly DiffEntry[]): ChangeKind {
-  if (kind === 'ConfigMap' || kind === 'Secret') return 'config';
+function changeKind(o: KubeObject, diff: readonly DiffEntry[]): ChangeKind {
+  if (isConfig(o)) return 'config';
   if (diff.length > 0 && diff.every((d) => /\.image$/.test(d.path))) return 'image';
   if (diff.length > 0 && diff.every((d) => SCALE_PATH.test(d.path))) return 'scale';
-  if (POLICY_KINDS.has(kind)) return 'config';
-  return kind === 'Node' || kind === 'Service' ? 'other' : 'deploy';
+  if (isPolicyObject(o)) return 'config';
+  return o.kind === 'Node' || o.kind === 'Service' ? 'other' : 'deploy';
 }
 
-/** Kinds whose last edit before the first dump that shows them is a change, even with one dump. */
-const EDITED_FROM_ONE_DUMP = new Set(['ConfigMap', 'Secret', ...POLICY_KINDS]);
+const isConfig = (o: KubeObject): boolean => o.kind === 'ConfigMap' || o.kind === 'Secret';
+
+/** Objects whose last edit before the first dump that shows them is a change, even with one dump. */
+const isEditedFromOneDump = (o: KubeObject): boolean => isConfig(o) || isPolicyObject(o);
 
 /**
  * What one dump says by itself of the objects it shows first: a policy object's creation
@@ -93,15 +97,15 @@ const EDITED_FROM_ONE_DUMP = new Set(['ConfigMap', 'Secret', ...POLICY_KINDS]);
 export function readFirstSeen(objects: readonly KubeObject[], capture: CaptureRecords): void {
   const seen = new Set<string>();
   for (const o of [...objects].sort((a, b) => a.dump - b.dump)) {
-    if (!EDITED_FROM_ONE_DUMP.has(o.kind) || seen.has(objectKey(o))) continue;
+    if (!isEditedFromOneDump(o) || seen.has(objectKey(o))) continue;
     seen.add(objectKey(o));
     const created = Date.parse(String(isObject(o.body.metadata) ? o.body.metadata.creationTimestamp : ''));
-    if (POLICY_KINDS.has(o.kind) && !Number.isNaN(created)) {
+    if (isPolicyObject(o) && !Number.isNaN(created)) {
       const actor = newestWriteAt(o, created);
       capture.changes.push({
         time: isoFromMillis(created),
         entity: entityIdOf(o),
-        kind: changeKind(o.kind, []),
+        kind: changeKind(o, []),
         summary: `${o.kind} ${o.name} created${createdDetail(o)}`,
         diff: [],
         ...(actor ? { actor } : {}),
@@ -114,7 +118,7 @@ export function readFirstSeen(objects: readonly KubeObject[], capture: CaptureRe
     capture.changes.push({
       time: isoFromMillis(edit.time),
       entity: entityIdOf(o),
-      kind: changeKind(o.kind, []),
+      kind: changeKind(o, []),
       summary: `${o.kind} ${o.name} edited${edit.manager ? ` by ${edit.manager}` : ''} (the dump dates the edit, not its content: two dumps show what changed)`,
       diff: [],
       ...(edit.manager ? { actor: edit.manager } : {}),
@@ -122,12 +126,15 @@ export function readFirstSeen(objects: readonly KubeObject[], capture: CaptureRe
   }
 }
 
-/** A few words on what a new policy object does: its target or bounds, whatever its shape. */
+/**
+ * A few words on what a new policy object does: what it acts on (an autoscaler's target; a
+ * custom resource's reach) or its bounds, whatever its shape.
+ */
 function createdDetail(o: KubeObject): string {
   const spec = isObject(o.body.spec) ? o.body.spec : {};
-  const ref = isObject(spec.scaleTargetRef) ? spec.scaleTargetRef : null;
+  const target = refOf(spec.scaleTargetRef);
   const parts = [
-    ref && typeof ref.kind === 'string' && typeof ref.name === 'string' ? `for ${ref.kind} ${ref.name}` : null,
+    describeReach(o.custom?.reach ?? { pods: null, refs: target?.kind ? [target] : [], hosts: [] }),
     typeof spec.minReplicas === 'number' || typeof spec.maxReplicas === 'number'
       ? `replicas ${String(spec.minReplicas ?? 1)}–${String(spec.maxReplicas ?? '?')}`
       : null,

@@ -1,8 +1,7 @@
 import type { CaptureRecords } from '../capture/records.js';
 import { isObject } from '../capture/values.js';
 import { isoFromMillis } from '../time.js';
-import type { KubeObject } from './objects.js';
-import { entityIdOf } from './topology.js';
+import { entityIdOf, type KubeObject } from './objects.js';
 
 const time = (v: unknown): number | null => (typeof v === 'string' ? Date.parse(v) : NaN) || null;
 

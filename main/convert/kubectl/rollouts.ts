@@ -2,8 +2,7 @@ import type { CaptureRecords } from '../capture/records.js';
 import { isObject, type Json } from '../capture/values.js';
 import { isoFromMillis } from '../time.js';
 import { diffValue, newestWriteAt, type DiffEntry } from './diff.js';
-import type { KubeObject } from './objects.js';
-import { entityIdOf } from './topology.js';
+import { entityIdOf, type KubeObject } from './objects.js';
 
 const REVISION = 'deployment.kubernetes.io/revision';
 

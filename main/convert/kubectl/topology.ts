@@ -1,19 +1,11 @@
-import { makeEntityId, type EntityId } from '../../../core/model/ids.js';
 import { safeName } from '../capture/entity-map.js';
 import type { CaptureRecords } from '../capture/records.js';
-import { isObject, type Json } from '../capture/values.js';
-import type { KubeObject } from './objects.js';
-import { matchesSelector } from './selector.js';
+import type { Json } from '../capture/values.js';
+import { list, obj, str } from './loose.js';
+import { entityIdOf, type KubeObject } from './objects.js';
+import { policyEdges } from './policies.js';
 import { parseQuantity } from './quantity.js';
 import { LIMIT_ATTRS } from '../../../core/signals/index.js';
-
-export function entityIdOf(o: Pick<KubeObject, 'kind' | 'name' | 'namespace'>): EntityId {
-  return makeEntityId(o.kind, safeName(o.name), o.kind === 'Node' ? null : o.namespace && safeName(o.namespace));
-}
-
-const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) : []);
-const obj = (v: unknown): Json => (isObject(v) ? v : {});
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /**
  * The topology the objects state (each object as its latest dump shows it): owners contain
@@ -23,7 +15,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
  * workload runs configures it too (`policyEdges`): an autoscaler its target, a NetworkPolicy or
  * PodDisruptionBudget the pods it selects, a ResourceQuota or LimitRange every workload of its
  * namespace, a PersistentVolumeClaim the pods that mount it, an Ingress the Services it routes
- * to. A ReplicaSet scaled to zero that owns no pod is rollout history, not part of the running
+ * to, a custom resource what its spec selects, names or routes to. A ReplicaSet scaled to zero that owns no pod is rollout history, not part of the running
  * system: it is left out.
  */
 export function addKubeTopology(objects: readonly KubeObject[], capture: CaptureRecords): void {
@@ -65,70 +57,6 @@ export function addKubeTopology(objects: readonly KubeObject[], capture: Capture
       capture.topology.addEdge(entityIdOf({ kind, name, namespace: p.namespace }), entityIdOf(p), 'configures');
   }
   for (const [source, target] of policyEdges(objects)) capture.topology.addEdge(source, target, 'configures');
-}
-
-/** Kinds that run pods: what a namespace-wide policy (a quota, default limits) acts on besides the pods. */
-const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job', 'CronJob']);
-const POD_KIND = new Set(['Pod']);
-const QUOTA_TARGETS = new Set(['Pod', ...WORKLOAD_KINDS]);
-
-/**
- * What a policy object acts on, by the rules Kubernetes applies it with: an autoscaler its
- * `scaleTargetRef`; a NetworkPolicy the pods its `podSelector` selects (`{}`: every pod of the
- * namespace); a PodDisruptionBudget the pods its `selector` selects; a ResourceQuota or
- * LimitRange every workload and pod of its namespace (admission checks each new pod); a
- * PersistentVolumeClaim the pods that mount it; an Ingress the Services its rules and default
- * backend route to. Only objects the dumps hold are linked. `objects`: the latest view of each.
- */
-export function policyEdges(objects: readonly KubeObject[]): [EntityId, EntityId][] {
-  const present = objects.filter((o) => o.kind !== 'Event');
-  const byId = new Map(present.map((o) => [entityIdOf(o), o]));
-  const inNamespace = (o: KubeObject, kinds: ReadonlySet<string>): KubeObject[] =>
-    present.filter((x) => x.namespace === o.namespace && kinds.has(x.kind));
-  const podsOf = (o: KubeObject): KubeObject[] => inNamespace(o, POD_KIND);
-  const edges: [EntityId, EntityId][] = [];
-  const link = (from: KubeObject, to: KubeObject): void => void edges.push([entityIdOf(from), entityIdOf(to)]);
-  const named = (o: KubeObject, kind: string, name: string | null): void => {
-    const target = name === null ? undefined : byId.get(entityIdOf({ kind, name, namespace: o.namespace }));
-    if (target) link(o, target);
-  };
-  for (const o of present) {
-    const spec = obj(o.body.spec);
-    switch (o.kind) {
-      case 'HorizontalPodAutoscaler': {
-        const ref = obj(spec.scaleTargetRef);
-        const kind = str(ref.kind);
-        if (kind) named(o, kind, str(ref.name));
-        break;
-      }
-      case 'NetworkPolicy':
-        for (const p of podsOf(o)) if (matchesSelector(p.labels, spec.podSelector ?? {})) link(o, p);
-        break;
-      case 'PodDisruptionBudget':
-        for (const p of podsOf(o)) if (matchesSelector(p.labels, spec.selector)) link(o, p);
-        break;
-      case 'ResourceQuota':
-      case 'LimitRange':
-        for (const w of inNamespace(o, QUOTA_TARGETS)) link(o, w);
-        break;
-      case 'PersistentVolumeClaim':
-        for (const p of podsOf(o))
-          if (list(obj(p.body.spec).volumes).some((v) => str(obj(v.persistentVolumeClaim).claimName) === o.name)) link(o, p);
-        break;
-      case 'Ingress':
-        for (const name of ingressBackends(spec)) named(o, 'Service', name);
-        break;
-    }
-  }
-  return edges;
-}
-
-/** The Services an Ingress routes to: its rules' paths and its default backend (networking/v1 and v1beta1 shapes). */
-function ingressBackends(spec: Json): string[] {
-  const backends = [obj(spec.defaultBackend), obj(spec.backend)];
-  for (const rule of list(spec.rules)) for (const p of list(obj(rule.http).paths)) backends.push(obj(p.backend));
-  const names = backends.map((b) => str(obj(b.service).name) ?? str(b.serviceName));
-  return [...new Set(names.filter((n): n is string => n !== null))];
 }
 
 /** ConfigMaps and Secrets a pod spec mounts (volumes, projected volumes) or reads (env, envFrom). */
