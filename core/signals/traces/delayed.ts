@@ -11,6 +11,8 @@ export const delayThresholds = {
   gapRatio: 3,
   /** ...and grown by at least this many milliseconds. */
   gapDeltaMs: 20,
+  /** Calls each period needs: the median of one or two calls is their luck, not the link's. */
+  minCalls: 5,
 } as const;
 
 /** How many times longer the median caller-side gap got (the baseline taken as at least 1 ms). */
@@ -20,11 +22,16 @@ export function gapGrowth(d: TraceEdgeDetail): number {
 
 /**
  * The caller waits far longer than the callee works: time lost between them. Both periods
- * need calls, or there is nothing to compare. The one definition of a delayed edge: the
+ * need a handful of calls, or there is nothing to compare. The one definition of a delayed edge: the
  * store ranks evidence with it and the heuristic policy judges with it.
  */
 export function isDelayedEdge(d: TraceEdgeDetail): boolean {
   const w = d.windowGapP50Ms ?? 0;
   const b = d.baselineGapP50Ms ?? 0;
-  return d.windowCalls > 0 && d.baselineCalls > 0 && gapGrowth(d) >= delayThresholds.gapRatio && w - b >= delayThresholds.gapDeltaMs;
+  return (
+    d.windowCalls >= delayThresholds.minCalls &&
+    d.baselineCalls >= delayThresholds.minCalls &&
+    gapGrowth(d) >= delayThresholds.gapRatio &&
+    w - b >= delayThresholds.gapDeltaMs
+  );
 }
