@@ -8,7 +8,7 @@ import { countTokens, type TokenCounter } from './tokens.js';
 
 export const DEFAULT_TOKEN_BUDGET = 6000;
 /** Items of each kind admitted before the rest compete on rank alone, so no kind crowds out the others. */
-const GUARANTEED_PER_KIND = 3;
+export const GUARANTEED_PER_KIND = 3;
 const MAX_NEIGHBOURS = 40;
 const MAX_INBOX = 20;
 const MAX_ATTR_CHARS = 400;

@@ -1,4 +1,4 @@
-import { buildContextPacket, DEFAULT_TOKEN_BUDGET } from '../../core/context/index.js';
+import { buildContextPacket, DEFAULT_TOKEN_BUDGET, GUARANTEED_PER_KIND } from '../../core/context/index.js';
 import type { BeliefView, PacketBuilder } from '../../core/controller/index.js';
 import { ONSET_LEAD_MS } from '../../core/bootstrap/index.js';
 import { changeSources, type OperationalGraph } from '../../core/graph/index.js';
@@ -153,26 +153,38 @@ function onePerSignature(items: readonly EvidenceItem[], scopes: PacketScopes): 
 }
 
 /**
- * Rank order, except that beyond two instance pairs of the same two services, further trace
- * edges between them wait until the end: two instance pairs are what tell a delay of one
- * instance from one of the link, and with many replicas the instance pairs of one busy caller
- * would otherwise fill the packet and push out the node's other dependencies.
+ * Rank order, except for the trace edges in it. The first few (those a packet always admits)
+ * join distinct pairs of services: a caller whose surge explains me ranks below callers whose
+ * calls fail, and would otherwise never be seen beside the second instance pair of each. Beyond
+ * two instance pairs of the same two services, further edges between them wait until the end:
+ * two instance pairs are what tell a delay of one instance from one of the link, and with many
+ * replicas the instance pairs of one busy caller would otherwise fill the packet and push out
+ * the node's other dependencies.
  */
-function eachPairFirst(evidence: readonly EvidenceItem[]): EvidenceItem[] {
+export function eachPairFirst(evidence: readonly EvidenceItem[]): EvidenceItem[] {
+  const pairOf = (e: EvidenceItem): string | null => (e.detail.type === 'trace_edge' ? `${e.detail.caller}\u0000${e.detail.callee}` : null);
   const shown = new Map<string, number>();
   const first: EvidenceItem[] = [];
   const repeats: EvidenceItem[] = [];
   for (const e of evidence) {
-    if (e.detail.type !== 'trace_edge') {
-      first.push(e);
-      continue;
-    }
-    const pair = `${e.detail.caller}\u0000${e.detail.callee}`;
-    const n = shown.get(pair) ?? 0;
-    shown.set(pair, n + 1);
+    const pair = pairOf(e);
+    const n = pair === null ? 0 : (shown.get(pair) ?? 0);
+    if (pair !== null) shown.set(pair, n + 1);
     (n < INSTANCE_PAIRS_FIRST ? first : repeats).push(e);
   }
-  return [...first, ...repeats];
+  // The edges' places in the order stay; which edge takes each is decided here.
+  const edges = first.filter((e) => pairOf(e) !== null);
+  const leading: EvidenceItem[] = [];
+  const pairs = new Set<string>();
+  for (const e of edges) {
+    const pair = pairOf(e) as string;
+    if (leading.length < GUARANTEED_PER_KIND && !pairs.has(pair)) {
+      leading.push(e);
+      pairs.add(pair);
+    }
+  }
+  const queue = [...leading, ...edges.filter((e) => !leading.includes(e))];
+  return [...first.map((e) => (pairOf(e) === null ? e : (queue.shift() as EvidenceItem))), ...repeats];
 }
 
 /** A usage anomaly carries the limit its entity declares (core/signals usageLimit), so a policy can read how full it ran. */
