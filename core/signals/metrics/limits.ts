@@ -7,6 +7,23 @@ import type { MetricAnomalyDetail } from './anomaly.js';
  */
 export const LIMIT_ATTRS = { cpu: 'cpuLimitCores', memory: 'memoryLimitBytes' } as const;
 
+/** The OpenTelemetry Collector's Kubernetes cluster receiver's limit gauges (cores, bytes), one per container. */
+export const COLLECTOR_LIMIT_METRICS = { cpu: 'k8s.container.cpu_limit', memory: 'k8s.container.memory_limit' } as const;
+
+/**
+ * The resource a series states a container's limit of, as the standard exporters name them:
+ * kube-state-metrics (`kube_pod_container_resource_limits{resource="cpu"|"memory"}`, and v1's
+ * `…_limits_cpu_cores` / `…_limits_memory_bytes`) and the Collector's cluster receiver
+ * (COLLECTOR_LIMIT_METRICS). Cores and bytes. Null for any other series.
+ */
+export function limitSeriesResource(name: string, labels: Readonly<Record<string, string>>): keyof typeof LIMIT_ATTRS | null {
+  if (name === 'kube_pod_container_resource_limits')
+    return labels.resource === 'cpu' || labels.resource === 'memory' ? labels.resource : null;
+  if (name === 'kube_pod_container_resource_limits_cpu_cores' || name === COLLECTOR_LIMIT_METRICS.cpu) return 'cpu';
+  if (name === 'kube_pod_container_resource_limits_memory_bytes' || name === COLLECTOR_LIMIT_METRICS.memory) return 'memory';
+  return null;
+}
+
 /**
  * Usage the kernel holds at the limit: the CPU quota throttles a container at it and the OOM
  * killer stops one past it. A metric above its limit by more than half is in another unit

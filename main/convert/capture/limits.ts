@@ -1,22 +1,8 @@
 import { parseEntityId } from '../../../core/model/ids.js';
-import { LIMIT_ATTRS } from '../../../core/signals/index.js';
+import { LIMIT_ATTRS, limitSeriesResource } from '../../../core/signals/index.js';
 import type { CaptureRecords } from './records.js';
 
 type Resource = keyof typeof LIMIT_ATTRS;
-
-/**
- * The series that state a container's limit, as the standard exporters name them:
- * kube-state-metrics (`kube_pod_container_resource_limits{resource="cpu"|"memory"}`, and v1's
- * `…_limits_cpu_cores` / `…_limits_memory_bytes`) and the Collector's Kubernetes cluster
- * receiver (`k8s.container.cpu_limit`, `k8s.container.memory_limit`). Cores and bytes.
- */
-function limitResource(name: string, labels: Readonly<Record<string, string>>): Resource | null {
-  if (name === 'kube_pod_container_resource_limits')
-    return labels.resource === 'cpu' || labels.resource === 'memory' ? labels.resource : null;
-  if (name === 'kube_pod_container_resource_limits_cpu_cores' || name === 'k8s.container.cpu_limit') return 'cpu';
-  if (name === 'kube_pod_container_resource_limits_memory_bytes' || name === 'k8s.container.memory_limit') return 'memory';
-  return null;
-}
 
 /**
  * Pods' limits from the metrics that state them (the latest value of each container's series,
@@ -27,7 +13,7 @@ function limitResource(name: string, labels: Readonly<Record<string, string>>): 
 export function limitsFromMetrics(capture: CaptureRecords): void {
   const latest = new Map<string, { entity: string; resource: Resource; time: number; value: number }>();
   for (const m of capture.metrics) {
-    const resource = limitResource(m.name, m.labels ?? {});
+    const resource = limitSeriesResource(m.name, m.labels ?? {});
     if (resource === null || parseEntityId(m.entity).kind !== 'Pod' || !(m.value > 0)) continue;
     const key = `${m.entity}\u0000${resource}\u0000${m.labels?.container ?? ''}`;
     const time = typeof m.time === 'number' ? m.time : Date.parse(m.time);

@@ -222,3 +222,33 @@ describe('counters and histograms of a database the Collector wrote', () => {
     }
   }, 240_000);
 });
+
+describe('the limits the Collector’s cluster receiver states', () => {
+  it('become the pod’s cpuLimitCores and memoryLimitBytes: each container’s latest value, summed over its containers', async () => {
+    const container = (name: string, cpu: number[], memory?: number): ResourceSpec => ({
+      attributes: { ...pod('cart-fa276-pl9v7'), 'k8s.container.name': name },
+      metrics: [
+        { name: 'k8s.container.cpu_limit', unit: '{cpu}', kind: 'gauge', points: cpu.map((value, i) => ({ time: at(60 * i), value })) },
+        ...(memory === undefined
+          ? []
+          : [{ name: 'k8s.container.memory_limit', unit: 'By', kind: 'gauge' as const, points: [{ time: at(0), value: memory }] }]),
+        { name: 'container.cpu.usage', unit: '{cpu}', kind: 'gauge', points: [0, 60, 120].map((s) => ({ time: at(s), value: 0.2 })) },
+      ],
+    });
+    const dir = join(root, 'limits');
+    const runner = await ChdbRunner.open(dir);
+    try {
+      for (const sql of EXPORTER_METRICS_DDL) runner.exec(sql);
+      writeMetricsAsCollector(runner, [container('server', [0.25, 0.5], 268435456), container('proxy', [0.1])]);
+    } finally {
+      runner.close();
+    }
+    const store = await openEvidenceStore({ kind: 'chdb', dir });
+    try {
+      const entity = store.topology().entities.find((e) => e.id === 'shop/Pod/cart-fa276-pl9v7');
+      expect(entity?.attrs).toEqual({ cpuLimitCores: 0.6, memoryLimitBytes: 268435456 });
+    } finally {
+      store.close();
+    }
+  }, 120_000);
+});

@@ -1,7 +1,7 @@
 import { makeEntityId, parseEntityId } from '../../../../core/model/ids.js';
 import { Entity, type Relation, type Topology, type TopologyEdge } from '../../../../core/model/topology.js';
-import type { TraceAggregation } from '../../../../core/signals/index.js';
-import type { ChRunner } from '../runner.js';
+import { COLLECTOR_LIMIT_METRICS, LIMIT_ATTRS, type TraceAggregation } from '../../../../core/signals/index.js';
+import { sqlString, type ChRunner } from '../runner.js';
 
 /** What a row's resource attributes say about where it comes from (main/convert/capture/entity-map.ts EntityHints). */
 interface Hints {
@@ -89,10 +89,39 @@ export function collectorTopology(runner: ChRunner, sinceMs: number, traces: Tra
     const [from, to] = [owner(e.caller), owner(e.callee)];
     if (from !== to) edge(from, to, 'calls');
   }
+  const limits = present.has('otel_metrics_gauge') ? collectorLimits(runner, since) : new Map<string, Record<string, number>>();
   const entities = [...ids].sort().map((id) => {
     const { kind, name, namespace } = parseEntityId(id);
-    return Entity.parse({ id, kind, name, namespace });
+    return Entity.parse({ id, kind, name, namespace, attrs: limits.get(id) ?? {} });
   });
   const order = (e: TopologyEdge): string => `${e.source}\u0000${e.target}\u0000${e.relation}`;
   return { entities, edges: [...edges.values()].sort((a, b) => (order(a) < order(b) ? -1 : 1)) };
+}
+
+/**
+ * Pods' CPU and memory limits from the cluster receiver's gauges (COLLECTOR_LIMIT_METRICS):
+ * each container's latest value, summed over the pod's containers, as the attributes the
+ * investigation reads (docs/formats.md §1).
+ */
+function collectorLimits(runner: ChRunner, since: { since: number }): Map<string, Record<string, number>> {
+  const resources = Object.entries(COLLECTOR_LIMIT_METRICS) as [keyof typeof LIMIT_ATTRS, string][];
+  const rows = runner.rows(
+    `SELECT ${HINT_COLUMNS}, MetricName AS metric, argMax(Value, TimeUnix) AS value
+     FROM otel_metrics_gauge
+     WHERE MetricName IN (${resources.map(([, m]) => sqlString(m)).join(', ')}) AND TimeUnix >= fromUnixTimestamp64Milli({since:Int64})
+     GROUP BY namespace, pod, replicaSet, deployment, service, node, metric,
+       if(Attributes['k8s.container.name'] != '', Attributes['k8s.container.name'], ${RES('k8s.container.name')})`,
+    since,
+  ) as unknown as Array<Hints & { metric: string; value: number }>;
+  const out = new Map<string, Record<string, number>>();
+  for (const r of rows) {
+    const resource = resources.find(([, m]) => m === r.metric)?.[0];
+    const value = Number(r.value);
+    if (!resource || !r.pod || !(value > 0)) continue;
+    const id = entityOf(r);
+    const attrs = out.get(id) ?? {};
+    attrs[LIMIT_ATTRS[resource]] = (attrs[LIMIT_ATTRS[resource]] ?? 0) + value;
+    out.set(id, attrs);
+  }
+  return out;
 }
