@@ -32,11 +32,11 @@ describe('isDelayedEdge', () => {
     expect(isDelayedEdge(edge({ baselineGapP50Ms: 0, windowGapP50Ms: 40 }))).toBe(true);
   });
 
-  it('needs a handful of calls in both periods: the median of one or two is their luck', () => {
+  it('needs three calls in both periods: the median of one or two is their luck', () => {
     expect(isDelayedEdge(edge({ baselineCalls: 0, baselineGapP50Ms: 0, windowGapP50Ms: 400 }))).toBe(false);
     expect(isDelayedEdge(edge({ windowCalls: 0, baselineGapP50Ms: 0, windowGapP50Ms: 400 }))).toBe(false);
     expect(isDelayedEdge(edge({ windowCalls: 2, baselineGapP50Ms: 0, windowGapP50Ms: 400 }))).toBe(false);
-    expect(isDelayedEdge(edge({ baselineCalls: 4, baselineGapP50Ms: 0, windowGapP50Ms: 400 }))).toBe(false);
-    expect(isDelayedEdge(edge({ windowCalls: 5, baselineCalls: 5, baselineGapP50Ms: 0, windowGapP50Ms: 400 }))).toBe(true);
+    expect(isDelayedEdge(edge({ baselineCalls: 2, baselineGapP50Ms: 0, windowGapP50Ms: 400 }))).toBe(false);
+    expect(isDelayedEdge(edge({ windowCalls: 3, baselineCalls: 3, baselineGapP50Ms: 0, windowGapP50Ms: 400 }))).toBe(true);
   });
 });

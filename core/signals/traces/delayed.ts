@@ -11,8 +11,8 @@ export const delayThresholds = {
   gapRatio: 3,
   /** ...and grown by at least this many milliseconds. */
   gapDeltaMs: 20,
-  /** Calls each period needs: the median of one or two calls is their luck, not the link's. */
-  minCalls: 5,
+  /** Calls each period needs: a median of three is two calls that agree; of one or two, their luck, not the link's. */
+  minCalls: 3,
 } as const;
 
 /** How many times longer the median caller-side gap got (the baseline taken as at least 1 ms). */
