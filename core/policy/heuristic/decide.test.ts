@@ -342,6 +342,25 @@ describe('evaluateHeuristic', () => {
     expect(evaluateHeuristic(many).reasoning.join('\n')).toMatch(/\[network_delay\]/);
   });
 
+  it('does not take a caller’s wait on its other calls, or one caller’s delay, for a delay on my side', () => {
+    const gap = { windowGapP50Ms: 160, baselineGapP50Ms: 20 };
+    const into = (caller: string, callerInstance: string, over: Parameters<typeof edge>[2] = {}) =>
+      edge(`shop/Service/${caller}`, node, { ...gap, callerInstance, calleeInstance: 'shop/Pod/db-1', ...over });
+    const said = (evidence: EvidenceItem[]) => evaluateHeuristic(packet(evidence)).reasoning.join('\n');
+    expect(said([into('a', 'shop/Pod/a-1')])).toMatch(/\[network_delay\]/);
+    // The caller waits 150 ms longer per call on its other calls: the gap (+140 ms) is that wait.
+    expect(said([into('a', 'shop/Pod/a-1', { callerSiblingGrowthMs: 150 })])).not.toMatch(/\[network_delay\]/);
+    expect(said([into('a', 'shop/Pod/a-1', { callerSiblingGrowthMs: 60 })])).toMatch(/\[network_delay\]/);
+    // Another caller's calls into the same pod of mine are not delayed: the delay is the first caller's.
+    const level = into('b', 'shop/Pod/b-1', { windowGapP50Ms: 22, baselineGapP50Ms: 20 });
+    expect(said([into('a', 'shop/Pod/a-1'), level])).not.toMatch(/\[network_delay\]/);
+    // …unless a second caller sees the delay too: one of my endpoints, not the first caller.
+    expect(said([into('a', 'shop/Pod/a-1'), into('c', 'shop/Pod/c-1'), level])).toMatch(/\[network_delay\]/);
+    // …or the level caller made too few calls to judge by.
+    const few = into('b', 'shop/Pod/b-1', { windowGapP50Ms: 22, baselineGapP50Ms: 20, windowCalls: 2 });
+    expect(said([into('a', 'shop/Pod/a-1'), few])).toMatch(/\[network_delay\]/);
+  });
+
   it('finds a surge that starts in the node, not in load passing through it', () => {
     const received = edge('shop/Service/app', node, { callRateRatio: 1.1 });
     const flood = edge(node, 'shop/Service/catalog', { windowCalls: 373, baselineCalls: 173, callRateRatio: 5 });

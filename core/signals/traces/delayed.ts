@@ -35,3 +35,40 @@ export function isDelayedEdge(d: TraceEdgeDetail): boolean {
     w - b >= delayThresholds.gapDeltaMs
   );
 }
+
+/**
+ * What the caller's other calls add to each call to `d`'s callee, grown since the baseline: the
+ * gap is parent span minus child span, so a caller that waits longer on its other calls in the
+ * same request (slower, or made more often) shows a longer gap to every callee. Per call to the
+ * callee: Σ over other callees of (their calls ÷ the callee's calls) × their duration (the larger
+ * of median and p95). `outbound`: the caller's calls; `isSameCallee`: whether one reaches `d`'s
+ * callee (another instance of it is not a sibling: a request calls one of them).
+ */
+export function siblingGrowthMs(
+  d: TraceEdgeDetail,
+  outbound: readonly TraceEdgeDetail[],
+  isSameCallee: (o: TraceEdgeDetail) => boolean = (o) => o.callee === d.callee,
+): number {
+  const perCall = (period: 'window' | 'baseline'): number => {
+    // Per call to the callee: how long my other calls take (their tail, see `duration`).
+    const own = outbound.filter(isSameCallee).reduce((a, o) => a + calls(o, period), 0);
+    if (own <= 0) return 0;
+    return outbound.filter((o) => !isSameCallee(o)).reduce((a, o) => a + (calls(o, period) / own) * duration(o, period), 0);
+  };
+  return perCall('window') - perCall('baseline');
+}
+
+const calls = (d: TraceEdgeDetail, period: 'window' | 'baseline'): number => (period === 'window' ? d.windowCalls : d.baselineCalls);
+/** The larger of a call's median and tail: the median gap of my calls includes the requests whose other calls hit their tail. */
+const duration = (d: TraceEdgeDetail, period: 'window' | 'baseline'): number =>
+  period === 'window' ? Math.max(d.windowP50Ms ?? 0, d.windowP95Ms) : Math.max(d.baselineP50Ms ?? 0, d.baselineP95Ms);
+
+/**
+ * Whether the gap of a delayed edge grew by more than the caller's wait on its other calls
+ * (`callerSiblingGrowthMs`, measured when the signal was derived over all of the caller's calls;
+ * else `siblingGrowthMs` over the calls at hand): only then is the time lost between the two.
+ */
+export function outgrowsSiblings(d: TraceEdgeDetail, outbound: readonly TraceEdgeDetail[] = []): boolean {
+  const siblings = d.callerSiblingGrowthMs ?? siblingGrowthMs(d, outbound);
+  return (d.windowGapP50Ms ?? 0) - (d.baselineGapP50Ms ?? 0) > siblings;
+}

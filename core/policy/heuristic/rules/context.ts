@@ -1,7 +1,7 @@
 import type { ContextPacket } from '../../../model/packet.js';
-import { isDelayedEdge } from '../../../signals/index.js';
+import { delayThresholds, isDelayedEdge, outgrowsSiblings } from '../../../signals/index.js';
 import { thresholds } from '../thresholds.js';
-import { commonCaller, gapDeltaMs, isFailingEdge, isMeaningfulDelay, isSlowEdge, siblingGrowthMs } from './edge-facts.js';
+import { commonCaller, isFailingEdge, isMeaningfulDelay, isSlowEdge } from './edge-facts.js';
 import { isType, type Of } from './evidence-of.js';
 
 type Edge = Of<'trace_edge'>;
@@ -70,18 +70,33 @@ function edgeView(packet: ContextPacket): EdgeView {
     const blamesMe = caller.some((n) => n.relation === 'explains' && n.direction === 'out');
     return !blamesMe && caller.some((n) => n.belief?.label === 'Symptom' || n.belief?.label === 'Origin');
   };
-  const delayedIn = inbound.filter((e) => isDelayedEdge(e.detail) && isMeaningfulDelay(e.detail) && !isOwnWait(e));
+  // Nor when the caller's own wait on its other calls grew by as much as the gap: its gap is that wait.
+  // A delay on my side slows every caller reaching the delayed instance of mine: when another
+  // caller instance's calls into it (enough to judge) are not delayed, a delay that one caller
+  // service alone sees is on that caller's side.
+  const isLevel = (o: Edge): boolean =>
+    o.detail.windowCalls >= delayThresholds.minCalls && o.detail.baselineCalls >= delayThresholds.minCalls && !isDelayedEdge(o.detail);
+  const into = (e: Edge): Edge[] =>
+    e.detail.calleeInstance === undefined ? [] : inbound.filter((o) => o.detail.calleeInstance === e.detail.calleeInstance);
+  const isOneCallersDelay = (e: Edge): boolean => {
+    const others = into(e).filter((o) => o.detail.callerInstance !== undefined && o.detail.callerInstance !== e.detail.callerInstance);
+    const delayedCallers = new Set(
+      into(e)
+        .filter((o) => isDelayedEdge(o.detail))
+        .map((o) => o.detail.caller),
+    );
+    return delayedCallers.size < 2 && others.some(isLevel);
+  };
+  const delayedIn = inbound.filter(
+    (e) => isDelayedEdge(e.detail) && isMeaningfulDelay(e.detail) && !isOwnWait(e) && outgrowsSiblings(e.detail) && !isOneCallersDelay(e),
+  );
   // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the
   // link — unless the delayed calls share my instance but reach several of theirs, which makes
   // my instance the one thing they have in common; and not when my other calls in the same
   // requests grew by as much as the gap (I waited on them, in sequence).
   const others = outbound.map((e) => e.detail);
   const delayedOutAll = outbound.filter(
-    (e) =>
-      isDelayedEdge(e.detail) &&
-      !slowOut.includes(e) &&
-      isMeaningfulDelay(e.detail) &&
-      gapDeltaMs(e.detail) > siblingGrowthMs(e.detail, others),
+    (e) => isDelayedEdge(e.detail) && !slowOut.includes(e) && isMeaningfulDelay(e.detail) && outgrowsSiblings(e.detail, others),
   );
   const egress = commonCaller(delayedOutAll.map((e) => e.detail));
   return {

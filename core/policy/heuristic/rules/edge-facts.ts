@@ -145,25 +145,3 @@ export function isMeaningfulDelay(d: TraceEdgeDetail): boolean {
   const callee = Math.max(0, (d.windowP50Ms ?? d.windowP95Ms) - (d.baselineP50Ms ?? d.baselineP95Ms));
   return gap > 0 && gap >= thresholds.delayShare * (gap + callee);
 }
-
-/**
- * What the caller's other calls add to each call to \`d\`'s callee, grown since the baseline: the
- * gap is parent span minus child span, so a caller that waits longer on its other calls in the
- * same request (slower, or made more often) shows a longer gap to every callee. Per call to the
- * callee: Σ over other callees of (their calls ÷ the callee's calls) × their duration (the larger
- * of median and p95).
- */
-export function siblingGrowthMs(d: TraceEdgeDetail, outbound: readonly TraceEdgeDetail[]): number {
-  const perCall = (period: 'window' | 'baseline'): number => {
-    // Per call to the callee: how long my other calls take (their tail, see `duration`).
-    const own = outbound.filter((o) => o.callee === d.callee).reduce((a, o) => a + calls(o, period), 0);
-    if (own <= 0) return 0;
-    return outbound.filter((o) => o.callee !== d.callee).reduce((a, o) => a + (calls(o, period) / own) * duration(o, period), 0);
-  };
-  return perCall('window') - perCall('baseline');
-}
-
-const calls = (d: TraceEdgeDetail, period: 'window' | 'baseline'): number => (period === 'window' ? d.windowCalls : d.baselineCalls);
-/** The larger of a call's median and tail: the median gap of my calls includes the requests whose other calls hit their tail. */
-const duration = (d: TraceEdgeDetail, period: 'window' | 'baseline'): number =>
-  period === 'window' ? Math.max(d.windowP50Ms ?? 0, d.windowP95Ms) : Math.max(d.baselineP50Ms ?? 0, d.baselineP95Ms);
