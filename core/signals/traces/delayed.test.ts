@@ -57,6 +57,8 @@ describe('siblingGrowthMs and outgrowsSiblings', () => {
     expect(outgrowsSiblings(toB, [toB, toC])).toBe(false);
     expect(outgrowsSiblings(toB)).toBe(true);
     expect(outgrowsSiblings({ ...toB, callerSiblingGrowthMs: 100 })).toBe(true);
+    // The larger of the two measures decides.
+    expect(outgrowsSiblings({ ...toB, callerSiblingGrowthMs: 100 }, [toB, toC])).toBe(false);
     expect(outgrowsSiblings({ ...toB, callerSiblingGrowthMs: 120 }, [])).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ export function gapGrowth(d: TraceEdgeDetail): number {
 
 /**
  * The caller waits far longer than the callee works: time lost between them. Both periods
- * need a handful of calls, or there is nothing to compare. The one definition of a delayed edge: the
+ * need three calls or more, or there is nothing to compare. The one definition of a delayed edge: the
  * store ranks evidence with it and the heuristic policy judges with it.
  */
 export function isDelayedEdge(d: TraceEdgeDetail): boolean {
@@ -64,11 +64,12 @@ const duration = (d: TraceEdgeDetail, period: 'window' | 'baseline'): number =>
   period === 'window' ? Math.max(d.windowP50Ms ?? 0, d.windowP95Ms) : Math.max(d.baselineP50Ms ?? 0, d.baselineP95Ms);
 
 /**
- * Whether the gap of a delayed edge grew by more than the caller's wait on its other calls
- * (`callerSiblingGrowthMs`, measured when the signal was derived over all of the caller's calls;
- * else `siblingGrowthMs` over the calls at hand): only then is the time lost between the two.
+ * Whether the gap of a delayed edge grew by more than the caller's wait on its other calls:
+ * the larger of `callerSiblingGrowthMs` (measured when the signal was derived, over all of the
+ * caller instance's calls) and `siblingGrowthMs` over the calls at hand (the caller's side of a
+ * packet, every instance of it pooled). Only then is the time lost between the two.
  */
 export function outgrowsSiblings(d: TraceEdgeDetail, outbound: readonly TraceEdgeDetail[] = []): boolean {
-  const siblings = d.callerSiblingGrowthMs ?? siblingGrowthMs(d, outbound);
+  const siblings = Math.max(d.callerSiblingGrowthMs ?? Number.NEGATIVE_INFINITY, siblingGrowthMs(d, outbound));
   return (d.windowGapP50Ms ?? 0) - (d.baselineGapP50Ms ?? 0) > siblings;
 }

@@ -14,7 +14,7 @@ import {
   type TraceEdgeDetail,
 } from '../../../core/signals/index.js';
 import { appNameOf } from '../../../core/graph/index.js';
-import { parseEntityId } from '../../../core/model/ids.js';
+import { isEntityId, parseEntityId } from '../../../core/model/ids.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
 import { attributeStatusMessages, attributedTo, type NamedEntity, type UnresolvedCallee } from './attribution.js';
@@ -248,6 +248,8 @@ function edgeRows(traces: TraceAggregation, ctx: SignalContext): { rows: SignalR
  */
 function callerSiblingGrowth(details: readonly TraceEdgeDetail[]): number[] {
   const app = (id: string): string => {
+    // Telemetry of a Collector database may name what no entity id parses; it is its own app then.
+    if (!isEntityId(id)) return id;
     const { kind, name, namespace } = parseEntityId(id);
     return `${namespace ?? ''}\u0000${appNameOf(kind, name) ?? id}`;
   };
