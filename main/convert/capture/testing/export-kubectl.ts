@@ -1,3 +1,4 @@
+import { LIMIT_ATTRS } from '../../../../core/signals/index.js';
 import { parseEntityId } from '../../../../core/model/ids.js';
 import type { Topology } from '../../../../core/model/topology.js';
 import { toMs, type Row } from './export-telemetry.js';
@@ -92,13 +93,20 @@ function baseObject(e: Topology['entities'][number], topology: Topology, created
   switch (e.kind) {
     case 'Pod': {
       const configs = into('configures');
+      // The pod's limits as its spec states them (what the converter reads back into the same attrs).
+      const limits = Object.fromEntries(
+        (['cpu', 'memory'] as const).flatMap((r) => {
+          const v = e.attrs?.[LIMIT_ATTRS[r]];
+          return typeof v === 'number' ? [[r, String(v)]] : [];
+        }),
+      );
       return {
         apiVersion: 'v1',
         kind: 'Pod',
         metadata: { ...metadata, ownerReferences: owner('ReplicaSet') },
         spec: {
           nodeName: out('runs_on').map((n) => parseEntityId(n).name)[0],
-          containers,
+          containers: Object.keys(limits).length > 0 ? containers.map((c) => ({ ...c, resources: { limits } })) : containers,
           volumes: configs.map((c) => {
             const { kind, name } = parseEntityId(c);
             return kind === 'Secret' ? { name, secret: { secretName: name } } : { name, configMap: { name } };
