@@ -30,7 +30,14 @@ export {
 // Metric anomalies (robust z-score).
 export { detectMetricAnomaly, type MetricAnomalyDetail, type MetricAnomalyOptions, type MetricAnomalyResult } from './metrics/anomaly.js';
 export { describeMetricShift } from './metrics/describe.js';
-export { COLLECTOR_LIMIT_METRICS, LIMIT_ATTRS, limitSeriesResource, usageLimit } from './metrics/limits.js';
+export {
+  COLLECTOR_LIMIT_METRICS,
+  LIMIT_ATTRS,
+  limitSeriesResource,
+  podLimitAttrs,
+  usageLimit,
+  type ContainerLimit,
+} from './metrics/limits.js';
 export {
   MetricSeriesCollector,
   type MetricAnomaly,

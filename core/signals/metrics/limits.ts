@@ -35,6 +35,24 @@ const MAX_PLAUSIBLE_UTILISATION = 1.5;
 const NOT_USAGE = /percent|util|ratio|%|throttl|fault|oom|limit|request|pressure|heap/i;
 const USAGE = { cpu: /cpu/i, memory: /mem|rss|working.?set/i } as const;
 
+/** One container's limit of one resource, on the pod entity that runs it. */
+export interface ContainerLimit {
+  entity: string;
+  resource: keyof typeof LIMIT_ATTRS;
+  value: number;
+}
+
+/** Each pod's limits as the attributes the investigation reads: its containers' limits summed per resource. */
+export function podLimitAttrs(limits: Iterable<ContainerLimit>): Map<string, Record<string, number>> {
+  const out = new Map<string, Record<string, number>>();
+  for (const { entity, resource, value } of limits) {
+    const attrs = out.get(entity) ?? {};
+    attrs[LIMIT_ATTRS[resource]] = (attrs[LIMIT_ATTRS[resource]] ?? 0) + value;
+    out.set(entity, attrs);
+  }
+  return out;
+}
+
 /**
  * The limit a usage metric runs against, when the entity declares one and the metric's values
  * are plausibly in its unit (baseline and window both at most 1.5× the limit); otherwise

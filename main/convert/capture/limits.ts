@@ -1,8 +1,6 @@
 import { parseEntityId } from '../../../core/model/ids.js';
-import { LIMIT_ATTRS, limitSeriesResource } from '../../../core/signals/index.js';
+import { limitSeriesResource, podLimitAttrs, type ContainerLimit } from '../../../core/signals/index.js';
 import type { CaptureRecords } from './records.js';
-
-type Resource = keyof typeof LIMIT_ATTRS;
 
 /**
  * Pods' limits from the metrics that state them (the latest value of each container's series,
@@ -11,7 +9,7 @@ type Resource = keyof typeof LIMIT_ATTRS;
  * the limits from the pod spec and has the last word.
  */
 export function limitsFromMetrics(capture: CaptureRecords): void {
-  const latest = new Map<string, { entity: string; resource: Resource; time: number; value: number }>();
+  const latest = new Map<string, ContainerLimit & { time: number }>();
   for (const m of capture.metrics) {
     const resource = limitSeriesResource(m.name, m.labels ?? {});
     if (resource === null || parseEntityId(m.entity).kind !== 'Pod' || !(m.value > 0)) continue;
@@ -20,13 +18,7 @@ export function limitsFromMetrics(capture: CaptureRecords): void {
     const seen = latest.get(key);
     if (!seen || time > seen.time) latest.set(key, { entity: m.entity, resource, time, value: m.value });
   }
-  const sums = new Map<string, Record<string, number>>();
-  for (const { entity, resource, value } of latest.values()) {
-    const attrs = sums.get(entity) ?? {};
-    attrs[LIMIT_ATTRS[resource]] = (attrs[LIMIT_ATTRS[resource]] ?? 0) + value;
-    sums.set(entity, attrs);
-  }
-  for (const [entity, attrs] of sums) {
+  for (const [entity, attrs] of podLimitAttrs(latest.values())) {
     const { kind, name, namespace } = parseEntityId(entity);
     capture.topology.addEntity(kind, name, namespace, attrs);
   }

@@ -1,6 +1,6 @@
 import { makeEntityId, parseEntityId } from '../../../../core/model/ids.js';
 import { Entity, type Relation, type Topology, type TopologyEdge } from '../../../../core/model/topology.js';
-import { COLLECTOR_LIMIT_METRICS, LIMIT_ATTRS, type TraceAggregation } from '../../../../core/signals/index.js';
+import { COLLECTOR_LIMIT_METRICS, podLimitAttrs, type LIMIT_ATTRS, type TraceAggregation } from '../../../../core/signals/index.js';
 import { sqlString, type ChRunner } from '../runner.js';
 
 /** What a row's resource attributes say about where it comes from (main/convert/capture/entity-map.ts EntityHints). */
@@ -113,15 +113,11 @@ function collectorLimits(runner: ChRunner, since: { since: number }): Map<string
        if(Attributes['k8s.container.name'] != '', Attributes['k8s.container.name'], ${RES('k8s.container.name')})`,
     since,
   ) as unknown as Array<Hints & { metric: string; value: number }>;
-  const out = new Map<string, Record<string, number>>();
-  for (const r of rows) {
-    const resource = resources.find(([, m]) => m === r.metric)?.[0];
-    const value = Number(r.value);
-    if (!resource || !r.pod || !(value > 0)) continue;
-    const id = entityOf(r);
-    const attrs = out.get(id) ?? {};
-    attrs[LIMIT_ATTRS[resource]] = (attrs[LIMIT_ATTRS[resource]] ?? 0) + value;
-    out.set(id, attrs);
-  }
-  return out;
+  return podLimitAttrs(
+    rows.flatMap((r) => {
+      const resource = resources.find(([, m]) => m === r.metric)?.[0];
+      const value = Number(r.value);
+      return resource && r.pod && value > 0 ? [{ entity: entityOf(r), resource, value }] : [];
+    }),
+  );
 }
