@@ -90,8 +90,11 @@ export class StorePacketBuilder implements PacketBuilder {
       .filter((e) => !seen.has(e.id) && seen.add(e.id))
       .map((e) => {
         if (e.detail.type === 'trace_edge') {
-          const detail = { ...e.detail, caller: lift(e.detail.caller), callee: lift(e.detail.callee) };
-          return { ...e, detail: { ...detail, callerInstance: e.detail.caller, calleeInstance: e.detail.callee } };
+          const { caller, callee } = e.detail;
+          return {
+            ...e,
+            detail: { ...e.detail, caller: lift(caller), callee: lift(callee), callerInstance: caller, calleeInstance: callee },
+          };
         }
         return e.detail.type === 'metric_anomaly' ? withLimit(e, graph) : e;
       })

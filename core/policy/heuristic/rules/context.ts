@@ -79,12 +79,9 @@ function edgeView(packet: ContextPacket): EdgeView {
   const into = (e: Edge): Edge[] =>
     e.detail.calleeInstance === undefined ? [] : inbound.filter((o) => o.detail.calleeInstance === e.detail.calleeInstance);
   const isOneCallersDelay = (e: Edge): boolean => {
-    const others = into(e).filter((o) => o.detail.callerInstance !== undefined && o.detail.callerInstance !== e.detail.callerInstance);
-    const delayedCallers = new Set(
-      into(e)
-        .filter((o) => isDelayedEdge(o.detail))
-        .map((o) => o.detail.caller),
-    );
+    const reaching = into(e);
+    const others = reaching.filter((o) => o.detail.callerInstance !== undefined && o.detail.callerInstance !== e.detail.callerInstance);
+    const delayedCallers = new Set(reaching.filter((o) => isDelayedEdge(o.detail)).map((o) => o.detail.caller));
     return delayedCallers.size < 2 && others.some(isLevel);
   };
   const delayedIn = inbound.filter(

@@ -79,7 +79,11 @@ export function trafficByNeighbour<E extends { detail: TraceEdgeDetail }>(
   side: 'caller' | 'callee',
 ): Array<NeighbourTraffic<E>> {
   const groups = new Map<string, E[]>();
-  for (const e of edges) groups.set(e.detail[side], [...(groups.get(e.detail[side]) ?? []), e]);
+  for (const e of edges) {
+    const group = groups.get(e.detail[side]);
+    if (group) group.push(e);
+    else groups.set(e.detail[side], [e]);
+  }
   return [...groups.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([neighbour, group]) => {
