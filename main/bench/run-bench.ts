@@ -30,6 +30,8 @@ export interface BenchRow {
   outcome: string;
   correct: boolean;
   acAt: CaseScore['acAt'] | null;
+  /** Where the first expected service ranks (CaseScore.rank); null when unscored or not ranked. */
+  rank: number | null;
   rcEntity: CaseScore['rcEntity'] | null;
   steps: number;
   policyCalls: number;
@@ -92,6 +94,7 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
         outcome: diagnosis.outcome,
         correct: score?.acAt[1] ?? false,
         acAt: score?.acAt ?? null,
+        rank: score?.rank ?? null,
         rcEntity: score?.rcEntity ?? null,
         steps: diagnosis.run.steps,
         policyCalls: diagnosis.run.policyCalls,

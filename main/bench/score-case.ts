@@ -8,6 +8,8 @@ export interface CaseScore {
   expected: string[];
   /** The diagnosis' first distinct services, best first. */
   rankedServices: string[];
+  /** 1-based position of the first expected service in rankedServices; null when none is ranked. */
+  rank: number | null;
   /** Correct within the first k distinct services, for k = 1..5. */
   acAt: Record<1 | 2 | 3 | 4 | 5, boolean>;
   /** ITBench root-cause entity scoring of the asserted root causes. */
@@ -53,9 +55,11 @@ export function scoreCase(gt: GroundTruth, diagnosis: Diagnosis): CaseScore {
   const ranked = rankedServices(diagnosis);
   const hitWithin = (k: number): boolean => ranked.slice(0, k).some((s) => expected.includes(s));
   const rc = scoreRootCause(gt, assertedRootCauses(diagnosis));
+  const at = ranked.findIndex((s) => expected.includes(s));
   return {
     expected,
     rankedServices: ranked,
+    rank: at < 0 ? null : at + 1,
     acAt: { 1: hitWithin(1), 2: hitWithin(2), 3: hitWithin(3), 4: hitWithin(4), 5: hitWithin(5) },
     rcEntity: { precision: rc.precision, recall: rc.recall, f1: rc.f1 },
   };

@@ -6,6 +6,7 @@ import {
   newBenchmarksDocument,
   replaceBenchSection,
   replaceBenchSectionKeeping,
+  regionMarkers,
   replaceBenchSubsection,
 } from './section.js';
 
@@ -65,5 +66,17 @@ describe('replaceBenchSectionKeeping', () => {
       `# B\n${BEGIN_MARKER}\n## Performance\n\n### 1. Import\nnew\n\n### 2. Controller\ntwo\n\n### 6. ClickHouse\nsix\n${END_MARKER}\n## Accuracy\nhand\n`,
     );
     expect(replaceBenchSectionKeeping(out, '## Performance\n\n### 1. Import\nnew\n\n### 2. Controller\ntwo')).toBe(out);
+  });
+});
+
+describe('replaceBenchSection with a named region', () => {
+  const accuracy = regionMarkers('accuracy');
+  const withRegion = `${doc}\n${accuracy.begin}\nold accuracy\n${accuracy.end}\n\nnotes\n`;
+  it('replaces only that region, leaving the bench section alone', () => {
+    const out = replaceBenchSection(withRegion, 'new accuracy', accuracy);
+    expect(out).toBe(`${doc}\n${accuracy.begin}\nnew accuracy\n${accuracy.end}\n\nnotes\n`);
+  });
+  it('refuses a document without the region, naming its markers', () => {
+    expect(() => replaceBenchSection(doc, 'x', accuracy)).toThrow(/bench:accuracy:begin/);
   });
 });

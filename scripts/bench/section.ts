@@ -5,12 +5,24 @@
 export const BEGIN_MARKER = '<!-- bench:begin -->';
 export const END_MARKER = '<!-- bench:end -->';
 
+/** A region of BENCHMARKS.md that one benchmark owns. */
+export interface Markers {
+  begin: string;
+  end: string;
+}
+
+/** The markers of a region a benchmark writes alone (`npm run bench:accuracy -- --write`: `accuracy`). */
+export function regionMarkers(name: string): Markers {
+  return { begin: `<!-- bench:${name}:begin -->`, end: `<!-- bench:${name}:end -->` };
+}
+
+const BENCH_MARKERS: Markers = { begin: BEGIN_MARKER, end: END_MARKER };
+
 export class BenchMarkersError extends Error {
   override name = 'BenchMarkersError';
-  constructor(problem: string) {
-    super(
-      `BENCHMARKS.md: ${problem}; keep exactly one "${BEGIN_MARKER}" line followed by one "${END_MARKER}" line, or delete the file to have it recreated`,
-    );
+  constructor(problem: string, markers: Markers = BENCH_MARKERS) {
+    const recreate = markers === BENCH_MARKERS ? ', or delete the file to have it recreated' : '';
+    super(`BENCHMARKS.md: ${problem}; keep exactly one "${markers.begin}" line followed by one "${markers.end}" line${recreate}`);
   }
 }
 
@@ -18,14 +30,17 @@ function count(text: string, marker: string): number {
   return text.split(marker).length - 1;
 }
 
-/** Replaces the text between the markers with `body`; everything outside them is kept byte for byte. */
-export function replaceBenchSection(document: string, body: string): string {
-  const begins = count(document, BEGIN_MARKER);
-  const ends = count(document, END_MARKER);
-  if (begins !== 1 || ends !== 1) throw new BenchMarkersError(`found ${begins} begin and ${ends} end markers`);
-  const start = document.indexOf(BEGIN_MARKER) + BEGIN_MARKER.length;
-  const end = document.indexOf(END_MARKER);
-  if (end < start) throw new BenchMarkersError('the end marker comes before the begin marker');
+/**
+ * Replaces the text between the markers (the bench section's unless others are given) with
+ * `body`; everything outside them is kept byte for byte.
+ */
+export function replaceBenchSection(document: string, body: string, markers: Markers = BENCH_MARKERS): string {
+  const begins = count(document, markers.begin);
+  const ends = count(document, markers.end);
+  if (begins !== 1 || ends !== 1) throw new BenchMarkersError(`found ${begins} begin and ${ends} end markers`, markers);
+  const start = document.indexOf(markers.begin) + markers.begin.length;
+  const end = document.indexOf(markers.end);
+  if (end < start) throw new BenchMarkersError('the end marker comes before the begin marker', markers);
   const inner = body.trim();
   return `${document.slice(0, start)}\n${inner}\n${document.slice(end)}`;
 }

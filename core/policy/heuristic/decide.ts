@@ -1,6 +1,7 @@
 import type { Claim, Label, PolicyOutput } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
 import { changeClaims, proposalsFor, relayClaims, surgeClaims, surgedByClaims } from './claims.js';
+import type { HeuristicOptions } from './findings.js';
 import type { Finding, RuleId } from './rules/index.js';
 import { analyseStanding, isConfirmed, type Explainer } from './standing.js';
 import { thresholds, verdictConfidence } from './thresholds.js';
@@ -22,9 +23,9 @@ export function evaluateHeuristic(packet: ContextPacket): PolicyOutput {
  * a Symptom when neighbours explain its degradation, Healthy when nothing is wrong, and Defer
  * when it is degraded but the packet holds no recognisable cause or explanation.
  */
-export function decideHeuristic(packet: ContextPacket): HeuristicVerdict {
+export function decideHeuristic(packet: ContextPacket, options: HeuristicOptions = {}): HeuristicVerdict {
   const { findings, beliefOf, causes, symptoms, candidates, confirmed, isSurgeSized, crashExplained, standing, refuted, setAside } =
-    analyseStanding(packet);
+    analyseStanding(packet, options);
   const explainsByLoad = (f: Explainer): boolean =>
     f.rule.explains === 'load' &&
     causes.some((c) => c.rule.explainedBy === 'surge' && isSurgeSized(c)) &&

@@ -3,13 +3,25 @@ import { buildRuleContext, ruleTable, type Finding, type Match, type Rule } from
 
 export type { Finding } from './rules/index.js';
 
+/** Options of the heuristic; none is the heuristic as documented (docs/heuristic.md). */
+export interface HeuristicOptions {
+  /**
+   * Rule ids left out of the table, for ablations (`npm run bench:accuracy -- --ablation`):
+   * a left-out rule never matches, as if it were not in the table.
+   */
+  disabledRules?: readonly string[];
+}
+
 /**
  * Walks the rule table over the packet: every match of every rule, in table order and, within
  * a rule, in evidence order. Deterministic.
  */
-export function collectFindings(packet: ContextPacket): Finding[] {
+export function collectFindings(packet: ContextPacket, options: HeuristicOptions = {}): Finding[] {
   const ctx = buildRuleContext(packet);
-  return ruleTable.flatMap((rule) => rule.match(ctx).flatMap((m) => toFinding(rule, m)));
+  const disabled = options.disabledRules ?? [];
+  // Without disabled rules this is the whole table, so the default run is the documented one.
+  const rules = disabled.length === 0 ? ruleTable : ruleTable.filter((r) => !disabled.includes(r.id));
+  return rules.flatMap((rule) => rule.match(ctx).flatMap((m) => toFinding(rule, m)));
 }
 
 function toFinding(rule: Rule, m: Match): Finding[] {

@@ -1,6 +1,6 @@
 export { decideHeuristic, evaluateHeuristic, type HeuristicVerdict } from './decide.js';
 export { discriminatingEvidence } from './standing.js';
-export { collectFindings, type Finding } from './findings.js';
+export { collectFindings, type Finding, type HeuristicOptions } from './findings.js';
 export { thresholds, verdictConfidence, metricFamily } from './thresholds.js';
 export {
   ruleTable,
@@ -13,4 +13,4 @@ export {
   type RuleRole,
   type RuleFamily,
 } from './rules/index.js';
-export { createHeuristicPolicy } from './policy.js';
+export { createHeuristicPolicy, UnknownRuleError } from './policy.js';

@@ -1,6 +1,6 @@
 import type { Belief } from '../../model/belief.js';
 import type { ContextPacket } from '../../model/packet.js';
-import { collectFindings } from './findings.js';
+import { collectFindings, type HeuristicOptions } from './findings.js';
 import { degradedTargets, type Finding } from './rules/index.js';
 import { thresholds } from './thresholds.js';
 
@@ -31,8 +31,8 @@ export interface Standing {
   setAside: string[];
 }
 
-export function analyseStanding(packet: ContextPacket): Standing {
-  const findings = collectFindings(packet);
+export function analyseStanding(packet: ContextPacket, options: HeuristicOptions = {}): Standing {
+  const findings = collectFindings(packet, options);
   const beliefOf = (id: string): Belief | null => latestBelief(packet, id);
   const candidateCauses = findings.filter((f): f is Cause => f.role === 'cause');
   // A change must be followed by something abnormal here or on what it acts on; else it is refuted.

@@ -1,0 +1,54 @@
+/** The dataset flags `bench:accuracy` and `bench:guard` share. */
+import { parseArgs } from 'node:util';
+import type { SystemSource } from './run-cases.js';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const DATASET_USAGE = '--nezha-tt <root> --nezha-ob <root> [--bundles-tt <dir> --bundles-ob <dir> to skip the conversion]';
+
+type Flag = { type: 'boolean' } | { type: 'string' };
+
+/** Parses `argv` with the dataset flags and `extra`; at least one system must be given. */
+export function parseDatasetArgs<T extends Record<string, Flag>>(
+  argv: readonly string[],
+  extra: T,
+): { sources: SystemSource[]; values: Record<string, string | boolean | undefined> } {
+  const { values } = usage(() =>
+    parseArgs({
+      args: [...argv],
+      options: {
+        'nezha-tt': { type: 'string' },
+        'nezha-ob': { type: 'string' },
+        'bundles-tt': { type: 'string' },
+        'bundles-ob': { type: 'string' },
+        ...extra,
+      },
+      strict: true,
+    }),
+  );
+  const text = (name: string): string | undefined => {
+    const v = (values as Record<string, unknown>)[name];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const sources: SystemSource[] = [];
+  for (const system of ['tt', 'ob'] as const) {
+    const root = text(`nezha-${system}`);
+    const bundles = text(`bundles-${system}`);
+    // Converted bundles stand in for the root; either alone names the system.
+    if (bundles !== undefined) sources.push({ system, bundles });
+    else if (root !== undefined) sources.push({ system, root });
+  }
+  if (sources.length === 0) throw new UsageError(`give at least one dataset: ${DATASET_USAGE}`);
+  return { sources, values: values as Record<string, string | boolean | undefined> };
+}
+
+/** parseArgs' own errors (an unknown flag, a missing value) are usage errors too. */
+function usage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
