@@ -58,6 +58,12 @@ export interface ControllerOptions {
    * suspicious text. The session passes the heuristic's standing causes.
    */
   originGate?: OriginGate;
+  /**
+   * Where to look when the walk reaches its fixed point without any Origin: entities whose own
+   * signals departed furthest from their normal, furthest first (the session passes them when
+   * no golden-signal alert fired). Each is queued once, as a `reminder`.
+   */
+  fallbackSeeds?: ReadonlyArray<{ node: EntityId; note: string }>;
   /** Phase records written right after InvestigationStarted (the bootstrap phase's calls and choice). */
   preamble?: readonly PhaseRecord[];
   /** The compiled operational knowledge; required when `settings.causal` is on (and must be the one it names). */
@@ -242,7 +248,8 @@ export function createController(options: ControllerOptions): Controller {
     isBusy = true;
     const tick = new Tick(state);
     try {
-      const picks = pickNodes(tick);
+      let picks = pickNodes(tick);
+      if (picks.length === 0 && remindFallback(tick)) picks = pickNodes(tick);
       if (picks.length === 0) {
         const reason = budgetLeft(state) === 0 && state.active.size > 0 ? 'budget' : 'fixed_point';
         if (settings.hypotheses) concludeHypotheses(tick, settings.hypotheses, aliasesIn(ctx));
@@ -283,6 +290,23 @@ export function createController(options: ControllerOptions): Controller {
     } finally {
       isBusy = false;
     }
+  }
+
+  /**
+   * A walk that found no Origin has not explained the incident; before it concludes, it looks
+   * where the signals departed furthest from normal, as an analyst would before giving up.
+   * Only entities never visited, so a concluded walk concludes.
+   */
+  function remindFallback(tick: Tick): boolean {
+    if (budgetLeft(state) === 0) return false;
+    if ([...state.nodes.values()].some((n) => n.belief?.label === 'Origin')) return false;
+    let queued = false;
+    for (const seed of options.fallbackSeeds ?? []) {
+      if (!ctx.graph.has(seed.node) || (state.nodes.get(seed.node)?.visits ?? 0) > 0 || state.active.has(seed.node)) continue;
+      tick.emit({ type: 'Activated', node: seed.node, reason: 'reminder', by: null, note: seed.note });
+      queued = true;
+    }
+    return queued;
   }
 
   function emitPaused(): void {

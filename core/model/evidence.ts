@@ -135,12 +135,6 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     windowGapP50Ms: z.number().optional(),
     baselineGapP50Ms: z.number().optional(),
     /**
-     * How much longer, per call to this callee, the caller instance waits on its other calls than
-     * in the baseline (ms): the part of a grown gap that is the caller's wait on siblings, not time
-     * lost between the two (core/signals siblingGrowthMs over all of the caller's calls).
-     */
-    callerSiblingGrowthMs: z.number().optional(),
-    /**
      * The instances (pods) the calls ran between, when the packet names the edge by the services
      * the investigation walks: a delay shared by one instance's calls to several others is its own.
      */

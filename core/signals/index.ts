@@ -61,7 +61,7 @@ export {
 export { LATENCY_SKETCH } from './traces/period-stats.js';
 export { toTraceEdgeDetail, type TraceEdgeDetail } from './traces/detail.js';
 export { calleesNamed, type EntityStatusMessages, type StatusMessageCount } from './traces/status-messages.js';
-export { delayThresholds, gapGrowth, isDelayedEdge, outgrowsSiblings, siblingGrowthMs } from './traces/delayed.js';
+export { delayThresholds, gapGrowth, isDelayedEdge } from './traces/delayed.js';
 
 // Kubernetes object diffs, change and event classification.
 export { diffObjects, type DiffEntry, type DiffOptions } from './k8s/diff.js';

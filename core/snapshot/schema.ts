@@ -28,6 +28,13 @@ export const SnapshotManifest = z.looseObject({
   incidentTime: Timestamp.optional(),
   window: Window.optional(),
   baseline: Window.optional(),
+  /**
+   * The normal period of the metrics, when it differs from `baseline` (optional, added in
+   * round 9; readers that do not know it compare metrics with `baseline`): a capture whose
+   * traces and logs exist only around its incidents still has every minute of its metrics,
+   * and the minutes just before the incident are the normal the incident departed from.
+   */
+  metricBaseline: Window.optional(),
   source: z.looseObject({ kind: z.string() }).optional(),
   /** Gaps the converter found in the source capture; absent when there were none. */
   warnings: z.array(ConversionWarning).optional(),

@@ -58,6 +58,19 @@ function podsOfService(c: Case, service: string): Set<string> {
   return new Set([...c.bundle.serviceOfPod].filter(([, s]) => s === service).map(([p]) => p));
 }
 
+/** Per `caller pod -> callee pod`: the caller's client span minus the callee's server span, per call. */
+function gapsByEdge(c: Case, period: (t: number) => boolean): Map<string, number[]> {
+  const byId = new Map(c.bundle.records.spans.map((s) => [s.spanId, s]));
+  const out = new Map<string, number[]>();
+  for (const child of c.bundle.records.spans) {
+    const parent = child.parentSpanId === undefined ? undefined : byId.get(child.parentSpanId);
+    if (!parent || parent.entity === child.entity || parent.kind !== 'client' || !period(time(child))) continue;
+    const key = `${parent.entity} -> ${child.entity}`;
+    out.set(key, [...(out.get(key) ?? []), parent.durationMs - child.durationMs]);
+  }
+  return out;
+}
+
 /** ERROR log bodies with digits masked, per period: what a template miner would group. */
 function errorTemplates(c: Case, pods: ReadonlySet<string>, period: (t: number) => boolean): Set<string> {
   return new Set(
@@ -68,17 +81,23 @@ function errorTemplates(c: Case, pods: ReadonlySet<string>, period: (t: number) 
 }
 
 describe.each(SEEDS)('injected faults change the telemetry as intended (seed %i)', (seed) => {
-  it('network_delay: spans of the delayed pod and the edges into it get slower, its siblings do not', async () => {
+  it('network_delay: every call into and out of the delayed pod waits outside the spans, the pod itself works as fast, siblings do not', async () => {
     const c = await generate('network_delay', seed);
     const pod = c.incident.rootCause;
-    const before = spansOf(c, new Set([pod]), c.isBaseline);
-    const after = spansOf(c, new Set([pod]), c.isAfterOnset);
-    expect(after.p95).toBeGreaterThan(before.p95 + 100);
-    const after_ = edgeStats(c.bundle, c.isAfterOnset, (e) => e);
-    const before_ = edgeStats(c.bundle, c.isBaseline, (e) => e);
-    const inbound = [...after_].filter(([k, v]) => k.endsWith(` -> ${pod}`) && v.calls >= 10 && (before_.get(k)?.calls ?? 0) >= 10);
-    expect(inbound.length).toBeGreaterThan(0);
-    for (const [k, v] of inbound) expect(v.p95).toBeGreaterThan(1.5 * (before_.get(k)?.p95 ?? Infinity));
+    // The physics of a pod whose every packet leaves late (docs/heuristic.md, Network delays).
+    const after = gapsByEdge(c, c.isAfterOnset);
+    const before = gapsByEdge(c, c.isBaseline);
+    const grown = (k: string): number => median(after.get(k) ?? []) - median(before.get(k) ?? []);
+    const judged = [...after.keys()].filter((k) => (after.get(k)?.length ?? 0) >= 5 && (before.get(k)?.length ?? 0) >= 5);
+    const touching = judged.filter((k) => k.startsWith(`${pod} -> `) || k.endsWith(` -> ${pod}`));
+    expect(touching.length).toBeGreaterThan(0);
+    for (const k of touching) expect(grown(k)).toBeGreaterThan(100);
+    for (const k of judged.filter((k) => !touching.includes(k))) expect(grown(k)).toBeLessThan(20);
+    // Its own work between calls does not change: a leaf pod's server spans stay as they were.
+    const calls = judged.some((k) => k.startsWith(`${pod} -> `));
+    const own = c.bundle.records.spans.filter((s) => s.entity === pod && s.kind === 'server');
+    const p95 = (period: (t: number) => boolean): number => p95Of(own.filter((s) => period(time(s))).map((s) => s.durationMs));
+    if (!calls) expect(p95(c.isAfterOnset)).toBeLessThan(1.5 * p95(c.isBaseline) + 20);
     const siblings = [...podsOfService(c, c.service(pod))].filter((p) => p !== pod);
     for (const sibling of siblings) {
       const s = new Set([sibling]);

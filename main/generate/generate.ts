@@ -99,16 +99,18 @@ function requestRate(options: GenerateOptions, system: SystemModel, timeline: Ti
     return r;
   }
   if (!Number.isInteger(options.rows) || options.rows <= 0) throw new GenerateOptionError('rows', options.rows, 'a positive integer');
-  // Each call is one span and one access log; solve rows ≈ minutes · (2·R·visits + pods·fixed) for R.
+  // Each visit is a server span and an access log, and every visit but the entry's a client
+  // span in its caller: solve rows ≈ minutes · (R·(3·visits − 1) + pods·fixed) for R.
+  const perRequest = Math.max(1, 3 * visits - 1);
   const fixed = system.pods.length * RECORDS_PER_POD_MINUTE;
-  const floor = Math.ceil(timeline.minutes * (fixed + 2 * visits * MIN_REQUESTS_PER_ENTRY));
+  const floor = Math.ceil(timeline.minutes * (fixed + perRequest * MIN_REQUESTS_PER_ENTRY));
   if (options.rows < floor)
     throw new GenerateOptionError(
       'rows',
       options.rows,
       `at least ${floor} for ${system.services.length} services (their metrics and periodic logs alone take that many); raise --rows or lower --services`,
     );
-  return (options.rows / timeline.minutes - fixed) / (2 * visits);
+  return (options.rows / timeline.minutes - fixed) / perRequest;
 }
 
 /**

@@ -12,8 +12,13 @@ export interface SpanFault {
   /** Status message of a failing span and the ERROR line the failing pod logs. */
   errorStatus: string;
   errorLog: string;
-  /** Added once per span (slow work) and per outbound call (a slow network path). */
+  /** Added once per span: slow work inside the pod. */
   extraMs: number;
+  /**
+   * A delay on every packet the pod sends (a chaos tool's netem delay): added to each request
+   * it sends and to each reply it returns, outside every span's own work — on the wire, where the
+   * caller's client span sees it and the callee's server span does not.
+   */
   perCallDelayMs: number;
 }
 

@@ -113,7 +113,8 @@ function planNetworkDelay(rng: Rng, system: SystemModel): FaultPlan {
   const plan = base('network_delay', s, pod.id);
   plan.pod = podIndex;
   const delay = rng.uniform(120, 260);
-  plan.spans = { pods: new Set([podIndex]), errorProbability: 0, errorStatus: '', errorLog: '', extraMs: delay, perCallDelayMs: delay };
+  // The pod works as fast as before: the delay is on the wire (docs/heuristic.md, Network delays).
+  plan.spans = { pods: new Set([podIndex]), errorProbability: 0, errorStatus: '', errorLog: '', extraMs: 0, perCallDelayMs: delay };
   plan.mechanism = 'network_delay';
   plan.condition = `${Math.round(delay)} ms delay on every packet leaving ${pod.name}`;
   return plan;

@@ -34,6 +34,8 @@ export interface TraceContext {
 interface Outcome {
   durationMs: number;
   code: number;
+  /** How late the reply leaves the callee's pod (its network delay), after its span ended. */
+  replyDelayMs: number;
 }
 
 interface TraceState {
@@ -118,7 +120,7 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
     span.status = 'error';
     span.statusMessage = RESTART_STATUS;
     ctx.stats.add(pod, serviceIndex, span.durationMs, true);
-    return { durationMs: span.durationMs, code: 503 };
+    return { durationMs: span.durationMs, code: 503, replyDelayMs: 0 };
   }
   const fault = activeFault(ctx, pod, start);
   const self = rng.logNormal(s.selfMs, 0.35) * (ctx.queue[pod] ?? 1);
@@ -135,10 +137,28 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
       if (!rng.chance(edge.probability)) continue;
       for (let call = callsOver(ctx, serviceIndex, edge.to, start); call > 0; call--) {
         if (trace.spans.length >= MAX_SPANS_PER_TRACE) break;
-        const delay = fault ? fault.perCallDelayMs * rng.uniform(0.9, 1.1) : 0;
+        // Each call has its client span in this pod, the callee's server span its only child,
+        // as instrumented clients record it (both real systems do): the gap between the two is
+        // the wire. A delay on this pod holds its request; one on the callee's pod, the reply.
+        const client: SpanRecord = {
+          traceId: trace.traceId,
+          spanId: rng.hex(16),
+          parentSpanId: spanId,
+          entity: podId,
+          name: `call ${system.services[edge.to]?.name ?? 'callee'}`,
+          start: iso(cursor),
+          durationMs: 0,
+          status: 'ok',
+          kind: 'client',
+        };
+        if (isTraced) trace.spans.push(client);
+        const requestDelay = fault ? fault.perCallDelayMs * rng.uniform(0.9, 1.1) : 0;
         const net = rng.uniform(0.3, 1.2);
-        const child = visit(ctx, trace, edge.to, spanId, cursor + net + delay);
-        cursor += child.durationMs + 2 * net + 2 * delay;
+        const child = visit(ctx, trace, edge.to, isTraced ? client.spanId : spanId, cursor + net + requestDelay);
+        const callMs = child.durationMs + 2 * net + requestDelay + child.replyDelayMs;
+        client.durationMs = round1(callMs);
+        if (child.code >= 500) Object.assign(client, { status: 'error', statusMessage: `${client.name} returned ${child.code}` });
+        cursor += callMs;
         if (child.code >= 500 && code < 500 && rng.chance(0.85)) {
           code = 502;
           status = ctx.plan.untraced.includes(edge.to)
@@ -179,7 +199,7 @@ function visit(ctx: TraceContext, trace: TraceState, serviceIndex: number, paren
     body: accessLog(s, operation, code, durationMs, rng),
     ...context,
   });
-  return { durationMs, code };
+  return { durationMs, code, replyDelayMs: fault ? fault.perCallDelayMs * rng.uniform(0.9, 1.1) : 0 };
 }
 
 /** Calls one request makes over an edge: one, or several once a flag multiplies them. */

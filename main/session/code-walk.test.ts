@@ -26,7 +26,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'eog-code-walk-'));
   process.env['EOG_CODE_CACHE'] = join(root, 'cache');
   bundle = join(root, 'bundle');
-  const incident = await generateIncident(bundle, { fault: 'code_error', seed: 3, services: 6, requestsPerMinute: 20, withSource: true });
+  const incident = await generateIncident(bundle, { fault: 'code_error', seed: 1, services: 6, requestsPerMinute: 20, withSource: true });
   service = incident.rootCause.split('/').pop() as string;
 }, 120_000);
 

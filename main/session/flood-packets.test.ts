@@ -24,8 +24,8 @@ let incident: GeneratedIncident;
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  incident = await generateIncident(join(root, 'incident'), { fault: 'traffic_surge', seed: 2, services: 12 });
-  floodAlerts(incident.dir, { factor: 625, seed: 2, rootCause: incident.rootCause, onset: Date.parse(incident.onset) });
+  incident = await generateIncident(join(root, 'incident'), { fault: 'traffic_surge', seed: 1, services: 12 });
+  floodAlerts(incident.dir, { factor: 625, seed: 1, rootCause: incident.rootCause, onset: Date.parse(incident.onset) });
   await importBundle(incident.dir, store);
 }, 120_000);
 

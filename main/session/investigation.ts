@@ -36,7 +36,7 @@ import { scopeReactions } from '../../core/scopes/index.js';
 import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
-import { bootstrapFromStore, bootstrapWithScopes } from './seeds.js';
+import { bootstrapFromStore, bootstrapWithScopes, fallbackSeeds } from './seeds.js';
 import { storeAlerts } from './store-alerts.js';
 
 export interface InvestigationOptions {
@@ -193,6 +193,7 @@ export class Investigation implements InvestigationRun {
       graph,
       settings: history.length > 0 ? undefined : options.settings,
       seeds: this.bootstrap.seeds.map((s) => ({ node: s.node, reason: s.reason })),
+      fallbackSeeds: fallbackSeeds(store, graph, this.bootstrap),
       packets: new StorePacketBuilder({
         store,
         graph,

@@ -1,5 +1,6 @@
 import { bootstrap, ONSET_LEAD_MS, type BootstrapInput, type BootstrapResult } from '../../core/bootstrap/index.js';
 import { changeTargets, type OperationalGraph } from '../../core/graph/index.js';
+import { NORMAL_SERIES_PREFIX } from '../../core/model/evidence.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
 import { orderSeedsByScopes } from '../../core/scopes/index.js';
@@ -72,6 +73,37 @@ function bootstrapSeeds(store: EvidenceStore, graph: OperationalGraph, override?
       return [...out, ...configuredBy];
     },
   });
+}
+
+/** Queued at most: a cause and the two loudest of what it drags along, not half the system. */
+const FALLBACK_SEEDS = 3;
+
+/**
+ * Where a walk that found no Origin looks before it concludes (core/controller fallbackSeeds):
+ * only when no golden-signal alert fired (the bootstrap then seeded the entry points, which
+ * are where users feel an incident, not where it starts), the entities whose own metrics
+ * departed furthest from their normal (the store's anomaly score), furthest first; a pod
+ * stands for its service. A series the detector found normal does not count.
+ */
+export function fallbackSeeds(
+  store: EvidenceStore,
+  graph: OperationalGraph,
+  result: BootstrapResult,
+): Array<{ node: string; note: string }> {
+  if (!result.seeds.some((s) => s.strength === 'entry_point')) return [];
+  const strongest = new Map<string, number>();
+  for (const id of graph.ids()) {
+    if (!store.hasEntity(id)) continue;
+    for (const item of store.evidenceFor(id, result.window, { limit: 5, kinds: ['metric'] }).items) {
+      if (item.detail.type !== 'metric_anomaly' || item.id.startsWith(NORMAL_SERIES_PREFIX)) continue;
+      const node = graph.aliases(id).find((a) => graph.entity(a).kind === 'Service') ?? id;
+      strongest.set(node, Math.max(strongest.get(node) ?? -Infinity, item.score));
+    }
+  }
+  return [...strongest.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, FALLBACK_SEEDS)
+    .map(([node]) => ({ node, note: 'the walk found no origin: its own metrics departed furthest from their normal' }));
 }
 
 /** Services that call others but are called by none: where users' requests enter. */

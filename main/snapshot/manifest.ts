@@ -8,6 +8,8 @@ export interface ManifestTimes {
   incidentTime: number | null;
   window: TimeWindow | null;
   baseline: TimeWindow | null;
+  /** The metrics' own normal period; null: the metrics compare with `baseline`. */
+  metricBaseline: TimeWindow | null;
 }
 
 function manifestTime(value: unknown, field: string): number {
@@ -28,6 +30,7 @@ export function manifestTimes(manifest: SnapshotManifest): ManifestTimes {
   return {
     incidentTime: manifest.incidentTime === undefined ? null : manifestTime(manifest.incidentTime, 'incidentTime'),
     baseline: manifestWindow(manifest.baseline, 'baseline'),
+    metricBaseline: manifestWindow(manifest.metricBaseline, 'metricBaseline'),
     window: manifestWindow(manifest.window, 'window'),
   };
 }

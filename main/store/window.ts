@@ -16,6 +16,8 @@ export interface WindowInfo {
   window: TimeWindow;
   /** The normal period to compare against; null means "use the pre-window". */
   baseline: TimeWindow | null;
+  /** The metrics' own normal period (snapshot.json `metricBaseline`); absent or null: `baseline`. */
+  metricBaseline?: TimeWindow | null;
   source: WindowSource;
   incidentTime: number | null;
   /**
@@ -36,8 +38,10 @@ export interface AlertSpan {
  * a lead, to the last end); else incidentTime ± 15 min; else the extent of the data.
  */
 export function deriveWindow(manifest: SnapshotManifest, alerts: readonly AlertSpan[], extent: TimeWindow | null): WindowInfo {
-  const { incidentTime, baseline, window: given } = manifestTimes(manifest);
-  if (given) return { window: given, baseline, source: 'manifest', incidentTime };
+  const { incidentTime, baseline, window: given, ...times } = manifestTimes(manifest);
+  // Only when the manifest names one, so a window of any other snapshot is as it was.
+  const metricBaseline = times.metricBaseline ? { metricBaseline: times.metricBaseline } : {};
+  if (given) return { window: given, baseline, ...metricBaseline, source: 'manifest', incidentTime };
   const signal = alerts.filter((a) => !NOISE_ALERTS.has(a.name));
   if (signal.length > 0) {
     // Loops, not Math.min(...spread): a bundle may hold more alerts than the argument limit.
@@ -51,11 +55,11 @@ export function deriveWindow(manifest: SnapshotManifest, alerts: readonly AlertS
     let end = -Infinity;
     for (const a of signal) end = Math.max(end, a.end ?? openEnd);
     const start = first - ALERT_LEAD_MS;
-    return { window: { start, end: Math.max(end, first) }, baseline, source: 'alerts', incidentTime };
+    return { window: { start, end: Math.max(end, first) }, baseline, ...metricBaseline, source: 'alerts', incidentTime };
   }
   if (incidentTime !== null) {
     const window = { start: incidentTime - INCIDENT_HALF_WIDTH_MS, end: incidentTime + INCIDENT_HALF_WIDTH_MS };
-    return { window, baseline, source: 'incident', incidentTime };
+    return { window, baseline, ...metricBaseline, source: 'incident', incidentTime };
   }
-  return { window: extent ?? { start: 0, end: 0 }, baseline, source: 'extent', incidentTime };
+  return { window: extent ?? { start: 0, end: 0 }, baseline, ...metricBaseline, source: 'extent', incidentTime };
 }

@@ -141,8 +141,12 @@ describe('open dialog and import cancel', () => {
     expect(other.getState().pending).toBeNull();
   });
 
-  it('sends the hypothesis layer with δ and η only when it is on (off: no key, as without the layer)', async () => {
+  it('sends the hypothesis layer (on by default) with δ and η only when it is on (off: no key, as without the layer)', async () => {
+    const fresh = storeRecordingStarts();
+    await fresh.store.getState().runCommand('step');
+    expect(fresh.starts[0]).toMatchObject({ settings: { hypotheses: { delta: 0.1, eta: 2 } } });
     const off = storeRecordingStarts();
+    off.store.getState().setHypotheses({ isOn: false });
     await off.store.getState().runCommand('step');
     expect(JSON.stringify(off.starts[0])).not.toContain('hypotheses');
     const on = storeRecordingStarts();

@@ -52,7 +52,7 @@ export const createSettingsSlice =
     alertWindowSeconds: DEFAULT_ALERT_WINDOW_SECONDS,
     kFlips: 3,
     // δ = 0.1 and η = 2 as in core/ledger/settings-hypotheses.ts (their reasons are there).
-    hypotheses: { isOn: false, delta: 0.1, eta: 2 },
+    hypotheses: { isOn: true, delta: 0.1, eta: 2 },
     windowText: { start: '', end: '' },
     storeText: '',
     causalGraph: { isOn: true, enforce: true, file: '' },

@@ -3,8 +3,8 @@
  * seed: generate a bundle, import it, investigate with the heuristic policy, and score the
  * frontier against ground_truth.yaml (ITBench semantics: a match on any alias counts).
  * Prints a markdown table by fault type. Run:
- *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--faults a,b] [--hypotheses] [--keep] [--verbose]
- * `--hypotheses` turns the hypothesis layer on (docs/hypotheses.md): the frontier is then the accepted hypotheses' entities.
+ *   npx tsx scripts/bench/generate-check.ts [--seeds 5] [--services 12] [--faults a,b] [--no-hypotheses] [--keep] [--verbose]
+ * The hypothesis layer is on, as by default everywhere (docs/hypotheses.md): the frontier is the accepted hypotheses' entities; `--no-hypotheses` turns it off.
  * Change-driven faults (feature_flag*, autoscaler_limit) also report whether a hidden call edge the
  * topology leaves out was found (a discovered E_S edge onto it) and how many red herrings joined the frontier.
  */
@@ -26,7 +26,7 @@ export interface FaultCheckOptions {
   faults?: readonly FaultType[];
   /** Keep the generated bundles (their folder is returned) instead of deleting them. */
   keep?: boolean;
-  /** Investigate with the hypothesis layer on (default settings δ, η). */
+  /** The hypothesis layer (default settings δ, η): on unless false, as everywhere by default. */
   hypotheses?: boolean;
   /** Leave out the source an untraced_dependency is generated with (the ablation of the code layer). */
   noSource?: boolean;
@@ -134,7 +134,7 @@ export async function benchFaultTypes(options: FaultCheckOptions): Promise<Fault
           seed,
           options.services,
           row,
-          options.hypotheses === true,
+          options.hypotheses !== false,
           options.noSource === true,
         );
       row.meanFrontierSize /= Math.max(1, row.runs);
@@ -158,11 +158,13 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
       services: { type: 'string', default: '12' },
       faults: { type: 'string' },
       keep: { type: 'boolean', default: false },
-      hypotheses: { type: 'boolean', default: false },
+      // The hypothesis layer is on by default, as in eog investigate and eog bench.
+      'no-hypotheses': { type: 'boolean', default: false },
       'no-source': { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
   });
+  const hypotheses = !values['no-hypotheses'];
   const seeds = Number(values.seeds);
   const services = Number(values.services);
   const result = await benchFaultTypes({
@@ -170,12 +172,12 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
     services,
     ...(values.faults === undefined ? {} : { faults: values.faults.split(',').map(parseFaultType) }),
     keep: values.keep,
-    hypotheses: values.hypotheses,
+    hypotheses,
     noSource: values['no-source'],
     log: values.verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
   });
   process.stdout.write(
-    `\nHeuristic investigation${values.hypotheses ? ' with the hypothesis layer' : ''} on generated incidents (${services} services, seeds 1..${seeds})\n\n`,
+    `\nHeuristic investigation${hypotheses ? '' : ' without the hypothesis layer'} on generated incidents (${services} services, seeds 1..${seeds})\n\n`,
   );
   process.stdout.write(
     '| fault | runs | injected entity in frontier | injected entity first | frontier = root cause only | mean frontier size | hidden edge found |\n|---|---|---|---|---|---|---|\n',

@@ -17,12 +17,6 @@ export const thresholds = {
   gapRatio: delayThresholds.gapRatio,
   /** ...and grown by at least 20 ms (the jitter of a fast hop is not a delay). */
   gapDeltaMs: delayThresholds.gapDeltaMs,
-  /**
-   * A delay must account for at least a fifth of the extra time the caller waits on the call
-   * (gap growth ÷ (gap growth + the callee's own median growth)): a smaller share is not what
-   * makes the call slow.
-   */
-  delayShare: 0.2,
   /** An error rate 5 points above the baseline's is a failing edge (below that is retry noise)... */
   errorRateDelta: 0.05,
   /** ...and the failures must be unlikely (−log10 p ≥ 2, p ≤ 1 %) at the baseline's error rate... */

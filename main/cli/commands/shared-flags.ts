@@ -18,7 +18,7 @@ export type ControllerFlags = {
   concurrency?: string;
   tokenBudget?: string;
   revision: boolean;
-  /** The hypothesis layer (Graph of States); off unless given. */
+  /** The hypothesis layer (Graph of States): on unless --no-hypotheses (docs/hypotheses.md says why). */
   hypotheses?: boolean;
   delta?: string;
   eta?: string;
@@ -27,7 +27,8 @@ export type ControllerFlags = {
 /** Adds the hypothesis layer's flags (investigate and bench share them). */
 export function addHypothesisOptions<T extends { option(flags: string, description: string): T }>(command: T): T {
   return command
-    .option('--hypotheses', "turn on the hypothesis layer (docs/hypotheses.md): the frontier is the accepted hypotheses' entities")
+    .option('--hypotheses', "the hypothesis layer (docs/hypotheses.md), on by default: the frontier is the accepted hypotheses' entities")
+    .option('--no-hypotheses', 'turn the hypothesis layer off: the frontier is the walk’s Origins')
     .option('--delta <x>', 'hypothesis layer: drill down when P(top) − P(second) exceeds this (default 0.1)')
     .option('--eta <n>', 'hypothesis layer: … and the top has at least this many supporting evidence items (default 2)');
 }
@@ -54,6 +55,11 @@ export function positiveInt(value: string | undefined, flag: string): number | u
 }
 
 /** The policy spec named by --policy; flag problems become UsageErrors naming the flag. */
+/** The layer is on unless --no-hypotheses turned it off. */
+export function hypothesesOn(flags: { hypotheses?: boolean }): boolean {
+  return flags.hypotheses !== false;
+}
+
 export function policySpecFrom(flags: PolicyFlags & { hypotheses?: boolean }): PolicySpec {
   if (flags.policy === 'heuristic') {
     // Without this, a forgotten `--policy llm` would silently run the heuristic instead.
@@ -62,7 +68,7 @@ export function policySpecFrom(flags: PolicyFlags & { hypotheses?: boolean }): P
     return { kind: 'heuristic' };
   }
   // With the hypothesis layer on, the model also proposes hypotheses (explore v3, docs/hypotheses.md).
-  if (flags.policy === 'llm') return usage(() => ({ ...llmSpecFrom(flags), ...(flags.hypotheses ? { hypotheses: true } : {}) }));
+  if (flags.policy === 'llm') return usage(() => ({ ...llmSpecFrom(flags), ...(hypothesesOn(flags) ? { hypotheses: true } : {}) }));
   throw new UsageError(`--policy ${flags.policy}: expected heuristic or llm`);
 }
 
@@ -93,10 +99,10 @@ export function settingsFrom(flags: ControllerFlags): ControllerSettingsInput {
   if (concurrency !== undefined) settings.concurrency = concurrency;
   const delta = fraction(flags.delta, '--delta');
   const eta = wholeOrZero(flags.eta, '--eta');
-  if (!flags.hypotheses && (delta !== undefined || eta !== undefined))
-    throw new UsageError('--delta and --eta apply to the hypothesis layer only; add --hypotheses');
+  if (!hypothesesOn(flags) && (delta !== undefined || eta !== undefined))
+    throw new UsageError('--delta and --eta apply to the hypothesis layer only; drop --no-hypotheses');
   // Absent when off, so the recorded settings (and the ledger) are byte-identical to a run without the layer.
-  if (flags.hypotheses) settings.hypotheses = { ...(delta !== undefined ? { delta } : {}), ...(eta !== undefined ? { eta } : {}) };
+  if (hypothesesOn(flags)) settings.hypotheses = { ...(delta !== undefined ? { delta } : {}), ...(eta !== undefined ? { eta } : {}) };
   return settings;
 }
 

@@ -6,7 +6,7 @@ import { writeBundle } from '../bundle-writer.js';
 import { UnrecognisedInputError, type SkippedRecord } from '../errors.js';
 import { isoFromMillis } from '../time.js';
 import { synthesiseSliAlerts } from './alerts.js';
-import { entryService, hhmmss, loadDayContext, spanOf, type DayContext, type Range } from './day-context.js';
+import { entryService, hhmmss, isCleanMinute, loadDayContext, spanOf, type DayContext, type Range } from './day-context.js';
 import { nezhaGroundTruthYaml } from './ground-truth.js';
 import { daysWithoutFaultList, listDays, rcaDir, readFaultList, windowFiles, type NezhaFault } from './layout.js';
 import { emptyLogResult, readLogFile } from './logs.js';
@@ -137,7 +137,12 @@ async function writeFaultBundle(
   };
 
   const isWindowMetric = (t: number): boolean => t >= window.start - PRE_WINDOW && t <= window.end + MINUTE;
-  const keepMetric = (t: number): boolean => isWindowMetric(t) || day.isMetricBaseline(t);
+  const metricBaseline = metricBaselineOf(day, fault);
+  // Inside the metrics' own baseline only its clean minutes are kept: another fault's minutes there would count as normal.
+  const keepMetric = (t: number): boolean =>
+    metricBaseline !== null && t >= metricBaseline.start && t <= metricBaseline.end
+      ? metricBaseline.isClean(t)
+      : isWindowMetric(t) || day.isMetricBaseline(t);
   const metrics = [...day.podMetrics.entries()].flatMap(([pod, rows]) => toMetricRecords(rows, podId(pod, ns), keepMetric));
   const windowMetrics = [...day.podMetrics.values()].some((rows) => rows.some((r) => isWindowMetric(r.time)));
   if (logs.logs.length + traces.spans.length === 0 && !windowMetrics) {
@@ -183,6 +188,7 @@ async function writeFaultBundle(
     incidentTime: isoFromMillis(fault.injectTime),
     window: { start: isoFromMillis(window.start), end: isoFromMillis(window.end) },
     ...(day.baseline ? { baseline: { start: isoFromMillis(day.baseline.start), end: isoFromMillis(day.baseline.end) } } : {}),
+    ...(metricBaseline ? { metricBaseline: { start: isoFromMillis(metricBaseline.start), end: isoFromMillis(metricBaseline.end) } } : {}),
     ...(warnings.length > 0 ? { warnings } : {}),
     source: {
       kind: 'nezha',
@@ -236,4 +242,40 @@ function synthesiseAlerts(day: DayContext, windowSpans: readonly SpanRecord[], w
 function skippedSummary(root: string, skipped: readonly SkippedRecord[]): { skippedRecords?: SkippedRecord[] } {
   if (skipped.length === 0) return {};
   return { skippedRecords: skipped.map((s) => ({ ...s, file: relative(root, s.file), reason: s.reason.slice(0, 200) })) };
+}
+
+/** Fewer clean minutes than this say nothing about a metric's normal spread (a MAD of three points is noise). */
+const MIN_METRIC_BASELINE_MINUTES = 5;
+/** The most recent clean minutes taken: ten are a normal spread, and nearer is more like the pod's normal. */
+const MAX_METRIC_BASELINE_MINUTES = 10;
+/** How far back the clean minutes are looked for: within half an hour a pod's level has not moved with the day. */
+const METRIC_BASELINE_REACH = 30 * MINUTE;
+
+/**
+ * The metrics' normal period for one fault: the latest minutes before its injection that no
+ * fault touches (at most ten, within half an hour), when there are enough of them. A pod's CPU,
+ * memory and latency drift over a day (warm-up after a deploy, load cycles, what earlier faults
+ * left behind), so the normal an incident departed from is the pod's level just before it, as
+ * an SRE reads it off a dashboard; a baseline hours away, or the first minutes of a day while the
+ * system was still warming up, reads every drift as an anomaly. `isClean` tells the rows in its
+ * span that belong to it: the others (another fault's minutes) stay out of the bundle, so they
+ * never count as normal. Only for a day without a fault-free capture of its own, whose baseline
+ * is then the few minutes before its first incident. Null: the day's baseline serves the metrics too.
+ */
+function metricBaselineOf(day: DayContext, fault: NezhaFault): { start: number; end: number; isClean: (t: number) => boolean } | null {
+  // A fault-free capture of the day's own (construct_data with traces) is the normal by design,
+  // the same period for every kind of record: it stays the metrics' baseline too.
+  if (day.derivedBaselineEnd === null) return null;
+  const clean = (t: number): boolean =>
+    t <= fault.injectTime && t > fault.injectTime - METRIC_BASELINE_REACH && isCleanMinute(t, day.faults);
+  // Minutes, not rows: pods report a few seconds apart.
+  const minutes = new Set<number>();
+  for (const rows of [day.front, ...day.podMetrics.values()])
+    for (const r of rows) if (clean(r.time)) minutes.add(Math.floor(r.time / MINUTE));
+  const latest = [...minutes].sort((a, b) => b - a).slice(0, MAX_METRIC_BASELINE_MINUTES);
+  if (latest.length < MIN_METRIC_BASELINE_MINUTES) return null;
+  const kept = new Set(latest);
+  const start = Math.min(...latest) * MINUTE;
+  const end = Math.min(fault.injectTime, (Math.max(...latest) + 1) * MINUTE);
+  return { start, end, isClean: (t) => clean(t) && kept.has(Math.floor(t / MINUTE)) };
 }

@@ -81,6 +81,27 @@ describe('converting a partial Nezha capture', () => {
     expect(ms((f01.manifest.window as { start: string }).start)).toBeGreaterThanOrEqual(firstIncident);
   });
 
+  it('a day without a fault-free capture of its own: each bundle compares metrics with the clean minutes just before its incident', async () => {
+    const { bundle } = await convertWithout([`construct_data/2023-01-30/trace`]);
+    const f02 = bundle('2023-01-30-f02');
+    const incident = ms(f02.manifest.incidentTime);
+    const own = f02.manifest.metricBaseline as { start: string; end: string } | undefined;
+    expect(own).toBeDefined();
+    const [start, end] = [ms(own?.start), ms(own?.end)];
+    expect(end).toBeLessThanOrEqual(incident);
+    expect(start).toBeGreaterThan(incident - 30 * 60_000);
+    const inside = f02.records.metrics.map((m) => ms(m.time)).filter((t) => t >= start && t <= end);
+    expect(new Set(inside.map((t) => Math.floor(t / 60_000))).size).toBeGreaterThanOrEqual(5);
+    // The first incident's minutes (11:51:46, its files and two minutes of recovery) are not normal: left out.
+    const firstIncident = Date.parse('2023-01-30T11:51:46Z');
+    expect(inside.filter((t) => t > firstIncident && t < Date.parse('2023-01-30T11:57:00Z'))).toEqual([]);
+  });
+
+  it('a day with a fault-free capture keeps it as the metrics’ baseline too', async () => {
+    const { bundle } = await convertWithout([]);
+    expect(bundle('2023-01-30-f02').manifest.metricBaseline).toBeUndefined();
+  });
+
   it('a day without baseline logs: the bundles keep the baseline traces and say the logs are missing', async () => {
     const { names, warnings, bundle } = await convertWithout([`construct_data/2023-01-30/log`]);
     expect(names).toEqual(['2023-01-30-f01', '2023-01-30-f02']);

@@ -5,7 +5,6 @@ import {
   compareTemplateCounts,
   describeMetricShift,
   isDelayedEdge,
-  siblingGrowthMs,
   toTraceEdgeDetail,
   type BrokenSequence,
   type KnownEdge,
@@ -13,8 +12,6 @@ import {
   type TraceAggregation,
   type TraceEdgeDetail,
 } from '../../../core/signals/index.js';
-import { appNameOf } from '../../../core/graph/index.js';
-import { isEntityId, parseEntityId } from '../../../core/model/ids.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
 import { attributeStatusMessages, attributedTo, type NamedEntity, type UnresolvedCallee } from './attribution.js';
@@ -191,10 +188,9 @@ function edgeRows(traces: TraceAggregation, ctx: SignalContext): { rows: SignalR
     ...toTraceEdgeDetail(e),
     callRateRatio: callRateRatio(e.window.calls, e.baseline.calls, durations),
   }));
-  const callerSiblings = callerSiblingGrowth(details);
   for (const [i, e] of traces.edges.entries()) {
     const attributed = attributedTo(attributions, e.caller, e.callee);
-    const d = { ...(details[i] as TraceEdgeDetail), callerSiblingGrowthMs: callerSiblings[i] as number };
+    const d = details[i] as TraceEdgeDetail;
     // Caller-side overhead (parent minus child) grows where a network delay sits.
     const windowGap = e.window.gapP50Ms ?? 0;
     const baselineGap = e.baseline.gapP50Ms ?? 0;
@@ -239,30 +235,6 @@ function edgeRows(traces: TraceAggregation, ctx: SignalContext): { rows: SignalR
     }
   }
   return { rows: out, unresolved: attributions.unresolved };
-}
-
-/**
- * Per edge, what its caller instance's other calls add to each call, grown since the baseline
- * (core/signals siblingGrowthMs over all of the caller's edges); other instances of the same
- * callee (one app: core/graph appNameOf) are not siblings, a request calls one of them.
- */
-function callerSiblingGrowth(details: readonly TraceEdgeDetail[]): number[] {
-  const app = (id: string): string => {
-    // Telemetry of a Collector database may name what no entity id parses; it is its own app then.
-    if (!isEntityId(id)) return id;
-    const { kind, name, namespace } = parseEntityId(id);
-    return `${namespace ?? ''}\u0000${appNameOf(kind, name) ?? id}`;
-  };
-  const byCaller = new Map<string, TraceEdgeDetail[]>();
-  for (const d of details) {
-    const calls = byCaller.get(d.caller);
-    if (calls) calls.push(d);
-    else byCaller.set(d.caller, [d]);
-  }
-  return details.map((d) => {
-    const callee = app(d.callee);
-    return Math.round(siblingGrowthMs(d, byCaller.get(d.caller) ?? [], (o) => app(o.callee) === callee) * 10) / 10;
-  });
 }
 
 /** Calls per minute in the window over calls per minute in the baseline; null without baseline calls. */

@@ -52,7 +52,7 @@ export class SignalCollector {
     const w = periods.window;
     // The metric collector wants non-empty ranges with finite bounds, end exclusive.
     const window = { start: w.start, end: w.end >= FAR ? FAR : Math.max(w.end + 1, w.start + 1) };
-    const b = periods.baseline;
+    const b = periods.metricBaseline;
     this.metrics = new MetricSeriesCollector({ window, baseline: b ? { start: b.start, end: Math.max(b.end + 1, b.start + 1) } : null });
   }
 

@@ -22,20 +22,24 @@ export class Periods {
    */
   readonly window: TimeWindow;
   readonly preOnset: TimeWindow | null;
+  /** What the metrics compare with: their own normal period when the snapshot names one, else `baseline`. */
+  readonly metricBaseline: TimeWindow | null;
 
   constructor(
     investigationWindow: TimeWindow,
     /** null: everything before the window start is the baseline (the pre-window). */
     readonly baseline: TimeWindow | null,
     incidentTime: number | null = null,
+    metricBaseline: TimeWindow | null = null,
   ) {
+    this.metricBaseline = metricBaseline ?? baseline;
     const onset = onsetOf(investigationWindow, incidentTime);
     this.window = { start: onset, end: investigationWindow.end };
     this.preOnset = onset > investigationWindow.start ? { start: investigationWindow.start, end: onset } : null;
   }
 
   static fromPlan(plan: WindowInfo): Periods {
-    return new Periods(plan.window, plan.baseline, plan.incidentTime);
+    return new Periods(plan.window, plan.baseline, plan.incidentTime, plan.metricBaseline ?? null);
   }
 
   periodOf(time: number): Period | null {

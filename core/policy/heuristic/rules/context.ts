@@ -1,7 +1,7 @@
 import type { ContextPacket } from '../../../model/packet.js';
-import { delayThresholds, isDelayedEdge, outgrowsSiblings } from '../../../signals/index.js';
+import { isDelayedEdge } from '../../../signals/index.js';
 import { thresholds } from '../thresholds.js';
-import { commonCaller, isFailingEdge, isMeaningfulDelay, isSlowEdge } from './edge-facts.js';
+import { commonCaller, isFailingEdge, isSlowEdge } from './edge-facts.js';
 import { isType, type Of } from './evidence-of.js';
 
 type Edge = Of<'trace_edge'>;
@@ -63,38 +63,16 @@ function edgeView(packet: ContextPacket): EdgeView {
   const inbound = edges.filter((e) => e.detail.callee === me && e.detail.caller !== me);
   const outbound = edges.filter((e) => e.detail.caller === me && e.detail.callee !== me);
   const slowOut = outbound.filter((e) => isSlowEdge(e.detail));
-  // A delay counts in proportion (a meaningful share of the wait), and not when the caller is
-  // confirmed degraded and does not blame me: then its gap is time spent on its other calls.
-  const isOwnWait = (e: Edge): boolean => {
-    const caller = packet.neighbours.filter((n) => n.id === e.detail.caller);
-    const blamesMe = caller.some((n) => n.relation === 'explains' && n.direction === 'out');
-    return !blamesMe && caller.some((n) => n.belief?.label === 'Symptom' || n.belief?.label === 'Origin');
-  };
-  // Nor when the caller's own wait on its other calls grew by as much as the gap: its gap is that wait.
-  // A delay on my side slows every caller reaching the delayed instance of mine: when another
-  // caller instance's calls into it (enough to judge) are not delayed, a delay that one caller
-  // service alone sees is on that caller's side.
-  const isLevel = (o: Edge): boolean =>
-    o.detail.windowCalls >= delayThresholds.minCalls && o.detail.baselineCalls >= delayThresholds.minCalls && !isDelayedEdge(o.detail);
-  const into = (e: Edge): Edge[] =>
-    e.detail.calleeInstance === undefined ? [] : inbound.filter((o) => o.detail.calleeInstance === e.detail.calleeInstance);
-  const isOneCallersDelay = (e: Edge): boolean => {
-    const reaching = into(e);
-    const others = reaching.filter((o) => o.detail.callerInstance !== undefined && o.detail.callerInstance !== e.detail.callerInstance);
-    const delayedCallers = new Set(reaching.filter((o) => isDelayedEdge(o.detail)).map((o) => o.detail.caller));
-    return delayedCallers.size < 2 && others.some(isLevel);
-  };
-  const delayedIn = inbound.filter(
-    (e) => isDelayedEdge(e.detail) && isMeaningfulDelay(e.detail) && !isOwnWait(e) && outgrowsSiblings(e.detail) && !isOneCallersDelay(e),
-  );
+  // A delay on a pod's network slows every call that touches it, by about the same time: the
+  // callers' calls in (its replies leave late) and its own calls out (its requests leave late);
+  // docs/heuristic.md "Network delays" derives the rules from that picture. The callers' own
+  // spans grow too (they wait), so a degraded caller, or a callee slower than its gap grew, is
+  // what the delay predicts, not an alibi.
+  const delayedIn = inbound.filter((e) => isDelayedEdge(e.detail));
   // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the
   // link — unless the delayed calls share my instance but reach several of theirs, which makes
-  // my instance the one thing they have in common; and not when my other calls in the same
-  // requests grew by as much as the gap (I waited on them, in sequence).
-  const others = outbound.map((e) => e.detail);
-  const delayedOutAll = outbound.filter(
-    (e) => isDelayedEdge(e.detail) && !slowOut.includes(e) && isMeaningfulDelay(e.detail) && outgrowsSiblings(e.detail, others),
-  );
+  // my instance the one thing they have in common.
+  const delayedOutAll = outbound.filter((e) => isDelayedEdge(e.detail) && !slowOut.includes(e));
   const egress = commonCaller(delayedOutAll.map((e) => e.detail));
   return {
     inbound,

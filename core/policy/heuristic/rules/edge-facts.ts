@@ -138,14 +138,3 @@ export function describeGap(d: TraceEdgeDetail): string {
 export function gapDeltaMs(d: TraceEdgeDetail): number {
   return (d.windowGapP50Ms ?? 0) - (d.baselineGapP50Ms ?? 0);
 }
-
-/**
- * Proportionality of a delay: the time lost outside the callee's spans must be a meaningful
- * share (thresholds.delayShare) of all the extra time the caller waits on the call — a +35 ms
- * gap next to a callee that got 5 s slower is not what makes the call slow.
- */
-export function isMeaningfulDelay(d: TraceEdgeDetail): boolean {
-  const gap = gapDeltaMs(d);
-  const callee = Math.max(0, (d.windowP50Ms ?? d.windowP95Ms) - (d.baselineP50Ms ?? d.baselineP95Ms));
-  return gap > 0 && gap >= thresholds.delayShare * (gap + callee);
-}

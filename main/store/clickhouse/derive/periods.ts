@@ -77,11 +77,13 @@ export class SqlPeriods {
 
   constructor(readonly info: WindowInfo) {
     this.periods = Periods.fromPlan(info);
-    const { window, preOnset, baseline } = this.periods;
+    const { window, preOnset, baseline, metricBaseline } = this.periods;
     // Without a baseline everything before the window is the baseline (signals/periods.ts);
     // a given baseline may lie after the window (a bundle's manifest says where).
-    const low = baseline ? Math.min(window.start, preOnset?.start ?? window.start, baseline.start) : -FAR;
-    const high = Math.max(window.end, baseline?.end ?? window.end);
+    const low = baseline
+      ? Math.min(window.start, preOnset?.start ?? window.start, baseline.start, metricBaseline?.start ?? baseline.start)
+      : -FAR;
+    const high = Math.max(window.end, baseline?.end ?? window.end, metricBaseline?.end ?? window.end);
     this.params = {
       ws: window.start,
       we: window.end,
@@ -89,6 +91,8 @@ export class SqlPeriods {
       pe: preOnset?.end ?? 0,
       bs: baseline?.start ?? 0,
       be: baseline?.end ?? 0,
+      mbs: metricBaseline?.start ?? 0,
+      mbe: metricBaseline?.end ?? 0,
       lo: low,
       hi: high,
     };
@@ -104,7 +108,7 @@ export class SqlPeriods {
   }
 
   metricPeriod(time = 'time'): string {
-    const base = this.periods.baseline ? `${time} >= {bs:Int64} AND ${time} <= {be:Int64}` : `${time} < {ws:Int64}`;
+    const base = this.periods.metricBaseline ? `${time} >= {mbs:Int64} AND ${time} <= {mbe:Int64}` : `${time} < {ws:Int64}`;
     return `multiIf(${time} >= {ws:Int64} AND ${time} <= {we:Int64}, 'window', ${base}, 'baseline', '')`;
   }
 }
