@@ -61,9 +61,10 @@ export interface ControllerOptions {
   /**
    * Where to look when the walk reaches its fixed point without any Origin: entities whose own
    * signals departed furthest from their normal, furthest first (the session passes them when
-   * no golden-signal alert fired). Each is queued once, as a `reminder`.
+   * no golden-signal alert fired). Each is queued once, as a `reminder`. Asked for only when a
+   * walk ends that way, so finding them costs nothing to a walk that found its Origin.
    */
-  fallbackSeeds?: ReadonlyArray<{ node: EntityId; note: string }>;
+  fallbackSeeds?: () => ReadonlyArray<{ node: EntityId; note: string }>;
   /** Phase records written right after InvestigationStarted (the bootstrap phase's calls and choice). */
   preamble?: readonly PhaseRecord[];
   /** The compiled operational knowledge; required when `settings.causal` is on (and must be the one it names). */
@@ -297,11 +298,13 @@ export function createController(options: ControllerOptions): Controller {
    * where the signals departed furthest from normal, as an analyst would before giving up.
    * Only entities never visited, so a concluded walk concludes.
    */
+  let fallback: ReadonlyArray<{ node: EntityId; note: string }> | null = null;
   function remindFallback(tick: Tick): boolean {
     if (budgetLeft(state) === 0) return false;
     if ([...state.nodes.values()].some((n) => n.belief?.label === 'Origin')) return false;
     let queued = false;
-    for (const seed of options.fallbackSeeds ?? []) {
+    fallback ??= options.fallbackSeeds?.() ?? [];
+    for (const seed of fallback) {
       if (!ctx.graph.has(seed.node) || (state.nodes.get(seed.node)?.visits ?? 0) > 0 || state.active.has(seed.node)) continue;
       tick.emit({ type: 'Activated', node: seed.node, reason: 'reminder', by: null, note: seed.note });
       queued = true;

@@ -56,7 +56,7 @@ function options(extra: Partial<ControllerOptions>, uiIsOrigin = false): Control
   };
 }
 
-const fallback = [{ node: svc('db'), note: 'the walk found no origin: its own metrics departed furthest from their normal' }];
+const fallback = () => [{ node: svc('db'), note: 'the walk found no origin: its own metrics departed furthest from their normal' }];
 
 describe('fallback seeds at a fixed point without any Origin', () => {
   it('concludes with nothing when it has none to look at', async () => {
@@ -71,7 +71,7 @@ describe('fallback seeds at a fixed point without any Origin', () => {
     await controller.run();
     expect(controller.state.nodes.get(svc('db'))?.belief?.label).toBe('Origin');
     const reminders = controller.events.filter((e) => e.type === 'Activated' && e.reason === 'reminder');
-    expect(reminders).toEqual([expect.objectContaining({ node: svc('db'), by: null, note: fallback[0]?.note })]);
+    expect(reminders).toEqual([expect.objectContaining({ node: svc('db'), by: null, note: fallback()[0]?.note })]);
     expect(controller.state.status).toBe('finished');
   });
 

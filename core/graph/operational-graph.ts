@@ -124,6 +124,11 @@ export class OperationalGraph {
     return this.aliasCache.get(id) ?? [id];
   }
 
+  /** The Service of an entity's alias group (the level an investigation walks), or null when the group has none. */
+  aliasService(id: EntityId): EntityId | null {
+    return this.aliases(id).find((m) => this.has(m) && this.entity(m).kind === 'Service') ?? null;
+  }
+
   private invalidate(): void {
     this.aliasCache = null;
   }

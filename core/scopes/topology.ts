@@ -25,8 +25,7 @@ export function scopeTopology(graph: OperationalGraph): ScopeTopology {
   }
   const representative = (entity: EntityId): EntityId => {
     if (!graph.has(entity)) return entity;
-    const group = graph.aliases(entity);
-    return group.find((m) => graph.entity(m).kind === 'Service') ?? entity;
+    return graph.aliasService(entity) ?? entity;
   };
   return {
     representative,

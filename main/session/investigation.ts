@@ -193,7 +193,7 @@ export class Investigation implements InvestigationRun {
       graph,
       settings: history.length > 0 ? undefined : options.settings,
       seeds: this.bootstrap.seeds.map((s) => ({ node: s.node, reason: s.reason })),
-      fallbackSeeds: fallbackSeeds(store, graph, this.bootstrap),
+      fallbackSeeds: () => fallbackSeeds(store, graph, this.bootstrap),
       packets: new StorePacketBuilder({
         store,
         graph,

@@ -51,8 +51,7 @@ export class StorePacketBuilder implements PacketBuilder {
 
   constructor(private readonly options: StorePacketBuilderOptions) {
     for (const id of options.graph.ids()) {
-      const group = options.graph.aliases(id);
-      const service = group.find((m) => options.graph.entity(m).kind === 'Service');
+      const service = options.graph.aliasService(id);
       if (service) this.representative.set(id, service);
     }
   }

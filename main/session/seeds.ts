@@ -96,7 +96,7 @@ export function fallbackSeeds(
     if (!store.hasEntity(id)) continue;
     for (const item of store.evidenceFor(id, result.window, { limit: 5, kinds: ['metric'] }).items) {
       if (item.detail.type !== 'metric_anomaly' || item.id.startsWith(NORMAL_SERIES_PREFIX)) continue;
-      const node = graph.aliases(id).find((a) => graph.entity(a).kind === 'Service') ?? id;
+      const node = graph.aliasService(id) ?? id;
       strongest.set(node, Math.max(strongest.get(node) ?? -Infinity, item.score));
     }
   }
