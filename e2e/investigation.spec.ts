@@ -32,6 +32,9 @@ test('step to the gateway, run to the end, then step back to where the database 
   const finished = await app.evaluations();
   for (let i = 0; i < finished && (await app.nodeRow(DATABASE).getAttribute('data-label')) !== 'Origin'; i++) {
     const before = await app.evaluations();
+    // The status shows the new position before the command's reply has cleared the busy flag; a key
+    // pressed in between is ignored (as the disabled button would be), so wait until Step back is live.
+    await expect(app.button('Step back')).toBeEnabled();
     await page.keyboard.press('ArrowLeft');
     await expect(app.status).toContainText(evaluationsText(before - 1));
   }
@@ -100,6 +103,7 @@ test('an analyst override is recorded, propagates, and shows as human-asserted',
 
 test('→ steps and space runs to the end', async ({ page }) => {
   const app = new WorkbenchPage(page);
+  await expect(app.button('Step')).toBeEnabled();
   await page.locator('body').press('ArrowRight');
   await expect(app.status).toContainText(evaluationsText(1));
   await page.locator('body').press(' ');

@@ -60,6 +60,7 @@ test('a trainee walks a lesson on a generated incident to the score card; the an
   // The analyst has an investigation open: three steps, then one back (the view is behind the head).
   const app = new WorkbenchPage(page);
   for (let i = 0; i < 3; i++) await app.step();
+  await expect(app.button('Step back')).toBeEnabled();
   await page.keyboard.press('ArrowLeft');
   await expect(app.status).toContainText(evaluationsText(2));
   const analyst = await investigationShown(app);
