@@ -1,4 +1,5 @@
 import type { EvidenceItem } from '../model/index.js';
+import { isFewerCalls } from '../signals/index.js';
 import type { CompiledKnowledge, CompiledIndicator } from './compile.js';
 import type { IndicatorSource } from './knowledge-schema.js';
 
@@ -55,6 +56,9 @@ export function signatureOf(item: Pick<EvidenceItem, 'kind' | 'summary' | 'detai
         ? null
         : { source: 'trace', text: facets.join(' '), direction: 'up', isError: facets.includes('error_rate') };
     }
+    case 'fan_out':
+      // Fewer calls per request: a code path that stopped making them.
+      return isFewerCalls(d) ? { source: 'trace', text: 'fan_out', direction: 'down', isError: false } : null;
     default:
       return null;
   }

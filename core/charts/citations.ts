@@ -35,6 +35,8 @@ function placeOf(item: EvidenceItem, charts: readonly Chart[]): Place {
       const latency = seriesOf(charts, 'latency');
       return latency ? { ...latency, series: null, value: d.windowP95Ms } : across;
     }
+    case 'fan_out':
+      return seriesOf(charts, 'requests') ?? across;
     case 'span': {
       const latency = seriesOf(charts, 'latency');
       return latency ? { ...latency, series: null, value: d.durationMs } : across;

@@ -1,4 +1,5 @@
 import { isHardEvidence, NORMAL_SERIES_PREFIX } from '../model/index.js';
+import { isFewerCalls } from '../signals/index.js';
 import type { ContextPacket, EvidenceItem, TimeWindow } from '../model/index.js';
 import type { Confidence, EvidenceRef, Grounding } from '../ledger/index.js';
 
@@ -24,6 +25,9 @@ export function isCitableFault(item: EvidenceItem): boolean {
       return detail.isFailure;
     case 'log_template':
       return detail.isError && (detail.isNew || (detail.rateRatio ?? 0) >= 2);
+    case 'fan_out':
+      // Fewer calls per request: a code path of the node's own stopped running.
+      return isFewerCalls(detail);
     case 'alert':
     case 'log':
     case 'trace_edge':

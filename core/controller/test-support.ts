@@ -25,7 +25,7 @@ export function makeEvidence(spec: EvidenceSpec): EvidenceItem {
       ? 'log'
       : spec.detail.type === 'metric_anomaly' || spec.detail.type === 'metric'
         ? 'metric'
-        : spec.detail.type === 'trace_edge'
+        : spec.detail.type === 'trace_edge' || spec.detail.type === 'fan_out'
           ? 'span'
           : spec.detail.type;
   return {

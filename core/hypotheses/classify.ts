@@ -10,6 +10,7 @@ const classOfRule: Readonly<Record<string, CauseClass>> = {
   saturation: 'resource',
   new_error_logs: 'code',
   code_path: 'code',
+  fewer_calls: 'code',
   own_errors: 'code',
   own_latency: 'resource',
   network_delay: 'network',
@@ -23,6 +24,7 @@ function classOfRef(ref: EvidenceRef): CauseClass | null {
   if (ref.extractor === 'metric_anomaly') return 'resource';
   if (ref.extractor === 'log_template') return 'code';
   if (ref.extractor === 'trace_edge') return 'network';
+  if (ref.extractor === 'trace_fanout') return 'code';
   return null;
 }
 

@@ -13,6 +13,7 @@ export const extractors = [
   'log_template',
   'metric_anomaly',
   'trace_edge',
+  'trace_fanout',
   'k8s_diff',
   'failure_event',
   'synthesised_alert',
@@ -147,6 +148,20 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
      * "call to X failed"): window and baseline counts, and one message as written (hostile text).
      */
     attributedTo: z.array(z.object({ entity: z.string(), count: z.number(), baselineCount: z.number(), example: z.string() })).optional(),
+  }),
+  z.object({
+    type: z.literal('fan_out'),
+    /** The instance whose spans these are (the packet may name the node by its service). */
+    entity: z.string(),
+    /** Requests it served (its root spans and the calls into it) and calls it made for them, per period. */
+    windowServed: z.number(),
+    baselineServed: z.number(),
+    windowCalls: z.number(),
+    baselineCalls: z.number(),
+    /** Calls per request in the window over the baseline's. */
+    ratio: z.number(),
+    /** −log10 p of the window's calls given the baseline's calls per request (Poisson lower tail). */
+    surprise: z.number(),
   }),
   z.object({ type: z.literal('span'), status: z.string(), durationMs: z.number() }),
   z.object({ type: z.literal('metric'), metric: z.string(), value: z.number() }),

@@ -18,6 +18,7 @@ function ev(detail: EvidenceDetail, time = 500): EvidenceItem {
       metric_anomaly: 'metric',
       metric: 'metric',
       trace_edge: 'span',
+      fan_out: 'span',
       span: 'span',
     } as const
   )[detail.type];
@@ -100,6 +101,29 @@ describe('evaluateHeuristic', () => {
     const alone = evaluateHeuristic(packet([served]));
     expect(alone.label).toBe('Origin');
     expect(alone.reasoning.join('\n')).toMatch(/own_errors/);
+  });
+
+  it('sees a node that makes far fewer calls per request as a code path that stopped, unless a failing callee ends its requests', () => {
+    const fanOut = (ratio: number, surprise: number): EvidenceItem =>
+      ev({
+        type: 'fan_out',
+        entity: 'shop/Pod/db-1',
+        windowServed: 400,
+        baselineServed: 300,
+        windowCalls: Math.round(400 * 4 * ratio),
+        baselineCalls: 1200,
+        ratio,
+        surprise,
+      });
+    const stopped = evaluateHeuristic(packet([fanOut(0.6, 80)]));
+    expect(stopped.label).toBe('Origin');
+    expect(stopped.reasoning.join('\n')).toMatch(/fewer_calls/);
+    // A tenth fewer calls is the request mix drifting; a large drop on a weak test is chance.
+    expect(evaluateHeuristic(packet([fanOut(0.9, 40)])).label).toBe('Healthy');
+    expect(evaluateHeuristic(packet([fanOut(0.5, 4)])).label).toBe('Healthy');
+    // A callee that fails ends requests early too: then the calls it cut short are its doing.
+    const failing = edge(node, 'shop/Service/cache', { windowErrorRate: 0.3 });
+    expect(evaluateHeuristic(packet([fanOut(0.6, 80), failing], [['shop/Service/cache', null]])).label).toBe('Symptom');
   });
 
   it('follows an error message that names a dependency', () => {

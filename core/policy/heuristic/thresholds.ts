@@ -1,4 +1,4 @@
-import { CHRONIC_FAILURE_COUNT, delayThresholds } from '../../signals/index.js';
+import { CHRONIC_FAILURE_COUNT, delayThresholds, fanOutThresholds } from '../../signals/index.js';
 
 /**
  * The numbers behind the heuristic's judgements, in one place so reviewers can audit them.
@@ -55,6 +55,16 @@ export const thresholds = {
   sequenceSurprise: 10,
   /** ...and the statement itself must run at most 0.6× its expected rate. */
   sequenceRateRatio: 0.6,
+  /**
+   * Calls made per request served at ¾ of the baseline's or fewer: a code path stopped (the
+   * request mix of a running system drifts slowly). Kept with the predicate in
+   * core/signals/traces/fan-out.ts, which the evidence store ranks with too.
+   */
+  fanOutRatio: fanOutThresholds.ratio,
+  /** ...significant at −log10 p ≥ 10 (calls within one request come together, which the Poisson test ignores)... */
+  fanOutSurprise: fanOutThresholds.surprise,
+  /** ...on at least 20 requests served in each period. */
+  fanOutMinServed: fanOutThresholds.minServed,
   /** Names shorter than 3 characters ("db", "ui") would match inside any message. */
   minNameLength: 3,
   /**

@@ -50,6 +50,8 @@ export interface EntitySpanSummary {
   baseline: PeriodSpanStats;
   latencyRatio: number | null;
   errorRateDelta: number;
+  /** The entity's root spans per period: requests that entered the system at it (with the calls into it, what it served). */
+  roots: { window: number; baseline: number };
 }
 
 export interface TraceAggregation {
@@ -74,6 +76,7 @@ export class TraceEdgeAggregator {
   /** Caller → callee → stats; nested, so no key string is built per call. */
   private readonly edgeStats = new Map<string, Map<string, PeriodPair>>();
   private readonly entityStats = new Map<string, PeriodPair>();
+  private readonly entityRoots = new Map<string, { window: number; baseline: number }>();
   private readonly messages = new StatusMessageCounter();
   private spans = 0;
   private roots = 0;
@@ -96,7 +99,10 @@ export class TraceEdgeAggregator {
     if (period) this.pairFor(this.entityStats, span.entity)[period].add(child.durationMs, child.isError);
     if (child.isError && span.statusMessage) this.messages.add(span.entity, span.statusMessage, period);
     const parentId = typeof span.parentSpanId === 'string' && span.parentSpanId.length > 0 ? span.parentSpanId : null;
-    if (parentId === null) this.roots += 1;
+    if (parentId === null) {
+      this.roots += 1;
+      if (period) this.rootsOf(span.entity)[period] += 1;
+    }
     this.parents.add(span.traceId, span.spanId, parentId, child, this.recordEdge);
   }
 
@@ -115,7 +121,7 @@ export class TraceEdgeAggregator {
       }));
     const entities = [...this.entityStats.entries()]
       .sort(([a], [b]) => byText(a, b))
-      .map(([entity, pair]) => ({ entity, ...compare(pair) }));
+      .map(([entity, pair]) => ({ entity, ...compare(pair), roots: { ...(this.entityRoots.get(entity) ?? { window: 0, baseline: 0 }) } }));
     return {
       edges,
       entities,
@@ -139,6 +145,15 @@ export class TraceEdgeAggregator {
     // queueing between them, where a delay injected on either side shows.
     pair[child.period].addGap(Math.max(0, parentDurationMs - child.durationMs));
   };
+
+  private rootsOf(entity: string): { window: number; baseline: number } {
+    let roots = this.entityRoots.get(entity);
+    if (!roots) {
+      roots = { window: 0, baseline: 0 };
+      this.entityRoots.set(entity, roots);
+    }
+    return roots;
+  }
 
   private pairFor(map: Map<string, PeriodPair>, key: string): PeriodPair {
     let pair = map.get(key);

@@ -90,7 +90,13 @@ function shareFiles(files: readonly RecordFile[], mode: WorkerMode, derive: bool
   return { main: inOrder(lightest), workers: filled.filter((g) => g !== lightest).map(inOrder) };
 }
 
-const EXTRACTOR_ORDER: Record<SignalRow['extractor'], number> = { failure_event: 0, log_template: 1, metric_anomaly: 2, trace_edge: 3 };
+const EXTRACTOR_ORDER: Record<SignalRow['extractor'], number> = {
+  failure_event: 0,
+  log_template: 1,
+  metric_anomaly: 2,
+  trace_edge: 3,
+  trace_fanout: 4,
+};
 
 /** Signals of several producers in the order one producer would list them (stable sort). */
 function mergeSignals(parts: readonly BuiltSignals[]): SignalRow[] {

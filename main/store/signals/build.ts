@@ -4,7 +4,9 @@ import {
   OVERFLOW_TEMPLATE_ID,
   compareTemplateCounts,
   describeMetricShift,
+  fanOutShifts,
   isDelayedEdge,
+  isFewerCalls,
   toTraceEdgeDetail,
   type BrokenSequence,
   type KnownEdge,
@@ -24,6 +26,7 @@ export interface SignalCounts {
   log_template: number;
   metric_anomaly: number;
   trace_edge: number;
+  trace_fanout: number;
   failure_event: number;
 }
 
@@ -84,7 +87,13 @@ export interface SignalInputs {
 export function builtSignalsOf(inputs: SignalInputs, ctx: SignalContext): BuiltSignals {
   const edges = edgeRows(inputs.traces, ctx);
   return {
-    rows: [...failureRows(inputs.failures), ...templateRows(inputs.templates, ctx), ...metricRows(inputs.anomalies), ...edges.rows],
+    rows: [
+      ...failureRows(inputs.failures),
+      ...templateRows(inputs.templates, ctx),
+      ...metricRows(inputs.anomalies),
+      ...edges.rows,
+      ...fanOutRows(inputs.traces, ctx),
+    ],
     unresolvedCallees: edges.unresolved,
   };
 }
@@ -235,6 +244,33 @@ function edgeRows(traces: TraceAggregation, ctx: SignalContext): { rows: SignalR
     }
   }
   return { rows: out, unresolved: attributions.unresolved };
+}
+
+/**
+ * An entity that makes markedly fewer calls per request it serves (a code path that stopped
+ * running, core/signals/traces/fan-out.ts). Only those: an unchanged fan-out is no news, and
+ * every entity's would crowd the packets.
+ */
+function fanOutRows(traces: TraceAggregation, ctx: SignalContext): SignalRow[] {
+  return fanOutShifts(traces)
+    .filter(isFewerCalls)
+    .map((d) => ({
+      id: `fanout:${d.entity}`,
+      entity: d.entity,
+      kind: 'span',
+      extractor: 'trace_fanout',
+      time: ctx.final.window.start,
+      score: TIER.notableEdge + within(d.surprise / 10),
+      summary:
+        `calls made per request served: ${(d.windowCalls / d.windowServed).toFixed(2)} in window vs ` +
+        `${(d.baselineCalls / d.baselineServed).toFixed(2)} in baseline (×${d.ratio}, ${d.windowServed} requests served, surprise ${d.surprise})`,
+      detail: d,
+      file: 'spans',
+      line: null,
+      samples: [],
+      hidesLine: null,
+      point: null,
+    }));
 }
 
 /** Calls per minute in the window over calls per minute in the baseline; null without baseline calls. */

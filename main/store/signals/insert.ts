@@ -9,7 +9,7 @@ export interface SignalTargets {
 
 /** Stores signal rows; runs after the raw indexes exist, which the metric line lookup uses. */
 export function insertSignals(db: Db, rows: readonly SignalRow[], targets: SignalTargets): SignalCounts {
-  const counts: SignalCounts = { log_template: 0, metric_anomaly: 0, trace_edge: 0, failure_event: 0 };
+  const counts: SignalCounts = { log_template: 0, metric_anomaly: 0, trace_edge: 0, trace_fanout: 0, failure_event: 0 };
   const insert = db.prepare(
     // Ids are unique by construction; a crafted entity name that still collides loses a
     // duplicate summary rather than failing the whole import.

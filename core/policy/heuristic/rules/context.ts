@@ -1,5 +1,5 @@
 import type { ContextPacket } from '../../../model/packet.js';
-import { isDelayedEdge } from '../../../signals/index.js';
+import { isDelayedEdge, isFewerCalls } from '../../../signals/index.js';
 import { thresholds } from '../thresholds.js';
 import { commonCaller, isFailingEdge, isSlowEdge } from './edge-facts.js';
 import { isType, type Of } from './evidence-of.js';
@@ -35,6 +35,8 @@ export interface RuleContext {
   events: Array<Of<'event'>>;
   anomalies: Array<Of<'metric_anomaly'>>;
   templates: Array<Of<'log_template'>>;
+  /** My instances that make markedly fewer calls per request they serve (core/signals isFewerCalls). */
+  fewerCalls: Array<Of<'fan_out'>>;
   logs: Array<Of<'log'>>;
   /** Names (last id segment) of the nodes I call or depend on, long enough to match safely. */
   dependencies: string[];
@@ -51,6 +53,7 @@ export function buildRuleContext(packet: ContextPacket): RuleContext {
     events: ev.filter(isType('event')),
     anomalies: ev.filter(isType('metric_anomaly')),
     templates: ev.filter(isType('log_template')),
+    fewerCalls: ev.filter(isType('fan_out')).filter((e) => isFewerCalls(e.detail)),
     logs: ev.filter(isType('log')),
     dependencies: dependencyNames(packet),
     edges: edgeView(packet),

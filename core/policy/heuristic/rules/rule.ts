@@ -16,6 +16,7 @@ export type CauseRuleId =
   | 'saturation'
   | 'new_error_logs'
   | 'code_path'
+  | 'fewer_calls'
   | 'own_latency'
   | 'own_errors'
   | 'network_delay'

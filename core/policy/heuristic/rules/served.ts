@@ -89,3 +89,26 @@ export const ownLatencyRule: CauseRule = {
     ];
   },
 };
+
+export const fewerCallsRule: CauseRule = {
+  id: 'fewer_calls',
+  role: 'cause',
+  family: 'traces',
+  when: `the node makes ≤${thresholds.fanOutRatio}× the calls per request it serves that its baseline made (−log10 p ≥ ${thresholds.fanOutSurprise}, ≥${thresholds.fanOutMinServed} requests in each period)`,
+  strength: '0.3 + 0.5·s(1/ratio − 1, 1)',
+  explanation:
+    'The node serves requests but does less for each: a code path stopped running (an early return, an exception thrown before its calls, a changed branch). How many calls a request costs is set by the code and the request mix, and a running system’s mix drifts slowly. The trace-side sibling of code_path, for services that log little; explained by a failing callee (a failed call ends a request early too).',
+  ...plainCause,
+  explainedBy: 'callee',
+  match: ({ fewerCalls }) => {
+    if (fewerCalls.length === 0) return [];
+    const worst = Math.min(...fewerCalls.map((e) => e.detail.ratio));
+    return [
+      {
+        evidence: fewerCalls.map((e) => e.id),
+        strength: 0.3 + 0.5 * saturate(1 / Math.max(worst, 0.01) - 1, 1),
+        text: `I make ×${worst.toFixed(2)} the calls per request I made in the baseline (a code path stopped running)`,
+      },
+    ];
+  },
+};

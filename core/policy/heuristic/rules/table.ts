@@ -7,7 +7,7 @@ import { failureEventRule } from './events.js';
 import { codePathRule, newErrorLogsRule } from './logs.js';
 import { metricRule, saturationRule } from './metrics.js';
 import type { Rule, RuleId } from './rule.js';
-import { ownErrorsRule, ownLatencyRule, servedErrorsRule, servedLatencyRule } from './served.js';
+import { fewerCallsRule, ownErrorsRule, ownLatencyRule, servedErrorsRule, servedLatencyRule } from './served.js';
 import { trafficSourceRule, upstreamSurgeRule } from './traffic.js';
 
 /**
@@ -22,6 +22,7 @@ export const ruleTable: readonly Rule[] = [
   metricRule,
   newErrorLogsRule,
   codePathRule,
+  fewerCallsRule,
   namedDependencyRule,
   servedLatencyRule,
   servedErrorsRule,

@@ -67,7 +67,7 @@ export function deriveImportedSignals(runner: ChRunner, catalog: ImportedCatalog
   const { inputs, context } = signalInputs(runner, periods, catalog.topology, 'line');
   const built = builtSignalsOf(inputs, { ...context, final: catalog.window, extent: catalog.extent });
   const lines = metricPointLines(runner, built.rows);
-  const counts: SignalCounts = { log_template: 0, metric_anomaly: 0, trace_edge: 0, failure_event: 0 };
+  const counts: SignalCounts = { log_template: 0, metric_anomaly: 0, trace_edge: 0, trace_fanout: 0, failure_event: 0 };
   const ids = new Set<string>();
   let batch: string[] = [];
   const flush = (): void => {

@@ -67,6 +67,11 @@ function compare(
   return { window, baseline, latencyRatio, errorRateDelta: window.errorRate - baseline.errorRate };
 }
 
+/** An entity's root spans per period, as the aggregator counts them. */
+function rootsOf(rows: Map<string, ChRow>): { window: number; baseline: number } {
+  return { window: Number(rows.get('window')?.roots ?? 0), baseline: Number(rows.get('baseline')?.roots ?? 0) };
+}
+
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Groups aggregate rows by a key, then by period. */
@@ -115,8 +120,9 @@ export function traceAggregation(
     params,
   );
   const entityRows = runner.rows(
-    `SELECT entity, period, count() AS calls, countIf(status = 'error') AS errors, ${sketched('duration_ms', 'lat', [0.5, 0.95])}
-     FROM (SELECT entity, status, duration_ms, ${periods.period()} AS period FROM spans WHERE ${periods.range})
+    `SELECT entity, period, count() AS calls, countIf(status = 'error') AS errors, countIf(is_root) AS roots,
+       ${sketched('duration_ms', 'lat', [0.5, 0.95])}
+     FROM (SELECT entity, status, duration_ms, parent_span_id IS NULL AS is_root, ${periods.period()} AS period FROM spans WHERE ${periods.range})
      WHERE period != '' GROUP BY entity, period`,
     params,
   );
@@ -132,7 +138,7 @@ export function traceAggregation(
     })
     .sort((a, b) => byText(a.caller, b.caller) || byText(a.callee, b.callee));
   const entities = [...grouped(entityRows, (r) => String(r.entity))]
-    .map(([entity, rows]) => ({ entity, ...compare(rows) }))
+    .map(([entity, rows]) => ({ entity, ...compare(rows), roots: rootsOf(rows) }))
     .sort((a, b) => byText(a.entity, b.entity));
   return {
     edges,
