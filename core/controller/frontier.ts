@@ -1,5 +1,6 @@
 import type { EntityId, Label } from '../model/index.js';
 import type { Confidence, InvestigationState, NodeState, RankedEntity } from '../ledger/index.js';
+import { CONFIDENT_FROM } from './calibration.js';
 import { capConfidence, confidenceCaps, groundingOf, isHardRef } from './grounding.js';
 import { acceptedEntities } from '../hypotheses/index.js';
 
@@ -98,5 +99,8 @@ export function computeFrontier(state: InvestigationState): FrontierResult {
   const topEntry = top === undefined ? undefined : state.nodes.get(top);
   const grounding = topEntry?.isUnverified ? 'ungrounded' : groundingOf(topEntry?.cited ?? [], topEntry?.window ?? null);
   const confidence = capConfidence(topEntry?.belief?.confidence ?? 0, grounding);
-  return { frontier, outcome: isVerified ? 'confident' : 'no_confident_root_cause', confidence, ranking };
+  // "Root cause found" says the first root is right at least CONFIDENT_FROM of the time: a
+  // verified frontier stating less is reported, but not as found (docs/scoring.md §8).
+  const isConfident = isVerified && (confidence.calibrated ?? 0) >= CONFIDENT_FROM;
+  return { frontier, outcome: isConfident ? 'confident' : 'no_confident_root_cause', confidence, ranking };
 }

@@ -1,5 +1,6 @@
 import { isHardEvidence, NORMAL_SERIES_PREFIX } from '../model/index.js';
 import { isFewerCalls } from '../signals/index.js';
+import { calibrate } from './calibration.js';
 import type { ContextPacket, EvidenceItem, TimeWindow } from '../model/index.js';
 import type { Confidence, EvidenceRef, Grounding } from '../ledger/index.js';
 
@@ -65,5 +66,6 @@ export function groundingOf(cited: readonly EvidenceRef[], window: TimeWindow | 
 
 export function capConfidence(raw: number, grounding: Grounding): Confidence {
   const cap = confidenceCaps[grounding];
-  return { raw, grounding, cap, effective: Math.min(raw, cap) };
+  const effective = Math.min(raw, cap);
+  return { raw, grounding, cap, effective, calibrated: calibrate(effective) };
 }

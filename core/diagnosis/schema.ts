@@ -57,6 +57,8 @@ export const Diagnosis = z.object({
     grounding: z.enum(['grounded', 'partial', 'ungrounded']),
     cap: z.number(),
     effective: z.number(),
+    /** How often a stated `effective` was right on the real datasets (docs/scoring.md §8); absent from older ledgers. */
+    calibrated: z.number().optional(),
   }),
   evidence: z.array(DiagnosisEvidence),
   run: z.object({

@@ -55,6 +55,11 @@ export const Confidence = z.object({
   grounding: Grounding,
   cap: z.number(),
   effective: z.number(),
+  /**
+   * How often diagnoses stating `effective` named the right root first, on the real datasets'
+   * development parts (core/controller/calibration.ts); absent in ledgers written before it.
+   */
+  calibrated: z.number().optional(),
 });
 export type Confidence = z.infer<typeof Confidence>;
 

@@ -76,7 +76,19 @@ function header(view: ReportView): string[] {
   const c = view.confidence;
   out.push(
     '<h2>Confidence</h2>',
-    table(['raw', 'grounding', 'cap', 'effective'], [[num(c.raw), `<td>${h(c.grounding)}</td>`, num(c.cap), num(c.effective)]]),
+    `<p>${h(view.confidenceMeaning)}</p>`,
+    table(
+      ['raw', 'grounding', 'cap', 'effective', 'calibrated'],
+      [
+        [
+          num(c.raw),
+          `<td>${h(c.grounding)}</td>`,
+          num(c.cap),
+          num(c.effective),
+          c.calibrated === undefined ? '<td>—</td>' : num(c.calibrated),
+        ],
+      ],
+    ),
   );
   return out;
 }

@@ -21,8 +21,18 @@ export function renderMarkdown(diagnosis: Diagnosis, options: ReportOptions = {}
   }
   out.push('## Outcome', '', view.isConfident ? `**${md(view.outcome)}**` : `**Unconfirmed.** ${md(view.outcome)}`, '');
   const c = view.confidence;
-  out.push('## Confidence', '', '| raw | grounding | cap | effective |', '|---|---|---|---|');
-  out.push(`| ${formatNumber(c.raw)} | ${c.grounding} | ${formatNumber(c.cap)} | ${formatNumber(c.effective)} |`, '');
+  out.push(
+    '## Confidence',
+    '',
+    md(view.confidenceMeaning),
+    '',
+    '| raw | grounding | cap | effective | calibrated |',
+    '|---|---|---|---|---|',
+  );
+  out.push(
+    `| ${formatNumber(c.raw)} | ${c.grounding} | ${formatNumber(c.cap)} | ${formatNumber(c.effective)} | ${c.calibrated === undefined ? '—' : formatNumber(c.calibrated)} |`,
+    '',
+  );
   out.push(
     ...entitySection(view),
     ...hypothesisMarkdown(diagnosis),

@@ -1,5 +1,6 @@
 import type { EntityCharts } from '../charts/index.js';
 import type { Diagnosis } from '../diagnosis/index.js';
+import { outcomeWords } from '../diagnosis/outcome-words.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { describeRules } from '../policy/heuristic/index.js';
 import { truncate } from './escape.js';
@@ -22,6 +23,8 @@ export const maxTextLength = 2000;
 /** Plain, unescaped text of a report; each renderer escapes it for its own format. */
 export interface ReportView {
   title: string;
+  /** What the confidence number means, with the ranges of the outcome words (core/diagnosis/outcome-words.ts). */
+  confidenceMeaning: string;
   /** Set while the investigation is not finished: the report shows a partial result. */
   inProgress: { steps: number; status: string } | null;
   isConfident: boolean;
@@ -58,13 +61,15 @@ export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {
   const roots = diagnosis.frontier.join(', ');
   const best = diagnosis.ranking[0]?.entity;
   const clip = (text: string) => truncate(text, maxTextLength);
+  const words = outcomeWords(diagnosis);
   return {
-    title: isConfident ? `Root cause: ${clip(roots)}` : 'No confident root cause',
+    title: isConfident ? `Root cause: ${clip(roots)}` : words.headline,
+    confidenceMeaning: words.meaning,
     inProgress,
     isConfident,
     outcome: isConfident
       ? `Confident. The frontier (root causes not explained by any other) is ${clip(roots)}, and every frontier node cites hard evidence.`
-      : `No confident root cause. The verification gate did not pass, so nothing below is confirmed.${best ? ` The best unconfirmed candidate is ${clip(best)}.` : ' No candidate was found.'}`,
+      : `${words.headline}. The verification gate or the calibrated confidence did not confirm it, so nothing below is confirmed.${best ? ` The best unconfirmed candidate is ${clip(best)}.` : ' No candidate was found.'}`,
     confidence: diagnosis.confidence,
     entities: diagnosis.entities.map((e) => ({
       name: clip(e.name),

@@ -26,3 +26,4 @@ export type {
   GroundTruthWarning,
   GroundTruthWarningCode,
 } from './types.js';
+export { calibrationOf, type Calibration, type ReliabilityBin, type StatedOutcome } from './calibration.js';

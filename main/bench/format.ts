@@ -40,6 +40,7 @@ export function formatSummary(s: BenchSummary, label = ''): string {
     `${label}cases ${s.cases}, runs ${s.runs}, scored ${s.scored}`,
     `  AC@1 ${pct(s.ac1)}   AC@3 ${pct(s.ac3)}   AC@5 ${pct(s.ac5)}`,
     `  root-cause entity precision ${s.rcEntity.precision.toFixed(3)} recall ${s.rcEntity.recall.toFixed(3)} F1 ${s.rcEntity.f1.toFixed(3)}`,
+    `  calibration ECE ${s.calibration.ece.toFixed(3)} over ${s.calibration.bins.length} bins; "Root cause found" right ${s.confident.right}/${s.confident.n}`,
     s.runs > 1 ? `  pass@${s.runs} ${pct(s.passAtK)}   maj@${s.runs} (voted) ${pct(s.majorityAtK)}` : null,
     `  steps ${s.steps}, policy calls ${s.policyCalls}, tokens ${s.tokens}, median ${s.msMedian} ms per case`,
   ]

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Policy } from '../../core/controller/index.js';
 import type { RunSettingsInput } from '../../core/ipc/index.js';
-import { passAtK } from '../../core/scoring/index.js';
+import { calibrationOf, passAtK, type Calibration } from '../../core/scoring/index.js';
 import { investigateSnapshot } from '../session/index.js';
 import type { StoreSpec } from '../store/index.js';
 import { loadGroundTruth, scoreCase, type CaseScore } from './score-case.js';
@@ -28,6 +28,10 @@ export interface BenchRow {
   predicted: string[];
   frontier: string[];
   outcome: string;
+  /** The calibrated confidence the diagnosis reports (docs/scoring.md §8). */
+  confidence: number;
+  /** The confidence the policy stated, capped by grounding (what the calibration maps). */
+  stated: number;
   correct: boolean;
   acAt: CaseScore['acAt'] | null;
   /** Where the first expected service ranks (CaseScore.rank); null when unscored or not ranked. */
@@ -55,6 +59,10 @@ export interface BenchSummary {
   passAtK: number;
   /** Share of cases whose voted diagnosis (the weighted vote over the k runs' roots) is right at AC@1. */
   majorityAtK: number;
+  /** Reliability of the reported confidence over the scored runs: 5 bins and the expected calibration error. */
+  calibration: Calibration;
+  /** Scored runs whose outcome was `confident`, and how many of them were right at AC@1. */
+  confident: { n: number; right: number };
   steps: number;
   policyCalls: number;
   tokens: number;
@@ -92,6 +100,8 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
         predicted: score?.rankedServices.slice(0, 3) ?? diagnosis.frontier.slice(0, 3),
         frontier: diagnosis.frontier,
         outcome: diagnosis.outcome,
+        confidence: diagnosis.confidence.calibrated ?? diagnosis.confidence.effective,
+        stated: diagnosis.confidence.effective,
         correct: score?.acAt[1] ?? false,
         acAt: score?.acAt ?? null,
         rank: score?.rank ?? null,
@@ -132,6 +142,11 @@ function summarise(rows: readonly BenchRow[], cases: number, runs: number): Benc
     },
     passAtK: share((runs) => passAtK(runs.map((r) => r.correct))),
     majorityAtK: share((runs) => runs[0]?.votedCorrect === true),
+    calibration: calibrationOf(scored.map((r) => ({ confidence: r.confidence, correct: r.correct }))),
+    confident: {
+      n: scored.filter((r) => r.outcome === 'confident').length,
+      right: scored.filter((r) => r.outcome === 'confident' && r.correct).length,
+    },
     steps: rows.reduce((a, r) => a + r.steps, 0),
     policyCalls: rows.reduce((a, r) => a + r.policyCalls, 0),
     tokens: rows.reduce((a, r) => a + r.tokens, 0),

@@ -1,3 +1,4 @@
+import { outcomeWords } from '../../core/diagnosis/outcome-words.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
 
 /** Short node names for a crowded list: `shop/Service/db` → `Service/db`. */
@@ -31,7 +32,7 @@ export function describeEvent(e: LedgerEvent): string | null {
     case 'Resumed':
       return 'Resumed';
     case 'Finished':
-      return `Finished: ${e.outcome === 'confident' ? 'confident' : 'no confident root cause'}`;
+      return `Finished: ${outcomeWords(e).headline}`;
     case 'DrilledDown':
       return `Hypothesis ${e.hypothesis}: drill down to level ${e.toLevel} (gap ${e.gap}, ${e.support} supporting)`;
     case 'Backtracked':

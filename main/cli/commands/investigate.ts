@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { Diagnosis } from '../../../core/diagnosis/index.js';
+import { outcomeWords, type Diagnosis } from '../../../core/diagnosis/index.js';
 import { addLlmOptions } from './llm-flags.js';
 import { investigateSnapshot } from '../../session/index.js';
 import { stderrProgress } from './progress.js';
@@ -96,7 +96,7 @@ export function registerInvestigate(program: Command): void {
       if (diagnosis.stopped) process.stderr.write(`stopped early (${diagnosis.stopped.reason}): ${diagnosis.stopped.detail}\n`);
       if (flags.out) {
         process.stderr.write(
-          `${diagnosis.outcome}: frontier ${diagnosis.frontier.join(', ') || '(empty)'} — ${diagnosis.run.steps} steps; wrote ${flags.out}\n`,
+          `${outcomeWords(diagnosis).headline} (${diagnosis.outcome}): frontier ${printable(diagnosis.frontier.join(', ')) || '(empty)'} — ${diagnosis.run.steps} steps; wrote ${flags.out}\n${outcomeWords(diagnosis).meaning}\n`,
         );
       }
       if (chosen.isEndpointUnreachable()) {

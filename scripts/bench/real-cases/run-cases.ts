@@ -36,6 +36,10 @@ export interface CaseResult {
   ac1: boolean;
   ac3: boolean;
   rcEntity: { precision: number; recall: number; f1: number };
+  outcome: string;
+  /** The calibrated confidence the diagnosis reported, and the stated one the calibration maps. */
+  confidence: number;
+  stated: number;
   /** Ids of the heuristic rules that matched in any evaluation of the case, in table order. */
   rulesFired: string[];
 }
@@ -98,6 +102,9 @@ export async function runSystem(cases: SystemCases, split: SplitFile, options: R
       ac1: row.acAt?.[1] ?? false,
       ac3: row.acAt?.[3] ?? false,
       rcEntity: row.rcEntity ?? { precision: 0, recall: 0, f1: 0 },
+      outcome: row.outcome,
+      confidence: row.confidence,
+      stated: row.stated,
       rulesFired: ruleTable.map((r) => r.id).filter((id) => fired[i]?.has(id)),
     };
   });

@@ -13,6 +13,9 @@ const result = (system: CaseResult['system'], c: string, part: CaseResult['part'
   ac1: rank === 1,
   ac3: rank !== null && rank <= 3,
   rcEntity: { precision: f1, recall: f1, f1 },
+  outcome: rank === 1 ? 'confident' : 'no_confident_root_cause',
+  confidence: rank === 1 ? 0.9 : 0.3,
+  stated: rank === 1 ? 0.9 : 0.3,
   rulesFired: [],
 });
 

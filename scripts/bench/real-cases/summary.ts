@@ -1,4 +1,5 @@
 /** Figures over the real cases: per system × part and per system, the per-case table, the ablation. Pure. */
+import { calibrationOf, type Calibration } from '../../../core/scoring/index.js';
 import { printable } from '../../../main/bench/format.js';
 import type { CaseResult } from './run-cases.js';
 import { SYSTEM_NAMES, SYSTEMS, type Part, type SystemId } from './split.js';
@@ -16,6 +17,10 @@ export interface SliceFigures {
   precision: number;
   recall: number;
   f1: number;
+  /** Reliability of the reported (calibrated) confidence: 5 bins and the ECE. */
+  calibration: Calibration;
+  /** Cases reported "Root cause found" (outcome confident), and how many of them were right at 1. */
+  confident: { n: number; right: number };
 }
 
 export function figures(cases: readonly CaseResult[]): SliceFigures {
@@ -32,6 +37,11 @@ export function figures(cases: readonly CaseResult[]): SliceFigures {
     precision: mean((c) => c.rcEntity.precision),
     recall: mean((c) => c.rcEntity.recall),
     f1: mean((c) => c.rcEntity.f1),
+    calibration: calibrationOf(cases.map((c) => ({ confidence: c.confidence, correct: c.ac1 }))),
+    confident: {
+      n: cases.filter((c) => c.outcome === 'confident').length,
+      right: cases.filter((c) => c.outcome === 'confident' && c.ac1).length,
+    },
   };
 }
 
@@ -93,13 +103,15 @@ export function figureRows(r: Report): string[][] {
         f.precision.toFixed(3),
         f.recall.toFixed(3),
         f.f1.toFixed(3),
+        f.calibration.ece.toFixed(3),
+        `${f.confident.right}/${f.confident.n}`,
       ];
     });
   });
 }
-export const FIGURE_HEADER = ['system', 'part', 'n', 'AC@1', 'AC@3', 'RC precision', 'RC recall', 'RC F1'];
+export const FIGURE_HEADER = ['system', 'part', 'n', 'AC@1', 'AC@3', 'RC precision', 'RC recall', 'RC F1', 'ECE', '"found" right'];
 
-export const CASE_HEADER = ['system', 'case', 'part', 'fault', 'expected', 'rank', 'top 3'];
+export const CASE_HEADER = ['system', 'case', 'part', 'fault', 'expected', 'rank', 'confidence', 'top 3'];
 export function caseRows(cases: readonly CaseResult[]): string[][] {
   return cases.map((c) =>
     [
@@ -109,6 +121,7 @@ export function caseRows(cases: readonly CaseResult[]): string[][] {
       c.faultType ?? '-',
       c.expected.join(', ') || '-',
       String(c.rank ?? '-'),
+      `${c.confidence.toFixed(2)}${c.outcome === 'confident' ? ' found' : ''}`,
       c.top3.join(', '),
     ].map(printable),
   );
