@@ -69,8 +69,11 @@ async function main(): Promise<void> {
   const cold: number[] = [];
   const coldCpu: number[] = [];
   const tally = { judged: 0, top3: 0, clean: 0, beforeTop3: 0, beforeClean: 0 };
+  const present = new Set(pdg.blocks.map((b) => serviceOf(b.file)));
   for (const flag of flags) {
-    const want = flagBehaviour[flag];
+    const known = flagBehaviour[flag];
+    // A flag whose readers are not in this tree is not judged: there is nothing to find.
+    const want = known !== undefined && known.services.some((s) => present.has(s)) ? known : undefined;
     const now = locateWith(cli, source, flag);
     cold.push(now.wallMs);
     if (now.cpuMs !== null) coldCpu.push(now.cpuMs);
@@ -92,7 +95,7 @@ async function main(): Promise<void> {
           ? String(after?.exactRank ?? '**not in top 10**')
           : 'file absent';
     rows.push(
-      `| ${flag} | ${want?.services.join(', ') ?? 'not judged'} | ${before === null ? '' : `${cell(earlier)} | `}${cell(after)} | ${exact} | ${where(now.blocks[0])} |`,
+      `| ${flag} | ${want?.services.join(', ') ?? (known === undefined ? 'not judged' : `${known.services.join(', ')}: not in this tree`)} | ${before === null ? '' : `${cell(earlier)} | `}${cell(after)} | ${exact} | ${where(now.blocks[0])} |`,
     );
     process.stderr.write(`${flag}: rank ${after?.rank ?? '-'} (${now.wallMs.toFixed(0)} ms)\n`);
   }
@@ -113,9 +116,9 @@ async function main(): Promise<void> {
   rmSync(cache, { recursive: true, force: true });
   const perTenK = (ms: number): string => `${((ms / pdg.lines) * 10).toFixed(2)} s`;
   const machine = describeMachine();
-  const services = [...new Set(pdg.blocks.map((b) => serviceOf(b.file)))].sort();
+  const services = [...present].sort();
   const body = [
-    `## Code layer (\`eog code locate\`): ${values.section}`,
+    `## Code layer (\`eog code locate\`)${values.section === 'code' ? '' : `: ${values.section}`}`,
     '',
     `Written by \`npx tsx scripts/bench/code-locate.ts <otel-demo-src>${before === null ? '' : ' --before <earlier cli.js>'} --section ${values.section} --write\` on ${machine.date}: ${machine.cpuModel}, ${machine.cpuCount} CPUs; Node ${machine.node}. Load average at start: ${machine.loadAverage.toFixed(1)}.`,
     '',
