@@ -1,6 +1,6 @@
 export * from './model.js';
 export { PdgIndex, assemblePdg, buildEdges } from './pdg.js';
-export { followValue, maxFlowDistance, type FactRef, type Reached } from './flow.js';
+export { calleesPassed, followFlag, isBinding, maxFlowDistance, type Carried, type FactRef, type FlowStart, type Reached } from './flow.js';
 export { isKeyLike, messageStrength, normalizeName, parseFrames, type Frame } from './match.js';
 export { locate, type LocateOptions } from './locate.js';
 export { anchorEvidence, codeAnchorKinds, type CodeAnchor, type CodeAnchorInput, type CodeAnchorKind } from './anchors.js';

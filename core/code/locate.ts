@@ -1,5 +1,5 @@
-import type { CodeBlock, CodePdg, LocatedBlock } from './model.js';
-import { followValue, type FactRef } from './flow.js';
+import type { CodeBlock, CodeFact, CodePdg, LocatedBlock } from './model.js';
+import { calleesPassed, followFlag, isBinding, type FlowStart, type Reached } from './flow.js';
 import { frameMatchesFile, isKeyLike, mentionsKey, messageStrength, normalizeName, parseFrames } from './match.js';
 import { PdgIndex } from './pdg.js';
 
@@ -8,10 +8,20 @@ export interface LocateOptions {
   limit?: number;
 }
 
-/** A read site ranks below the branch its value decides; a decision loses a little per step of flow. */
-const readWeight = 0.7;
-const mentionWeight = 0.5;
+/**
+ * What the code does with a flag, best first: its value decides a branch (1, losing a little
+ * per step of data flow: at most 4 steps, ≥ 0.81); its value is passed to a call (0.8, one
+ * statement); the read whose value is kept or passed on (0.7); a call whose result nothing
+ * uses (0.6); a key bound to a name never evaluated (0.55); a key only listed, compared or
+ * written — a flag editor, a test's expectations (0.52); a message that mentions it (0.5).
+ */
 const stepDecay = 0.95;
+const effectWeight = 0.8;
+const readWeight = 0.7;
+const droppedWeight = 0.6;
+const unusedKeyWeight = 0.55;
+const listWeight = 0.52;
+const mentionWeight = 0.5;
 
 interface Hit {
   score: number;
@@ -47,22 +57,30 @@ function locateFrames(index: PdgIndex, text: string, hits: Hits): void {
   }
 }
 
-/** Literal and identifier matches: the reads of a key, the sites of a message. */
-function locateText(index: PdgIndex, text: string, hits: Hits): FactRef[] {
+/** Literal and identifier matches: where the code names a key (to follow), the sites of a message. */
+function locateText(index: PdgIndex, text: string, hits: Hits): FlowStart[] {
   const key = isKeyLike(text);
   const wanted = normalizeName(text);
-  const reads: FactRef[] = [];
+  const starts: FlowStart[] = [];
   for (const b of index.pdg.blocks) {
     if (key && b.level === 'function' && wanted.length >= 3 && normalizeName(b.name) === wanted)
       hits.add(b.id, 0.9 * readWeight, `function ${b.name} is named like "${text}"`);
     b.facts.forEach((f, i) => {
       if (key) {
-        const exact = f.strings.includes(text) ? `literal "${text}"` : null;
-        const ident = exact === null && wanted.length >= 3 ? f.uses.concat(f.defines).find((u) => normalizeName(u) === wanted) : undefined;
-        if (exact !== null || ident !== undefined) {
-          reads.push({ block: b.id, fact: i });
-          hits.add(b.id, readWeight, `reads ${exact ?? `${ident} (named like "${text}")`} at ${where(b, f.line)}`, f.line);
-        } else if (f.strings.some((s) => mentionsKey(s, text)))
+        if (f.strings.includes(text)) {
+          if (calleesPassed(f, text).length > 0 || isBinding(f, null)) starts.push({ block: b.id, fact: i, carries: 'key' });
+          else
+            hits.add(
+              b.id,
+              listWeight,
+              `names "${text}" without evaluating it (listed, compared or written) at ${where(b, f.line)}`,
+              f.line,
+            );
+          return;
+        }
+        const ident = wanted.length >= 3 ? f.uses.concat(f.defines).find((u) => normalizeName(u) === wanted) : undefined;
+        if (ident !== undefined) starts.push({ block: b.id, fact: i, carries: 'value' });
+        else if (f.strings.some((s) => mentionsKey(s, text)))
           hits.add(b.id, mentionWeight, `mentions "${text}" at ${where(b, f.line)}`, f.line);
         return;
       }
@@ -71,14 +89,78 @@ function locateText(index: PdgIndex, text: string, hits: Hits): FactRef[] {
       if (strength > 0) hits.add(b.id, strength, `message written at ${where(b, f.line)} (match ${strength.toFixed(2)})`, f.line);
     });
   }
-  return reads;
+  return starts;
+}
+
+/** Where the value of a flag changes what the code does: branches it decides, calls it is passed to. */
+interface Region {
+  block: CodeBlock;
+  /** A statement's own lines, when the region is one statement rather than the block. */
+  statement?: { startLine: number; endLine: number };
+  score: number;
+  reason: string;
+  line: number;
+}
+
+/** Whether a statement the value reached hands it to a call: it came by a name, or was evaluated here inside another call. */
+function passesOn(fact: CodeFact, r: Reached): boolean {
+  if (r.evaluators === undefined) return r.via !== '';
+  const evaluating = new Set(r.evaluators);
+  return fact.calls.some((c) => !evaluating.has(c));
+}
+
+/**
+ * Follows one place that names the key: the read itself is scored by what the code does with
+ * the value (a branch depends on it; it is kept or passed on; the call's result is dropped; the
+ * key is bound but never evaluated), and the branches and calls the value reaches are regions.
+ */
+function followRead(index: PdgIndex, start: FlowStart, query: string, hits: Hits, regions: Region[]): void {
+  const reached = followFlag(index, [start], query);
+  const b = index.block(start.block);
+  const fact = b.facts[start.fact] as CodeFact;
+  const spot = where(b, fact.line);
+  const values = reached.filter((r) => r.carries === 'value');
+  let decided = false;
+  for (const r of values) {
+    const at = index.block(r.block);
+    const f = at.facts[r.fact] as CodeFact;
+    const via = r.via === '' ? '' : ` through ${r.via}`;
+    const steps = `${r.distance} step${r.distance === 1 ? '' : 's'} of data flow`;
+    if (f.kind === 'condition') {
+      decided = true;
+      regions.push({
+        block: at,
+        score: stepDecay ** r.distance,
+        line: f.line,
+        reason: `the value of "${query}" decides this ${at.kind} at ${where(at, f.line)}${via} (${steps})`,
+      });
+    } else if (f.kind === 'call' && r.distance > 0 && passesOn(f, r))
+      regions.push({
+        block: at,
+        statement: { startLine: f.line, endLine: f.endLine },
+        score: effectWeight * stepDecay ** (r.distance - 1),
+        line: f.line,
+        reason: `the value of "${query}" is passed on at ${where(at, f.line)}${via} (${steps})`,
+      });
+  }
+  const evaluated = values.find((r) => r.distance === 0 && r.block === start.block && r.fact === start.fact) !== undefined;
+  const kept = values.some((r) => r.distance > 0) || (evaluated && fact.kind !== 'call' && fact.kind !== 'other');
+  const named =
+    start.carries === 'key'
+      ? `"${query}"`
+      : `${fact.uses.concat(fact.defines).find((u) => normalizeName(u) === normalizeName(query)) ?? query} (named like "${query}")`;
+  if (decided || kept) hits.add(b.id, readWeight, `reads ${named} at ${spot}`, fact.line);
+  else if (values.length > 0) hits.add(b.id, droppedWeight, `evaluates ${named} at ${spot}; nothing depends on its value`, fact.line);
+  else hits.add(b.id, unusedKeyWeight, `binds ${named} at ${spot}; never evaluated`, fact.line);
 }
 
 /**
  * The blocks of a service's PDG that a piece of evidence points to, best first: the block
  * of a stack frame; the sites of a log message or error text; for a key (a flag or config
- * name), the branches whose condition its value decides — followed through assignments,
- * named constants, accessor functions and parameters — above the reads themselves.
+ * name), the branches whose condition its value decides — from the call that evaluates the
+ * key, through assignments, named constants, accessor functions and parameters — and the
+ * calls its value is passed to, above the reads themselves; a key only listed or compared
+ * (a flag editor, a test's expectations) ranks below every read.
  */
 export function locate(pdg: CodePdg, text: string, options: LocateOptions = {}): LocatedBlock[] {
   const index = new PdgIndex(pdg);
@@ -86,30 +168,50 @@ export function locate(pdg: CodePdg, text: string, options: LocateOptions = {}):
   const query = text.trim();
   if (query === '') return [];
   locateFrames(index, query, hits);
-  const reads = locateText(index, query, hits);
-  for (const r of followValue(index, reads)) {
-    const b = index.block(r.block);
-    const fact = b.facts[r.fact];
-    if (fact?.kind !== 'condition') continue;
-    const via = r.via === '' ? '' : ` through ${r.via}`;
-    hits.add(
-      b.id,
-      stepDecay ** r.distance,
-      `the value of "${query}" decides this ${b.kind} at ${where(b, fact.line)}${via} (${r.distance} step${r.distance === 1 ? '' : 's'} of data flow)`,
-    );
+  const regions: Region[] = [];
+  for (const start of locateText(index, query, hits)) followRead(index, start, query, hits, regions);
+  const statements = new Map<string, Region>();
+  for (const r of regions) {
+    if (r.statement === undefined) {
+      hits.add(r.block.id, r.score, r.reason, r.line);
+      continue;
+    }
+    const id = `${r.block.file}:${r.statement.startLine}:${r.statement.endLine}`;
+    const old = statements.get(id);
+    if (old === undefined || r.score > old.score) statements.set(id, r);
   }
-  return hits
-    .entries()
-    .map(([id, h]) => ({ b: index.block(id), ...h }))
+  const ranked = [
+    ...hits.entries().map(([id, h]) => {
+      const b = index.block(id);
+      return { b, startLine: b.startLine, endLine: b.endLine, level: b.level, kind: b.kind, ...h };
+    }),
+    ...[...statements.values()].map((r) => ({
+      b: r.block,
+      startLine: (r.statement as { startLine: number }).startLine,
+      endLine: (r.statement as { endLine: number }).endLine,
+      level: 'block' as const,
+      kind: 'statement',
+      score: r.score,
+      reason: r.reason,
+      line: r.line,
+    })),
+  ];
+  return ranked
     .sort(
       (x, y) =>
         y.score - x.score ||
-        x.b.endLine - x.b.startLine - (y.b.endLine - y.b.startLine) ||
+        x.endLine - x.startLine - (y.endLine - y.startLine) ||
         x.b.file.localeCompare(y.b.file) ||
-        x.b.startLine - y.b.startLine,
+        x.startLine - y.startLine,
     )
     .slice(0, options.limit ?? 10)
-    .map(({ b, score, reason, line }) => locatedBlock(b, Math.round(score * 1000) / 1000, reason, line));
+    .map((r) => ({
+      ...locatedBlock(r.b, Math.round(r.score * 1000) / 1000, r.reason, r.line),
+      startLine: r.startLine,
+      endLine: r.endLine,
+      level: r.level,
+      kind: r.kind,
+    }));
 }
 
 /** A block as `eog code locate` and the anchors report it. */

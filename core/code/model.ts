@@ -19,10 +19,25 @@ export type FactKind = 'assign' | 'return' | 'call' | 'condition' | 'other';
 export interface CodeFact {
   kind: FactKind;
   line: number;
+  /** The statement's last line: a statement is the smallest hammock region. */
+  endLine: number;
   defines: string[];
   uses: string[];
   calls: string[];
   strings: string[];
+  /**
+   * Each call of the statement with its direct arguments that are a literal (its text) or a
+   * name: `client.getBooleanValue("adFailure", false)` passes `adFailure` and `false` to
+   * `getBooleanValue`; a key listed in a collection or compared (`["adFailure"]`,
+   * `name == "adFailure"`) is passed to no call.
+   */
+  passes: CallArguments[];
+}
+
+export interface CallArguments {
+  /** The callee's name, as in `calls` (empty when the call names none). */
+  callee: string;
+  args: string[];
 }
 
 export interface CodeBlock {

@@ -15,6 +15,8 @@ export class PdgIndex {
   readonly enclosingFunction: (number | null)[];
   /** Blocks with a fact that uses each name. */
   readonly usersByName = new Map<string, number[]>();
+  /** Module- and class-level blocks that define each name (named constants, module variables). */
+  readonly outerDefinersByName = new Map<string, number[]>();
 
   constructor(readonly pdg: CodePdg) {
     const { blocks } = pdg;
@@ -26,6 +28,8 @@ export class PdgIndex {
       this.enclosingFunction[b.id] = b.level === 'function' ? b.id : (parentFn ?? null);
       const names = new Set(b.facts.flatMap((f) => f.uses));
       for (const n of names) push(this.usersByName, n, b.id);
+      if (this.enclosingFunction[b.id] === null)
+        for (const n of new Set(b.facts.flatMap((f) => f.defines))) push(this.outerDefinersByName, n, b.id);
     }
     for (let i = blocks.length - 1; i >= 0; i--) {
       const b = blocks[i] as CodeBlock;
@@ -48,11 +52,56 @@ export class PdgIndex {
     return this.enclosingFunction[block] ?? null;
   }
 
+  /**
+   * The definitions a name used in block `from` resolves to, among `candidates`: the nearest
+   * ones — in the same file, else in the folder sharing the longest path with it. A name
+   * resolves where its language looks first (the module, then its package); code elsewhere
+   * that happens to define the same name (another service's accessor) is not what is called.
+   */
+  nearest(from: number, candidates: readonly number[]): number[] {
+    if (candidates.length <= 1) return [...candidates];
+    const file = this.block(from).file;
+    let best = -1;
+    let out: number[] = [];
+    for (const c of candidates) {
+      const p = proximity(file, this.block(c).file);
+      if (p > best) {
+        best = p;
+        out = [c];
+      } else if (p === best) out.push(c);
+    }
+    return out;
+  }
+
+  /** The functions a call of `name` from block `from` may reach. */
+  calleesOf(from: number, name: string): number[] {
+    return this.nearest(from, this.functionsByName.get(name) ?? []);
+  }
+
+  /** Whether a use of `name` in block `user` resolves to the definition in block `definer`. */
+  resolvesTo(user: number, name: string, definer: number): boolean {
+    const fn = this.enclosingFunction[definer] ?? null;
+    const block = this.block(definer);
+    const candidates =
+      fn === definer && block.name === name ? (this.functionsByName.get(name) ?? []) : (this.outerDefinersByName.get(name) ?? [definer]);
+    return this.nearest(user, candidates).includes(definer);
+  }
+
   /** Blocks that use `name` inside `scope` (null: anywhere). */
   usersIn(name: string, scope: number | null): number[] {
     const users = this.usersByName.get(name) ?? [];
     return scope === null ? users : users.filter((u) => this.contains(scope, u));
   }
+}
+
+/** How close two files are: the same file above all, else the number of folders their paths share. */
+function proximity(a: string, b: string): number {
+  if (a === b) return Number.MAX_SAFE_INTEGER;
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  return n;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
@@ -69,14 +118,14 @@ export function buildEdges(blocks: readonly CodeBlock[]): CodeEdge[] {
     if (b.parent !== null) edges.push({ from: b.parent, to: b.id, kind: 'control' });
     const callees = new Set(b.facts.flatMap((f) => f.calls));
     for (const name of callees)
-      for (const fn of index.functionsByName.get(name) ?? [])
-        if (fn !== b.id) edges.push({ from: b.id, to: fn, kind: 'call', label: name });
+      for (const fn of index.calleesOf(b.id, name)) if (fn !== b.id) edges.push({ from: b.id, to: fn, kind: 'call', label: name });
     const defined = new Set(b.facts.flatMap((f) => f.defines));
     const scope = index.scopeOf(b.id);
     for (const name of defined) {
       const users = index.usersIn(name, scope);
       if (users.length > maxDataFanout) continue;
-      for (const u of users) if (u !== b.id) edges.push({ from: b.id, to: u, kind: 'data', label: name });
+      for (const u of users)
+        if (u !== b.id && (scope !== null || index.resolvesTo(u, name, b.id))) edges.push({ from: b.id, to: u, kind: 'data', label: name });
     }
   }
   return edges;

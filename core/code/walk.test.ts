@@ -6,7 +6,16 @@ import { assemblePdg } from './pdg.js';
 import type { DependencyTarget } from './dependencies.js';
 import { maxWalkSteps, walkCode, type CodeAction, type CodeStepContext, type WalkInput } from './walk.js';
 
-const fact = (line: number, calls: string[] = []) => ({ kind: 'call' as const, line, defines: [], uses: [], calls, strings: [] });
+const fact = (line: number, calls: string[] = []) => ({
+  kind: 'call' as const,
+  line,
+  endLine: line,
+  defines: [],
+  uses: [],
+  calls,
+  strings: [],
+  passes: [],
+});
 const block = (
   id: number,
   name: string,

@@ -119,7 +119,8 @@ export async function walkCode(input: WalkInput): Promise<WalkResult> {
   const { pdg, ranked, choose } = input;
   const index = new PdgIndex(pdg);
   const rankOf = (b: CodeBlock): number => ranked.findIndex((r) => sameBlock(b, r));
-  const start = ranked[0] === undefined ? undefined : pdg.blocks.find((b) => sameBlock(b, ranked[0] as DrilledBlock));
+  // The best ranked block of the PDG (a statement the value is passed to is a region, not a block to walk from).
+  const start = ranked.map((r) => pdg.blocks.find((b) => sameBlock(b, r))).find((b) => b !== undefined);
   const result: WalkResult = { steps: [], crossings: [], selected: null, interrupted: null };
   const record = (s: WalkStep): void => {
     result.steps.push(s);

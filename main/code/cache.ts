@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FileBlocks } from './extract.js';
 
 /** Bump when the extractor's output changes: older entries are then never read. */
-export const extractorVersion = 3;
+export const extractorVersion = 4;
 
 /** Where parsed files are kept: `EOG_CODE_CACHE`, else the user's cache folder. */
 export function defaultCacheDir(): string {

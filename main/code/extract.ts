@@ -3,6 +3,7 @@ import type { BlockLevel, CodeBlock, CodeFact, FactKind } from '../../core/code/
 import type { LanguageRoles } from './languages/index.js';
 import { roleMap } from './languages/index.js';
 import { parserFor } from './parser.js';
+import { argumentTexts, tailExpression } from './arguments.js';
 import {
   calleeOf,
   clauseParameters,
@@ -55,7 +56,16 @@ class Walker {
   }
 
   private fact(block: FileBlocks[number], kind: FactKind, node: Node): CodeFact {
-    const fact: CodeFact = { kind, line: node.startPosition.row + 1, defines: [], uses: [], calls: [], strings: [] };
+    const fact: CodeFact = {
+      kind,
+      line: node.startPosition.row + 1,
+      endLine: node.endPosition.row + 1,
+      defines: [],
+      uses: [],
+      calls: [],
+      strings: [],
+      passes: [],
+    };
     block.facts.push(fact);
     return fact;
   }
@@ -65,6 +75,7 @@ class Walker {
     const line = node.startPosition.row + 1;
     if (this.stray === null || this.strayLine !== line || block.facts[block.facts.length - 1] !== this.stray) {
       this.stray = this.fact(block, 'other', node);
+      this.stray.endLine = line;
       this.strayLine = line;
     }
     return this.stray;
@@ -106,6 +117,16 @@ class Walker {
     const own = this.strayFact(block, node);
     if (own.kind === 'other') own.kind = 'call';
     return own;
+  }
+
+  /** Walks `node` with `fact` given to `target` (a node inside it) only; the rest as usual. */
+  private walkAround(node: Node, target: Node, block: FileBlocks[number], fact: CodeFact): void {
+    if (node.id === target.id) return this.walk(node, block, fact);
+    for (const child of node.namedChildren) {
+      if (child === null) continue;
+      if (child.startIndex <= target.startIndex && target.endIndex <= child.endIndex) this.walkAround(child, target, block, fact);
+      else this.walk(child, block, null);
+    }
   }
 
   private enclosingName(block: FileBlocks[number]): string {
@@ -165,7 +186,19 @@ class Walker {
               };
         const test = this.fact(inner, 'condition', node);
         for (const c of condition) this.walk(c, inner, test);
-        for (const c of body) this.walk(c, inner, null);
+        // A branch that is an expression (`let x = if c { read() } else { 0 }`) gives its value to
+        // the names it is assigned to: each branch's last expression defines them.
+        const assigned = fact?.kind === 'assign' ? fact.defines : [];
+        for (const c of body) {
+          const tail = assigned.length > 0 ? tailExpression(this.g, c) : null;
+          if (tail === null) {
+            this.walk(c, inner, null);
+            continue;
+          }
+          const value = this.fact(inner, 'assign', tail);
+          value.defines.push(...assigned);
+          this.walkAround(c, tail, inner, value);
+        }
         return;
       }
       case 'block': {
@@ -186,6 +219,7 @@ class Walker {
           (this.g.language.argumentCalls?.includes(node.type) === true ? this.lineCall(block, node) : this.fact(block, 'call', node));
         const callee = calleeOf(this.g, node);
         if (callee !== null) own.calls.push(callee);
+        own.passes.push({ callee: callee ?? '', args: argumentTexts(this.g, node) });
         return this.children(node, block, own);
       }
       case 'string': {

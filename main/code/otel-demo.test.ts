@@ -1,11 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locate, type CodePdg } from '../../core/code/index.js';
 import { buildServicePdg } from './build.js';
-import { flagBehaviour as expected } from './testing/otel-demo-expected.js';
+import { judgeFlag, serviceOf } from './testing/judge-flag.js';
+import { flagBehaviour } from './testing/otel-demo-expected.js';
 
 const root = join(import.meta.dirname, 'fixtures', 'otel-demo');
+
+/** The flags whose deciding block the slice holds. */
+const expected = Object.fromEntries(
+  Object.entries(flagBehaviour).filter(([, want]) => want.file !== undefined && existsSync(join(root, want.file))),
+);
 
 const flagNames = Object.keys((JSON.parse(readFileSync(join(root, 'flagd', 'demo.flagd.json'), 'utf8')) as { flags: object }).flags);
 
@@ -23,13 +29,25 @@ describe('eog code locate on the OpenTelemetry Demo slice', () => {
   });
 
   for (const [flag, where] of Object.entries(expected))
-    it(`puts the branch where ${flag} changes behaviour in the top 3`, async () => {
-      const top = locate(await demoPdg(), flag, { limit: 3 });
+    it(`puts the branch where ${flag} changes behaviour in the top 3, below no block of a service that does not read it`, async () => {
+      const all = locate(await demoPdg(), flag);
+      const top = all.slice(0, 3);
       const hit = top.find((b) => b.file === where.file && b.startLine === where.line);
       expect(hit, JSON.stringify(top, null, 1)).toBeDefined();
       expect(hit?.level).toBe('block');
       expect(hit?.reason).toContain('decides');
+      const judged = judgeFlag(all, where);
+      expect(judged.rank).not.toBeNull();
+      expect(judged.rank ?? 99).toBeLessThanOrEqual(3);
+      expect(judged.intruders.map((b) => `${b.file}:${b.startLine} ${b.reason}`)).toEqual([]);
     });
+
+  it('claims a decision only in services that read the flag', async () => {
+    const graph = await demoPdg();
+    for (const [flag, want] of Object.entries(expected))
+      for (const b of locate(graph, flag, { limit: 20 }).filter((x) => /decides|passed on/.test(x.reason)))
+        expect(want.services, `${flag}: ${b.file}:${b.startLine} ${b.reason}`).toContain(serviceOf(b.file));
+  });
 
   it('finds a log message written with a format string at its logging call', async () => {
     const top = locate(await demoPdg(), 'Failed to send message to Kafka within context deadline: context deadline exceeded', { limit: 3 });

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Language, Parser } from 'web-tree-sitter';
 import type { LanguageRoles } from './languages/index.js';
+import { renameWasmImports } from './wasm-imports.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,7 +21,10 @@ export async function parserFor(language: LanguageRoles): Promise<Parser> {
   await ready;
   let grammar = grammars.get(language.name);
   if (grammar === undefined) {
-    grammar = Language.load(join(grammarDir(), language.wasm));
+    const file = join(grammarDir(), language.wasm);
+    const renames = language.importRenames;
+    grammar =
+      renames === undefined ? Language.load(file) : readFile(file).then((bytes) => Language.load(renameWasmImports(bytes, renames)));
     grammars.set(language.name, grammar);
   }
   const parser = new Parser();

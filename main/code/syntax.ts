@@ -62,7 +62,7 @@ export function isIdentifier(g: Grammar, node: Node): boolean {
   return g.roles.get(node.type) === 'identifier';
 }
 
-function namedChildren(node: Node): Node[] {
+export function namedChildren(node: Node): Node[] {
   return node.namedChildren.filter((c): c is Node => c !== null);
 }
 
@@ -82,7 +82,15 @@ export function nameOf(g: Grammar, node: Node, depth = 0): string | null {
   if (depth > 4) return null;
   for (const field of nameFields) {
     const child = node.childForFieldName(field);
-    if (child !== null) return nameOf(g, child, depth + 1);
+    // A name written as a plain token of another type (Bash's `word`) is still the name.
+    if (child === null) continue;
+    if (field === 'name' && child.childCount === 0) return literalText(child.text);
+    // A typed parameter with no name field (Python's `flag_name: str`): its own identifier, not its type's.
+    if (field === 'type') {
+      const own = namedChildren(node).find((c) => c.id !== child.id && isIdentifier(g, c));
+      if (own !== undefined) return own.text;
+    }
+    return nameOf(g, child, depth + 1);
   }
   const first = namedChildren(node).find((c) => isIdentifier(g, c));
   return first?.text ?? null;

@@ -1,3 +1,4 @@
+import { bash } from './bash.js';
 import { cpp, c } from './cpp.js';
 import { csharp } from './csharp.js';
 import { dart } from './dart.js';
@@ -41,6 +42,7 @@ export const languages: readonly LanguageRoles[] = [
   elixir,
   zig,
   objc,
+  bash,
 ];
 
 const byExtension = new Map(languages.flatMap((l) => l.extensions.map((e) => [e, l] as const)));

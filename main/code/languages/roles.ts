@@ -52,6 +52,11 @@ export interface LanguageRoles {
   argumentCalls?: readonly string[];
   /** Fields that hold a conditional's condition, instead of the default ones (`condition`, `value`, `right` …). */
   conditionFields?: readonly string[];
+  /**
+   * C library functions the prebuilt grammar imports under a name the tree-sitter runtime does
+   * not export, mapped to one it does that answers the same for the characters a scanner tests.
+   */
+  importRenames?: Readonly<Record<string, string>>;
   /** Roles decided by a word rather than by a node type: see `WordRoles`. */
   byWord?: readonly WordRoles[];
 }
