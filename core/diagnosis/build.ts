@@ -2,8 +2,9 @@ import type { EvidenceItem } from '../model/evidence.js';
 import type { EntityId } from '../model/ids.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { computeFrontier } from '../controller/frontier.js';
+import { explainsOf, isConcurrentFinding } from '../controller/explains.js';
 import { modelRunOf } from './model-run.js';
-import type { Diagnosis } from './schema.js';
+import type { Diagnosis, DiagnosisExplains } from './schema.js';
 import { diagnosisHypotheses } from './hypotheses.js';
 import { diagnosisCausalGraph } from './causal-graph.js';
 import { diagnosisRedHerrings } from './red-herrings.js';
@@ -32,6 +33,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   const frontier = [...result.frontier];
   const reached = reachability(state, frontier);
   const onChain = new Set<EntityId>([...frontier, ...reached.keys()]);
+  const explains = diagnosisExplains(state, frontier);
   const entities = [...onChain]
     .filter((id) => state.nodes.get(id)?.belief)
     .sort((a, b) => Number(frontier.includes(b)) - Number(frontier.includes(a)) || rankOf(result.ranking, a) - rankOf(result.ranking, b))
@@ -48,6 +50,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
         evidence: items.map((e) => `[${e.id}] ${e.summary}`).join('\n'),
         ...(rules.length > 0 ? { rules } : {}),
         ...(code.length > 0 ? { code } : {}),
+        ...(explains.has(id) ? { explains: explains.get(id) } : {}),
       };
     });
   const propagations = [...state.edges.values()]
@@ -93,6 +96,17 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
     ...(redHerrings ? { red_herrings: redHerrings } : {}),
     ...modelRunOf(state),
   };
+}
+
+/** What each frontier entry explains, as the frontier's order weighed it (core/controller/explains.ts). */
+function diagnosisExplains(state: InvestigationState, frontier: readonly EntityId[]): Map<EntityId, DiagnosisExplains> {
+  const roots = frontier.map((id) => explainsOf(state, id));
+  const out = new Map<EntityId, DiagnosisExplains>();
+  for (const r of roots) {
+    const { alerts, severity, entry, anomalous } = r;
+    out.set(r.root, { alerts, severity, entry, anomalous, anomalous_total: r.anomalousTotal, concurrent: isConcurrentFinding(r, roots) });
+  }
+  return out;
 }
 
 function rankOf(ranking: ReadonlyArray<{ entity: string }>, id: string): number {

@@ -6,3 +6,4 @@ export * from './code.js';
 export * from './causal-graph.js';
 export * from './red-herrings.js';
 export * from './votes.js';
+export * from './explains-text.js';

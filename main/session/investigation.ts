@@ -36,7 +36,7 @@ import { scopeReactions } from '../../core/scopes/index.js';
 import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
-import { bootstrapFromStore, bootstrapWithScopes, fallbackSeeds } from './seeds.js';
+import { bootstrapFromStore, bootstrapWithScopes, entryServices, fallbackSeeds } from './seeds.js';
 import { storeAlerts } from './store-alerts.js';
 
 export interface InvestigationOptions {
@@ -215,6 +215,7 @@ export class Investigation implements InvestigationRun {
         incidentTime: store.windowInfo().incidentTime,
         alerts: alertInputs(store, this.bootstrap),
         ignoredAlerts: this.bootstrap.ignoredAlerts,
+        entryPoints: entryServices(graph),
       },
       onStep: (record) => this.commit(record),
       preamble: scopes.record ? [...this.preamble, scopes.record] : this.preamble,
@@ -426,11 +427,15 @@ function tellDeadline({ policy, deadline }: InvestigationOptions): void {
 }
 
 /** The alerts a diagnosis must account for: all but the noise the bootstrap set aside. */
-function alertInputs(store: EvidenceStore, boot: BootstrapResult): Array<{ id: string; name: string; entity: string }> {
+function alertInputs(store: EvidenceStore, boot: BootstrapResult): Array<{ id: string; name: string; entity: string; severity: string }> {
   const ignored = new Set(boot.ignoredAlerts.map((a) => a.id));
   return store
     .alerts()
-    .flatMap((a) => (a.detail.type === 'alert' && !ignored.has(a.id) ? [{ id: a.id, name: a.detail.name, entity: a.entity }] : []));
+    .flatMap((a) =>
+      a.detail.type === 'alert' && !ignored.has(a.id)
+        ? [{ id: a.id, name: a.detail.name, entity: a.entity, severity: a.detail.severity }]
+        : [],
+    );
 }
 
 /** The bootstrap with run r's visit order among equal priorities; run 0 (and a single run) unchanged. */
