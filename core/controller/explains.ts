@@ -32,6 +32,11 @@ export function reachableFrom(state: InvestigationState, start: EntityId): Set<E
   return seen;
 }
 
+/** The entity the walk judged for an alert: its own, or the Service it was folded into (a Pod's alert). */
+export function alertNode(alert: { entity: EntityId; node?: EntityId | undefined }): EntityId {
+  return alert.node ?? alert.entity;
+}
+
 const isDegraded = (state: InvestigationState, id: EntityId): boolean => {
   const label = state.nodes.get(id)?.belief?.label;
   return label === 'Origin' || label === 'Symptom';
@@ -42,7 +47,7 @@ export function explainsOf(state: InvestigationState, root: EntityId, reached = 
   const severity: Record<SeverityTier, number> = { critical: 0, warning: 0, info: 0 };
   const alerts: string[] = [];
   for (const alert of state.started?.bootstrap?.alerts ?? []) {
-    if (!covered.has(alert.entity)) continue;
+    if (!covered.has(alertNode(alert))) continue;
     alerts.push(`${alert.name} on ${alert.entity}`);
     severity[severityTier(alert.severity)]++;
   }

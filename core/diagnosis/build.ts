@@ -2,7 +2,7 @@ import type { EvidenceItem } from '../model/evidence.js';
 import type { EntityId } from '../model/ids.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { computeFrontier } from '../controller/frontier.js';
-import { explainsOf, isConcurrentFinding } from '../controller/explains.js';
+import { alertNode, explainsOf, isConcurrentFinding } from '../controller/explains.js';
 import { modelRunOf } from './model-run.js';
 import type { Diagnosis, DiagnosisExplains } from './schema.js';
 import { diagnosisHypotheses } from './hypotheses.js';
@@ -13,6 +13,8 @@ export interface DiagnosisAlertInput {
   id: string;
   name: string;
   entity: EntityId;
+  /** The entity the walk judged for it, when not its own (core/controller alertNode). */
+  node?: EntityId;
 }
 
 export interface DiagnosisInput {
@@ -138,17 +140,15 @@ function explainAlert(
   reached: Map<EntityId, EntityId[]>,
   state: InvestigationState,
 ) {
-  const label = state.nodes.get(alert.entity)?.belief?.label;
-  if (frontier.includes(alert.entity)) {
-    return { alert: `${alert.name} on ${alert.entity}`, explanation: `${alert.entity} is itself a root cause (${label})`, explained: true };
-  }
-  const path = reached.get(alert.entity);
-  if (path) return { alert: `${alert.name} on ${alert.entity}`, explanation: `propagated along ${path.join(' → ')}`, explained: true };
+  const node = alertNode(alert);
+  const label = state.nodes.get(node)?.belief?.label;
+  const name = `${alert.name} on ${alert.entity}`;
+  if (frontier.includes(node)) return { alert: name, explanation: `${node} is itself a root cause (${label})`, explained: true };
+  const path = reached.get(node);
+  if (path) return { alert: name, explanation: `propagated along ${path.join(' → ')}`, explained: true };
   return {
-    alert: `${alert.name} on ${alert.entity}`,
-    explanation: label
-      ? `${alert.entity} was labelled ${label}; no path from a root cause reaches it`
-      : `${alert.entity} was not investigated`,
+    alert: name,
+    explanation: label ? `${node} was labelled ${label}; no path from a root cause reaches it` : `${node} was not investigated`,
     explained: false,
   };
 }

@@ -21,8 +21,8 @@ const catalogPod = 'shop/Pod/catalog-84b7d6c5f-h3n9w';
  * frontend's flags ConfigMap (behind the critical alerts), and a fresh image rollout of the
  * catalog two minutes before the onset that only triples its own CPU and fires one warning.
  */
-function twoRootBundle(): string {
-  const dir = path.join(root, 'two-roots');
+function twoRootBundle(warnedEntity: string): string {
+  const dir = path.join(root, `two-roots-${warnedEntity.split('/')[1] ?? ''}`);
   cpSync(sampleBundle, dir, { recursive: true });
   const changes = path.join(dir, 'changes.jsonl');
   const moved = readFileSync(changes, 'utf8').replace('"entity":"shop/Service/frontend"', `"entity":"${flags}"`);
@@ -45,7 +45,7 @@ function twoRootBundle(): string {
   writeFileSync(metrics, `${hotter.join('\n')}\n`);
   const warning = {
     name: 'HighCPUUsage',
-    entity: catalog,
+    entity: warnedEntity,
     severity: 'warning',
     startsAt: '2026-03-01T10:05:00Z',
     summary: 'catalog CPU high',
@@ -55,31 +55,41 @@ function twoRootBundle(): string {
 }
 
 describe('the frontier ordered by what each root explains (issue 32)', () => {
-  it('names the change behind the critical alerts first, the fresh deploy that only raised its own CPU after it as a concurrent finding', async () => {
-    const ledgerFile = path.join(root, 'two-roots.ledger');
-    const { diagnosis } = await investigateSnapshot(twoRootBundle(), { policy: createHeuristicPolicy(), ledgerFile });
-    expect(diagnosis.outcome).toBe('confident');
-    // Both are root causes; the deploy scores higher on its own evidence.
-    expect(diagnosis.ranking[0]?.entity).toBe(catalog);
-    expect(diagnosis.frontier).toEqual([flags, catalog]);
+  // The warning on the catalog Service, or on its Pod (the walk judges it at the Service).
+  it.each([catalog, catalogPod])(
+    'names the change behind the critical alerts first, the fresh deploy that only raised its own CPU (warning on %s) after it as a concurrent finding',
+    async (warned) => {
+      const ledgerFile = path.join(root, `${warned.split('/')[1] ?? ''}.ledger`);
+      const { diagnosis } = await investigateSnapshot(twoRootBundle(warned), { policy: createHeuristicPolicy(), ledgerFile });
+      expect(diagnosis.outcome).toBe('confident');
+      // Both are root causes; the deploy scores higher on its own evidence.
+      expect(diagnosis.ranking[0]?.entity).toBe(catalog);
+      expect(diagnosis.frontier).toEqual([flags, catalog]);
 
-    const explains = new Map(diagnosis.entities.map((e) => [e.name, e.explains]));
-    expect(explains.get(flags)?.concurrent).toBe(false);
-    expect(explains.get(flags)?.entry).toContain('shop/Service/frontend');
-    expect(explains.get(flags)?.severity.critical).toBeGreaterThan(0);
-    expect(explains.get(catalog)).toEqual({
-      alerts: [`HighCPUUsage on ${catalog}`],
-      severity: { critical: 0, warning: 1, info: 0 },
-      entry: [],
-      anomalous: 1,
-      anomalous_total: explains.get(flags)?.anomalous_total,
-      concurrent: true,
-    });
-    expect(diagnosis.entities.filter((e) => !e.contributing_factor).every((e) => e.explains === undefined)).toBe(true);
-    // One schema: the export of the ledger alone says the same; the reports show it.
-    expect(Diagnosis.parse(diagnosis)).toEqual(diagnosis);
-    expect(diagnosisFromLedger(ledgerFile).diagnosis).toEqual(diagnosis);
-    expect(renderExport('md', diagnosis)).toContain('concurrent finding');
-    expect(renderExport('html', diagnosis)).toContain('concurrent finding');
-  }, 120_000);
+      const explains = new Map(diagnosis.entities.map((e) => [e.name, e.explains]));
+      expect(explains.get(flags)?.concurrent).toBe(false);
+      expect(explains.get(flags)?.entry).toContain('shop/Service/frontend');
+      expect(explains.get(flags)?.severity.critical).toBeGreaterThan(0);
+      expect(explains.get(catalog)).toEqual({
+        alerts: [`HighCPUUsage on ${warned}`],
+        severity: { critical: 0, warning: 1, info: 0 },
+        entry: [],
+        anomalous: 1,
+        anomalous_total: explains.get(flags)?.anomalous_total,
+        concurrent: true,
+      });
+      expect(diagnosis.alerts_explained).toContainEqual({
+        alert: `HighCPUUsage on ${warned}`,
+        explanation: `${catalog} is itself a root cause (Origin)`,
+        explained: true,
+      });
+      expect(diagnosis.entities.filter((e) => !e.contributing_factor).every((e) => e.explains === undefined)).toBe(true);
+      // One schema: the export of the ledger alone says the same; the reports show it.
+      expect(Diagnosis.parse(diagnosis)).toEqual(diagnosis);
+      expect(diagnosisFromLedger(ledgerFile).diagnosis).toEqual(diagnosis);
+      expect(renderExport('md', diagnosis)).toContain('concurrent finding');
+      expect(renderExport('html', diagnosis)).toContain('concurrent finding');
+    },
+    120_000,
+  );
 });
