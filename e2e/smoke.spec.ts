@@ -59,6 +59,10 @@ test('Run investigates the sample to a result; Step back then shows an earlier s
   const result = page.getByRole('region', { name: 'Result' });
   await expect(result).toBeVisible();
   await expect(result.getByRole('listitem').first()).toBeVisible();
+  // What the root cause explains, from the diagnosis: the critical alert on the gateway its flash sale reaches.
+  const explains = result.getByRole('list', { name: 'What each root cause explains' });
+  await expect(explains).toContainText('shop/Service/frontend');
+  await expect(explains).toContainText(/Explains \d+ alerts \(1 critical/);
   await expect(status).toContainText('finished');
   const finished = await status.textContent();
   const evaluations = Number(/(\d+) evaluations/.exec(finished ?? '')?.[1]);

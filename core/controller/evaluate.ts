@@ -91,7 +91,7 @@ function checkOrigin(tick: Tick, ctx: EvaluationContext, node: EntityId, packet:
   if (belief.evidence.some((id) => discriminating.has(id))) return;
   const reason =
     discriminating.size === 0
-      ? 'nothing in the packet is abnormal against its baseline and unexplained by a neighbour'
+      ? 'nothing in the packet is abnormal against its baseline and unexplained by a neighbour, and no change here precedes the onset'
       : `none of the cited evidence discriminates; the packet's discriminating evidence is ${[...discriminating].slice(0, 5).join(', ')}`;
   tick.emit({ type: 'OriginUnverified', node, cited: [...belief.evidence], reason });
 }

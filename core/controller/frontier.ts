@@ -3,6 +3,7 @@ import type { Confidence, InvestigationState, NodeState, RankedEntity } from '..
 import { CONFIDENT_FROM } from './calibration.js';
 import { capConfidence, confidenceCaps, groundingOf, isHardRef } from './grounding.js';
 import { acceptedEntities } from '../hypotheses/index.js';
+import { explainsOf, isConcurrentFinding, reachableFrom } from './explains.js';
 
 export interface FrontierResult {
   frontier: EntityId[];
@@ -49,24 +50,12 @@ function byScore(a: RankedEntity, b: RankedEntity): number {
   return a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : 0;
 }
 
-function reachableFrom(state: InvestigationState, start: EntityId): Set<EntityId> {
-  const seen = new Set<EntityId>();
-  const stack = [start];
-  while (stack.length > 0) {
-    const current = stack.pop() as EntityId;
-    for (const next of state.edgeNeighbours.get(current) ?? []) {
-      if (seen.has(next) || !state.edges.has(`${current}\u0000${next}`)) continue;
-      seen.add(next);
-      stack.push(next);
-    }
-  }
-  return seen;
-}
-
 /**
  * The frontier (design.md §2): Origins that no other Origin reaches through E_S. Origins that
  * reach each other (a cycle) explain each other equally, so both stay. Ordered by score (the
- * capped confidence). The outcome is confident only when the verification gate passes.
+ * capped confidence), concurrent findings last (`isConcurrentFinding`: a root whose whole effect
+ * is a minor alert on itself, beside one that explains more). The outcome is confident only when
+ * the verification gate passes.
  */
 export function computeFrontier(state: InvestigationState): FrontierResult {
   const ranking: RankedEntity[] = [];
@@ -85,7 +74,10 @@ export function computeFrontier(state: InvestigationState): FrontierResult {
   );
   // With the hypothesis layer, the answer is the accepted hypotheses' entities (an analyst may reject them all).
   const answer = state.settings?.hypotheses ? new Set(acceptedEntities(state)) : frontierSet;
-  const frontier = ranking.filter((r) => answer.has(r.entity)).map((r) => r.entity);
+  // A root that accounts only for a minor alert on itself comes after the one behind the critical alerts.
+  const roots = ranking.filter((r) => answer.has(r.entity)).map((r) => explainsOf(state, r.entity, reach.get(r.entity)));
+  const concurrent = new Set(roots.filter((r) => isConcurrentFinding(r, roots)).map((r) => r.root));
+  const frontier = [...roots.filter((r) => !concurrent.has(r.root)), ...roots.filter((r) => concurrent.has(r.root))].map((r) => r.root);
   // The verification gate: every root cause cites hard evidence and passed the discriminating-
   // evidence test when its belief was set (no OriginUnverified), and the frontier localises.
   const isVerified =

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './grounding.js';
 export * from './guard.js';
 export * from './frontier.js';
+export * from './explains.js';
 export * from './belief-view.js';
 export { isBeliefChanged, visitLimit } from './evaluate.js';
 export * from './controller.js';

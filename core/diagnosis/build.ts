@@ -2,8 +2,9 @@ import type { EvidenceItem } from '../model/evidence.js';
 import type { EntityId } from '../model/ids.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { computeFrontier } from '../controller/frontier.js';
+import { alertNode, explainsOf, isConcurrentFinding } from '../controller/explains.js';
 import { modelRunOf } from './model-run.js';
-import type { Diagnosis } from './schema.js';
+import type { Diagnosis, DiagnosisExplains } from './schema.js';
 import { diagnosisHypotheses } from './hypotheses.js';
 import { diagnosisCausalGraph } from './causal-graph.js';
 import { diagnosisRedHerrings } from './red-herrings.js';
@@ -12,6 +13,8 @@ export interface DiagnosisAlertInput {
   id: string;
   name: string;
   entity: EntityId;
+  /** The entity the walk judged for it, when not its own (core/controller alertNode). */
+  node?: EntityId;
 }
 
 export interface DiagnosisInput {
@@ -32,6 +35,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   const frontier = [...result.frontier];
   const reached = reachability(state, frontier);
   const onChain = new Set<EntityId>([...frontier, ...reached.keys()]);
+  const explains = diagnosisExplains(state, frontier);
   const entities = [...onChain]
     .filter((id) => state.nodes.get(id)?.belief)
     .sort((a, b) => Number(frontier.includes(b)) - Number(frontier.includes(a)) || rankOf(result.ranking, a) - rankOf(result.ranking, b))
@@ -48,6 +52,7 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
         evidence: items.map((e) => `[${e.id}] ${e.summary}`).join('\n'),
         ...(rules.length > 0 ? { rules } : {}),
         ...(code.length > 0 ? { code } : {}),
+        ...(explains.has(id) ? { explains: explains.get(id) } : {}),
       };
     });
   const propagations = [...state.edges.values()]
@@ -95,6 +100,17 @@ export function buildDiagnosis(input: DiagnosisInput): Diagnosis {
   };
 }
 
+/** What each frontier entry explains, as the frontier's order weighed it (core/controller/explains.ts). */
+function diagnosisExplains(state: InvestigationState, frontier: readonly EntityId[]): Map<EntityId, DiagnosisExplains> {
+  const roots = frontier.map((id) => explainsOf(state, id));
+  const out = new Map<EntityId, DiagnosisExplains>();
+  for (const r of roots) {
+    const { alerts, severity, entry, anomalous } = r;
+    out.set(r.root, { alerts, severity, entry, anomalous, anomalous_total: r.anomalousTotal, concurrent: isConcurrentFinding(r, roots) });
+  }
+  return out;
+}
+
 function rankOf(ranking: ReadonlyArray<{ entity: string }>, id: string): number {
   const i = ranking.findIndex((r) => r.entity === id);
   return i === -1 ? Number.MAX_SAFE_INTEGER : i;
@@ -124,17 +140,15 @@ function explainAlert(
   reached: Map<EntityId, EntityId[]>,
   state: InvestigationState,
 ) {
-  const label = state.nodes.get(alert.entity)?.belief?.label;
-  if (frontier.includes(alert.entity)) {
-    return { alert: `${alert.name} on ${alert.entity}`, explanation: `${alert.entity} is itself a root cause (${label})`, explained: true };
-  }
-  const path = reached.get(alert.entity);
-  if (path) return { alert: `${alert.name} on ${alert.entity}`, explanation: `propagated along ${path.join(' → ')}`, explained: true };
+  const node = alertNode(alert);
+  const label = state.nodes.get(node)?.belief?.label;
+  const name = `${alert.name} on ${alert.entity}`;
+  if (frontier.includes(node)) return { alert: name, explanation: `${node} is itself a root cause (${label})`, explained: true };
+  const path = reached.get(node);
+  if (path) return { alert: name, explanation: `propagated along ${path.join(' → ')}`, explained: true };
   return {
-    alert: `${alert.name} on ${alert.entity}`,
-    explanation: label
-      ? `${alert.entity} was labelled ${label}; no path from a root cause reaches it`
-      : `${alert.entity} was not investigated`,
+    alert: name,
+    explanation: label ? `${node} was labelled ${label}; no path from a root cause reaches it` : `${node} was not investigated`,
     explained: false,
   };
 }

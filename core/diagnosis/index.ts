@@ -7,3 +7,4 @@ export * from './causal-graph.js';
 export * from './red-herrings.js';
 export * from './votes.js';
 export * from './outcome-words.js';
+export * from './explains-text.js';

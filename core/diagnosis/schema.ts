@@ -7,6 +7,25 @@ import { DiagnosisCodeBlock } from './code.js';
 import { DiagnosisCausalGraph } from './causal-graph.js';
 import { votesFields } from './votes.js';
 
+const count = z.number().int().nonnegative();
+
+/**
+ * What a root cause accounts for (docs/algorithm.md, "Frontier"): the alerts on it or on what it
+ * explains (as in alerts_explained), their count per severity tier, the entry points whose
+ * symptoms it explains, and the degraded entities it explains (itself included) of all judged
+ * degraded. `concurrent`: its whole effect is a minor alert on itself, beside a root that explains
+ * more; it is listed after the others.
+ */
+export const DiagnosisExplains = z.object({
+  alerts: z.array(z.string()),
+  severity: z.object({ critical: count, warning: count, info: count }),
+  entry: z.array(z.string()),
+  anomalous: count,
+  anomalous_total: count,
+  concurrent: z.boolean(),
+});
+export type DiagnosisExplains = z.infer<typeof DiagnosisExplains>;
+
 /** The diagnosis export (design.md §7): ITBench-compatible fields plus the workbench's own. */
 export const DiagnosisEntity = z.object({
   name: z.string(),
@@ -17,6 +36,8 @@ export const DiagnosisEntity = z.object({
   rules: z.array(z.string()).optional(),
   /** The code layer's regions for an Origin whose service's source the snapshot carries; absent otherwise. */
   code: z.array(DiagnosisCodeBlock).optional(),
+  /** The workbench's own: what a frontier entry explains (the frontier's order); absent for other entities. */
+  explains: DiagnosisExplains.optional(),
 });
 
 export const DiagnosisPropagation = z.object({

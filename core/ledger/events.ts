@@ -72,8 +72,16 @@ const base = { seq: z.number().int().nonnegative() };
 export const BootstrapRecord = z.object({
   window: TimeWindow,
   incidentTime: z.number().nullable(),
-  alerts: z.array(z.object({ id: z.string(), name: z.string(), entity: z.string() })),
+  /**
+   * `severity` as the alert gave it; `node`, the entity the walk judges for it when that is not the
+   * alert's own (the Service of a Pod's alert). Both absent in ledgers written before they were recorded.
+   */
+  alerts: z.array(
+    z.object({ id: z.string(), name: z.string(), entity: z.string(), severity: z.string().optional(), node: z.string().optional() }),
+  ),
   ignoredAlerts: z.array(z.object({ id: z.string(), name: z.string(), reason: z.string() })),
+  /** Where users' requests come in (services no other calls); absent in ledgers written before it was recorded. */
+  entryPoints: z.array(z.string()).optional(),
 });
 export type BootstrapRecord = z.infer<typeof BootstrapRecord>;
 

@@ -6,3 +6,4 @@ export * from './packet.js';
 export * from './hypothesis-proposal.js';
 export * from './causal-proposal.js';
 export * from './packet-scope.js';
+export * from './severity.js';

@@ -99,6 +99,7 @@ function entities(view: ReportView): string[] {
   for (const e of view.entities) {
     const tags = `${e.isRootCause ? '<span class="tag">root cause</span>' : ''}${e.isAnalystAsserted ? '<span class="tag analyst">asserted by an analyst, not tool evidence</span>' : ''}`;
     out.push(`<h3>${h(e.name)}${tags}</h3>`, `<p>${h(e.reasoning) || '—'}</p>`);
+    if (e.explains) out.push(`<p class="muted">${h(e.explains)}</p>`);
     if (e.rules.length > 0) {
       const items = e.rules.map(
         (r) => `<li><span class="mono">${h(r.id)}</span> <span class="muted">${h(r.role)}</span> — ${h(r.explanation)}</li>`,

@@ -66,6 +66,7 @@ function entitySection(view: ReportView): string[] {
       `**Reasoning:** ${md(e.reasoning) || '—'}`,
       '',
     );
+    if (e.explains) out.push(`**Explains:** ${md(e.explains)}`, '');
     if (e.rules.length > 0)
       out.push('**Rules fired:**', '', ...e.rules.map((r) => `- ${md(r.id)} (${md(r.role)}): ${md(r.explanation)}`), '');
     if (e.evidence.length > 0) out.push('**Evidence:**', '', ...e.evidence.map((line) => `- ${md(line)}`), '');

@@ -1,5 +1,5 @@
 import type { EntityCharts } from '../charts/index.js';
-import type { Diagnosis } from '../diagnosis/index.js';
+import { explainsText, type Diagnosis } from '../diagnosis/index.js';
 import { outcomeWords } from '../diagnosis/outcome-words.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { describeRules } from '../policy/heuristic/index.js';
@@ -41,6 +41,8 @@ export interface ReportView {
     rules: Array<{ id: string; role: string; explanation: string }>;
     /** The code layer's regions of an Origin: where, why, and the source lines (raw; renderers escape). */
     code: Array<{ location: string; function: string; reason: string; snippet: string }>;
+    /** What a root cause explains (the frontier's order), one line; null for other entities. */
+    explains: string | null;
   }>;
   propagations: Array<{ source: string; target: string; condition: string; effect: string }>;
   alerts: Array<{ alert: string; explained: boolean; explanation: string }>;
@@ -84,6 +86,7 @@ export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {
         reason: clip(c.reason),
         snippet: c.snippet,
       })),
+      explains: e.explains ? clip(explainsText(e.explains)) : null,
     })),
     propagations: chainOrder(diagnosis).map((p) => ({
       source: clip(p.source),

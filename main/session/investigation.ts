@@ -14,6 +14,7 @@ import { varyVisitOrder } from '../../core/voting/index.js';
 import { OperationalGraph } from '../../core/graph/index.js';
 import {
   fold,
+  type BootstrapRecord,
   type ControllerSettingsInput,
   type EventOf,
   type InvestigationState,
@@ -36,7 +37,7 @@ import { scopeReactions } from '../../core/scopes/index.js';
 import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
-import { bootstrapFromStore, bootstrapWithScopes, fallbackSeeds } from './seeds.js';
+import { bootstrapFromStore, bootstrapWithScopes, entryServices, fallbackSeeds } from './seeds.js';
 import { storeAlerts } from './store-alerts.js';
 
 export interface InvestigationOptions {
@@ -213,8 +214,9 @@ export class Investigation implements InvestigationRun {
       bootstrap: {
         window: this.bootstrap.window,
         incidentTime: store.windowInfo().incidentTime,
-        alerts: alertInputs(store, this.bootstrap),
+        alerts: alertInputs(store, this.bootstrap, graph),
         ignoredAlerts: this.bootstrap.ignoredAlerts,
+        entryPoints: entryServices(graph),
       },
       onStep: (record) => this.commit(record),
       preamble: scopes.record ? [...this.preamble, scopes.record] : this.preamble,
@@ -388,7 +390,7 @@ export class Investigation implements InvestigationRun {
     return buildDiagnosis({
       state: this.controller.state,
       evidenceById: (id) => store.evidenceById(id),
-      alerts: this.controller.state.started?.bootstrap?.alerts ?? alertInputs(store, this.bootstrap),
+      alerts: this.controller.state.started?.bootstrap?.alerts ?? alertInputs(store, this.bootstrap, this.graph),
       policyCalls: this.policyCalls,
     });
   }
@@ -426,11 +428,16 @@ function tellDeadline({ policy, deadline }: InvestigationOptions): void {
 }
 
 /** The alerts a diagnosis must account for: all but the noise the bootstrap set aside. */
-function alertInputs(store: EvidenceStore, boot: BootstrapResult): Array<{ id: string; name: string; entity: string }> {
+function alertInputs(store: EvidenceStore, boot: BootstrapResult, graph: OperationalGraph): BootstrapRecord['alerts'] {
   const ignored = new Set(boot.ignoredAlerts.map((a) => a.id));
-  return store
-    .alerts()
-    .flatMap((a) => (a.detail.type === 'alert' && !ignored.has(a.id) ? [{ id: a.id, name: a.detail.name, entity: a.entity }] : []));
+  return store.alerts().flatMap((a) => {
+    if (a.detail.type !== 'alert' || ignored.has(a.id)) return [];
+    // The walk judges a Pod's or a Deployment's alert at its Service (the seeds' representative).
+    const node = graph.has(a.entity) ? graph.aliasService(a.entity) : null;
+    return [
+      { id: a.id, name: a.detail.name, entity: a.entity, severity: a.detail.severity, ...(node && node !== a.entity ? { node } : {}) },
+    ];
+  });
 }
 
 /** The bootstrap with run r's visit order among equal priorities; run 0 (and a single run) unchanged. */

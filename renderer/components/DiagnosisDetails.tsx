@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
 import type { Client } from '../../core/ipc/index.js';
 import { errorMessage } from '../store/session-slice.js';
+import { RootExplainsList } from './RootExplainsList.js';
 import { VotesList } from './VotesList.js';
 
-/** The propagation chain and which alerts it explains, from the backend's diagnosis. */
+/** What each root cause explains, the propagation chain and which alerts it explains, from the backend's diagnosis. */
 export function DiagnosisDetails({ client, revision }: { client: Client; revision: number }) {
   const [loaded, setLoaded] = useState<{ revision: number; diagnosis: Diagnosis } | { revision: number; error: string } | null>(null);
   useEffect(() => {
@@ -19,11 +20,12 @@ export function DiagnosisDetails({ client, revision }: { client: Client; revisio
   }, [client, revision]);
   if (!loaded) return null;
   if ('error' in loaded) return <p className="error">{loaded.error}</p>;
-  const { propagations, alerts_explained: alerts, votes } = loaded.diagnosis;
+  const { propagations, alerts_explained: alerts, votes, entities } = loaded.diagnosis;
   const explained = alerts.filter((a) => a.explained).length;
   return (
     <>
       {votes && votes.length > 0 && <VotesList votes={votes} />}
+      <RootExplainsList entities={entities} />
       <h3>Propagation chain</h3>
       <ol className="chain" aria-label="Propagation chain">
         {propagations.map((p, i) => (

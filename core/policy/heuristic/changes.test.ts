@@ -3,6 +3,7 @@ import type { Belief } from '../../model/belief.js';
 import type { EvidenceDetail, EvidenceItem } from '../../model/evidence.js';
 import type { ContextPacket, PacketNeighbour } from '../../model/packet.js';
 import { evaluateHeuristic } from './decide.js';
+import { discriminatingEvidence } from './standing.js';
 import { steadyTraceEdge, testPacket } from './test-support.js';
 
 // Changes as causes and the proportionality of delays (docs/changes.md). Times in ms; the incident starts at 10 min.
@@ -168,5 +169,33 @@ describe('delays judged as the physics of a delayed pod predicts', () => {
     expect(evaluateHeuristic(packet([delayed], symptom)).label).toBe('Origin');
     const blamed = [...symptom, neighbour('shop/Service/gateway', 'explains', 'out', belief('Symptom'))];
     expect(evaluateHeuristic(packet([delayed], blamed)).label).toBe('Origin');
+  });
+});
+
+describe("the gate's test of a change (docs/changes.md, the gate)", () => {
+  const configMap = 'shop/ConfigMap/checkout-flags';
+
+  it('takes a change inside the window and before the onset on an object without telemetry, before anything confirms its effect', () => {
+    const own = change(8 * MIN, configMap);
+    // The heuristic waits for what it acts on (Healthy for now); the gate does not judge the trigger, only the evidence.
+    expect(evaluateHeuristic(packet([own], [], configMap)).label).toBe('Healthy');
+    expect(discriminatingEvidence(packet([own], [], configMap))).toEqual([own.id]);
+    // An earlier one inside the window too: precedence is what the gate asks.
+    const early = change(1 * MIN, configMap);
+    expect(discriminatingEvidence(packet([early], [], configMap))).toEqual([early.id]);
+  });
+
+  it('refuses a change after the onset, one in the lead time before the window, and one flagged as suspicious text', () => {
+    expect(discriminatingEvidence(packet([change(12 * MIN, configMap)], [], configMap))).toEqual([]);
+    expect(discriminatingEvidence(packet([change(-2 * MIN, configMap)], [], configMap))).toEqual([]);
+    const own = change(8 * MIN, configMap);
+    expect(discriminatingEvidence({ ...packet([own], [], configMap), suspicious: [own.id] })).toEqual([]);
+  });
+
+  it("refuses a change that the node's own telemetry refutes (nothing abnormal follows it there)", () => {
+    const own = change(9 * MIN);
+    expect(discriminatingEvidence(packet([own, edge('shop/Service/gateway', node)]))).toEqual([]);
+    // Followed by a failing caller edge, the same change stands.
+    expect(discriminatingEvidence(packet([own, failingIn()]))).toContain(own.id);
   });
 });

@@ -91,13 +91,35 @@ export function analyseStanding(packet: ContextPacket, options: HeuristicOptions
 
 /**
  * The verification gate's test (docs/invariants.md, "A gate worth its name"), shared with the
- * heuristic's own verdict: the evidence of the causes that stand in this packet, without any
- * item flagged as suspicious text. An Origin must cite at least one of these ids.
+ * heuristic's own verdict: the evidence of the causes that stand in this packet and the changes
+ * that precede the onset here, without any item flagged as suspicious text. An Origin must cite
+ * at least one of these ids.
  */
 export function discriminatingEvidence(packet: ContextPacket): string[] {
   const suspicious = new Set(packet.suspicious ?? []);
-  const ids = analyseStanding(packet).standing.flatMap((c) => c.evidence);
+  const standing = analyseStanding(packet);
+  const ids = [...standing.standing.flatMap((c) => c.evidence), ...precedingChanges(packet, standing)];
   return [...new Set(ids)].filter((id) => !suspicious.has(id));
+}
+
+/** What an entity reports about itself while it runs; a ConfigMap, a Secret or an autoscaler has none. */
+const TELEMETRY_KINDS: ReadonlySet<string> = new Set(['metric', 'log', 'span']);
+
+/**
+ * Changes that discriminate an Origin on their own (docs/changes.md §3, "The gate"): the packet's
+ * change records — on the node or on what configures, contains or runs it, the only ones a packet
+ * holds — made inside the window and before the onset. Precedence and locality make a change the
+ * suspect; an object without telemetry shows no fault of its own, so nothing else could. Whether
+ * it is the trigger is the policy's judgement, not the gate's. Except a change the node's own
+ * telemetry refutes: a node that reports about itself and shows nothing abnormal after it.
+ */
+function precedingChanges(packet: ContextPacket, standing: Standing): string[] {
+  const onset = packet.incidentTime ?? packet.window.end;
+  const hasTelemetry = packet.evidence.some((e) => TELEMETRY_KINDS.has(e.kind));
+  const refuted = new Set(hasTelemetry ? standing.refuted.flatMap((c) => c.evidence) : []);
+  return packet.evidence
+    .filter((e) => e.kind === 'change' && e.time >= packet.window.start && e.time <= onset && !refuted.has(e.id))
+    .map((e) => e.id);
 }
 
 export function isConfirmed(belief: Belief | null): boolean {

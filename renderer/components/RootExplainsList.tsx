@@ -1,0 +1,20 @@
+import { explainsText, type Diagnosis } from '../../core/diagnosis/index.js';
+
+/** What each root cause explains (the frontier's order), one line per frontier entry; nothing without one. */
+export function RootExplainsList({ entities }: { entities: Diagnosis['entities'] }) {
+  const roots = entities.flatMap((e) => (e.explains ? [{ name: e.name, explains: e.explains }] : []));
+  if (roots.length === 0) return null;
+  return (
+    <>
+      <h3>What each root cause explains</h3>
+      <ul className="plain explains" aria-label="What each root cause explains">
+        {roots.map((r) => (
+          <li key={r.name} className={r.explains.concurrent ? 'concurrent' : ''}>
+            {r.name}
+            <div className="muted">{explainsText(r.explains)}</div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
