@@ -1,3 +1,4 @@
+import { calibrate } from './calibration.js';
 import { describe, expect, it } from 'vitest';
 import type { Label } from '../model/index.js';
 import { createState } from '../ledger/index.js';
@@ -83,12 +84,12 @@ describe('computeFrontier', () => {
     // a's raw 0.9 is capped at 0.64 (ungrounded): the grounded 0.7 ranks first.
     expect(result.frontier).toEqual(['b', 'a']);
     expect(result.outcome).toBe('no_confident_root_cause');
-    expect(result.confidence).toEqual({ raw: 0.7, grounding: 'grounded', cap: 1, effective: 0.7 });
+    expect(result.confidence).toEqual({ raw: 0.7, grounding: 'grounded', cap: 1, effective: 0.7, calibrated: calibrate(0.7) });
   });
 
   it('caps partially grounded confidence at 0.84 and falls back to the ranking without Origins', () => {
     const partial = computeFrontier(stateOf({ a: { label: 'Origin', confidence: 0.95, refs: [hard('a1', false)] } }, []));
-    expect(partial.confidence).toEqual({ raw: 0.95, grounding: 'partial', cap: 0.84, effective: 0.84 });
+    expect(partial.confidence).toEqual({ raw: 0.95, grounding: 'partial', cap: 0.84, effective: 0.84, calibrated: calibrate(0.84) });
     const none = computeFrontier(
       stateOf({ a: { label: 'Symptom', confidence: 0.9, refs: [] }, b: { label: 'Defer', confidence: 0.9, refs: [hard('b1', true)] } }, []),
     );

@@ -1,3 +1,4 @@
+import { calibrate } from './calibration.js';
 import { describe, expect, it } from 'vitest';
 import { edgeKey, serialiseLedger } from '../ledger/index.js';
 import { createController } from './controller.js';
@@ -21,7 +22,7 @@ describe('the paper worked example', () => {
     const controller = controllerFor(true);
     const finished = await controller.run();
     expect(finished).toMatchObject({ reason: 'fixed_point', frontier: [ids.frontend], outcome: 'confident' });
-    expect(finished?.confidence).toEqual({ raw: 0.9, grounding: 'grounded', cap: 1, effective: 0.9 });
+    expect(finished?.confidence).toEqual({ raw: 0.9, grounding: 'grounded', cap: 1, effective: 0.9, calibrated: calibrate(0.9) });
     const { state } = controller;
     expect(state.nodes.get(ids.database)?.belief?.label).toBe('Symptom');
     expect(state.nodes.get(ids.database)?.flips).toBe(1);
