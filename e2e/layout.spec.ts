@@ -34,8 +34,14 @@ async function expectNodeInView(app: WorkbenchPage, id: string): Promise<void> {
   // Drawn: uPlot has laid out its time axis (the tick labels are on the canvas).
   const chart = app.inspector.locator('figure.evidence-chart .chart-canvas[data-x-ticks]').first();
   await expect(chart.locator('canvas').first()).toBeInViewport({ ratio: 1 });
-  // Nothing was scrolled to get there: neither the page nor the side panel.
-  expect(await app.page.evaluate(() => [window.scrollY, document.getElementById('side-panel')?.scrollTop ?? -1])).toEqual([0, 0]);
+  // Nothing was scrolled to get there: neither the page nor the side panel; and the page cannot scroll (only the panels do).
+  expect(
+    await app.page.evaluate(() => [
+      window.scrollY,
+      document.getElementById('side-panel')?.scrollTop ?? -1,
+      document.documentElement.scrollHeight - document.documentElement.clientHeight,
+    ]),
+  ).toEqual([0, 0, 0]);
 }
 
 function sidePanel(page: Page): Locator {
