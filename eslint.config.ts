@@ -39,5 +39,19 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', '__dirname'],
     },
   },
+  {
+    // Times a person reads are written by one module, core/time: 24-hour, the zone named (docs/ui.md).
+    files: ['renderer/**/*.{ts,tsx}', 'core/report/**/*.ts', 'core/lesson/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toISOString', 'toLocaleString', 'toLocaleTimeString', 'toLocaleDateString', 'toTimeString', 'toUTCString'].map((property) => ({
+          property,
+          message: 'Write times for people with core/time (formatDateTime and its kin): 24-hour, the zone named.',
+        })),
+      ],
+    },
+  },
   prettierConfig,
 );

@@ -24,6 +24,7 @@ test('the causal graph: metrics and rationales in the panel, the same canvas tog
   await app.reset();
   await app.runToEnd();
 
+  await app.openTab('Causal graph');
   const panel = page.getByRole('region', { name: 'Causality' });
   const metrics = panel.getByTestId('causal-metrics');
   await expect(metrics).toHaveAttribute('data-kc', '1');
@@ -80,6 +81,7 @@ test('a knowledge file from the settings: with enforcement off, proposals it for
   await page.getByLabel('Knowledge file (YAML, over the default)').fill(file);
   await page.getByLabel('Enforce the knowledge').uncheck();
   await app.runToEnd();
+  await app.openTab('Causal graph');
   const panel = page.getByRole('region', { name: 'Causality' });
   await expect(panel).toContainText('knowledge bare 0 · not enforced');
   const violations = panel.locator('.causal-violations li[data-operation="add_causality"]');
@@ -89,6 +91,7 @@ test('a knowledge file from the settings: with enforcement off, proposals it for
   await expect(panel.getByTestId('causal-metrics')).toHaveAttribute('data-kc', '0');
   // Back to the defaults for the other specs.
   await app.reset();
+  await app.openTab('Settings');
   await page.getByLabel('Enforce the knowledge').check();
   await page.getByLabel('Knowledge file (YAML, over the default)').fill('');
   rmSync(dir, { recursive: true, force: true });

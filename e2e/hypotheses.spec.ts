@@ -18,6 +18,7 @@ test('the hypothesis panel: tree by level, focus, drill-down and backtrack in th
   await expect(page.getByLabel('δ: confidence gap to drill down')).toHaveValue('0.1');
   await app.runToEnd();
 
+  await app.openTab('Hypotheses');
   const panel = page.getByRole('region', { name: 'Hypotheses' });
   await expect(panel.getByTestId('hypothesis-thresholds')).toContainText('δ = 0.1');
   await expect(panel.getByTestId('hypothesis-thresholds')).toContainText('η = 2');
@@ -31,7 +32,9 @@ test('the hypothesis panel: tree by level, focus, drill-down and backtrack in th
   await expect(panel.locator('[data-status="refuted"]').first()).toBeVisible();
   await expect(app.timeline).toContainText(/drill down to level 2/);
   await expect(app.timeline).toContainText(/Backtrack to level 1/);
+  await app.openTab('Diagnosis');
   await expect(app.result).toHaveAttribute('data-frontier', FRONTEND);
+  await app.openTab('Hypotheses');
 
   // A supporting evidence id opens the hypothesis' entity in the inspector, the item highlighted.
   const evidence = entity.locator('.hypothesis-evidence.support button').first();
@@ -41,6 +44,7 @@ test('the hypothesis panel: tree by level, focus, drill-down and backtrack in th
   await expect(app.inspector.locator(`li.picked[data-evidence-id="${id ?? ''}"]`)).toBeVisible();
 
   // An analyst rejects the frontend hypothesis: a ledger event, shown as rejected.
+  await app.openTab('Hypotheses');
   const entityId = await entity.getAttribute('data-hypothesis-id');
   await entity.getByRole('button', { name: 'Reject', exact: true }).first().click();
   await expect(panel.locator(`[data-hypothesis-id="${entityId ?? ''}"]`)).toHaveAttribute('data-status', 'refuted');

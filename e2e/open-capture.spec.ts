@@ -6,6 +6,7 @@ import { sampleDir } from './sample.js';
 import { writeCaptureFolder } from '../main/convert/capture/testing/capture-folder.js';
 import { startServe } from './serve.js';
 import { WorkbenchPage } from './workbench-page.js';
+import { formatDateTime } from '../core/time/index.js';
 
 test('a folder of OTLP / Prometheus / kubectl exports opens converted; conversion and import warnings listed as text with file and line', async ({
   page,
@@ -98,7 +99,7 @@ test.describe("a capture folder's incident time and window", () => {
       await setTimes({ incidentTime, window });
       await openPath(capture);
       await expect(page.locator('.snapshot-name')).toHaveText('checkout-incident', { timeout: 30_000 });
-      await expect(app.status).toContainText(`incident ${incidentTime}`);
+      await expect(app.status).toContainText(`incident ${formatDateTime(Date.parse(incidentTime))}`);
       await expect(error).toHaveCount(0);
 
       // A bundle states its own times: the fields are refused, not ignored.
@@ -120,7 +121,7 @@ test.describe("a capture folder's incident time and window", () => {
       await page.goto(served.url);
       await expect(app.graph).toHaveAttribute('data-layout', 'done');
       await expect(page.locator('.snapshot-name')).toHaveText('checkout-incident');
-      await expect(app.status).toContainText(`incident ${incidentTime}`);
+      await expect(app.status).toContainText(`incident ${formatDateTime(Date.parse(incidentTime))}`);
     } finally {
       await served.stop();
     }

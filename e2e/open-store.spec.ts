@@ -8,10 +8,11 @@ import { writeAsCollector } from '../main/store/clickhouse/testing/collector-wri
 import { sampleDir } from './sample.js';
 import { startServe } from './serve.js';
 import { WorkbenchPage } from './workbench-page.js';
+import { formatDateTime } from '../core/time/index.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-/** As the status bar shows an incident time. */
-const shown = (ms: number): string => iso(ms).replace('.000Z', 'Z');
+/** As the status bar shows an incident time: 24-hour UTC, the zone written (docs/ui.md §3). */
+const shown = (ms: number): string => formatDateTime(ms);
 
 test.describe('a ClickHouse database the OpenTelemetry Collector wrote (chdb:DIR)', () => {
   let parent = '';

@@ -29,6 +29,7 @@ test('the hypothesis panel lists the unrelated deploy as a refuted change, its e
   await page.getByLabel('Hypothesis layer (Graph of States)').check();
   await app.runToEnd();
 
+  await app.openTab('Hypotheses');
   const panel = page.getByRole('region', { name: 'Hypotheses' });
   const herrings = panel.getByTestId('red-herrings');
   await expect(herrings).toContainText('Refuted changes (red herrings)');

@@ -13,6 +13,7 @@ test('the alert scopes: formed at bootstrap, listed beside the graph and in the 
   const app = new WorkbenchPage(page);
   await app.runToEnd();
 
+  await app.openTab('Scopes');
   const panel = page.getByRole('region', { name: 'Alert scopes' });
   // The sample's four alerts: the OOM on the database and the gateway's two golden signals make
   // two entity-bound scopes; the Watchdog heartbeat is dismissed as monitoring noise.
@@ -35,6 +36,7 @@ test('the alert window from the settings reaches the scopes (recorded in the led
   await page.getByText('Settings', { exact: true }).click();
   await page.getByLabel('Alert window (seconds)').fill('300');
   await app.runToEnd();
+  await app.openTab('Scopes');
   const panel = page.getByRole('region', { name: 'Alert scopes' });
   await expect(panel.getByTestId('scopes-summary')).toContainText('window 5 min');
 });

@@ -40,6 +40,17 @@ export class WorkbenchPage {
     return this.page.getByRole('button', { name, exact: true });
   }
 
+  /** A tab of the side panel (Diagnosis, Node, Hypotheses, Causal graph, Scopes, Settings). */
+  tab(name: string): Locator {
+    return this.page.getByRole('tab', { name, exact: true });
+  }
+
+  /** Shows a side tab; a click only when another is shown, so the keyboard focus stays where it was. */
+  async openTab(name: string): Promise<void> {
+    if ((await this.tab(name).getAttribute('aria-selected')) !== 'true') await this.tab(name).click();
+    await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true');
+  }
+
   /** The belief label the graph shows for a node (the accessible list mirrors the canvas). */
   nodeRow(id: string): Locator {
     return this.page.locator(`[data-node-id="${id}"]`);
@@ -69,9 +80,11 @@ export class WorkbenchPage {
     await expect(this.status).toContainText(evaluationsText(0));
   }
 
+  /** Runs to the end and shows the diagnosis (the Diagnosis tab). */
   async runToEnd(): Promise<void> {
     await this.button('Run').click();
     await expect(this.status).toContainText('finished');
+    await this.openTab('Diagnosis');
     await expect(this.result).toBeVisible();
   }
 }

@@ -1,14 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../core/ipc/index.js';
 import { GraphPane } from './components/GraphPane.js';
-import { HypothesisPanel } from './components/HypothesisPanel.js';
-import { CausalGraphPanel } from './components/CausalGraphPanel.js';
-import { Inspector } from './components/Inspector.js';
 import { LessonPanel } from './components/lesson/LessonPanel.js';
 import { OpenSnapshot } from './components/OpenSnapshot.js';
-import { ResultPanel } from './components/ResultPanel.js';
-import { ScopesPanel } from './components/ScopesPanel.js';
-import { SettingsPanel } from './components/SettingsPanel.js';
+import { SidePanel } from './components/SidePanel.js';
+import { SplitHandle } from './components/SplitHandle.js';
 import { StatusBar } from './components/StatusBar.js';
 import { Timeline } from './components/Timeline.js';
 import { Toolbar } from './components/Toolbar.js';
@@ -27,6 +23,7 @@ export function App({ client }: { client: Client }) {
   const graph = useMemo(() => createWorkbenchGraph(), []);
   const snapshotName = useWorkbench((s) => s.info?.snapshot?.name ?? null);
   const isReplay = useWorkbench((s) => !!s.info?.isReplay);
+  const sideWidth = useWorkbench((s) => s.sideWidth);
   useKeyboard(store);
   const [isTrainerOpen, setTrainerOpen] = useState(false);
 
@@ -127,19 +124,13 @@ export function App({ client }: { client: Client }) {
         />
       )}
       {!isTrainerOpen && <Toolbar />}
-      <main className="workspace" hidden={isTrainerOpen}>
+      <main className="workspace" hidden={isTrainerOpen} style={{ '--side-width': `${sideWidth}px` }}>
         <div className="center">
           <GraphPane graph={graph} />
           <Timeline />
         </div>
-        <div className="side">
-          <SettingsPanel />
-          <ResultPanel client={client} />
-          <HypothesisPanel />
-          <ScopesPanel />
-          <CausalGraphPanel />
-          <Inspector client={client} />
-        </div>
+        <SplitHandle />
+        <SidePanel client={client} />
       </main>
       <StatusBar />
     </div>

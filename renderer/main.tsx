@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { App } from './App.js';
 import { connectClient } from './ipc/connect.js';
 import { StoreContext } from './store/context.js';
+import { browserStorage } from './store/preferences.js';
 import { createWorkbenchStore } from './store/store.js';
 import './styles.css';
 
@@ -15,7 +16,7 @@ if (!root) throw new Error('index.html lacks #root');
 
 let onClose = (): void => {};
 const client = connectClient(() => onClose());
-const store = createWorkbenchStore(client);
+const store = createWorkbenchStore(client, browserStorage());
 onClose = () => store.getState().setDisconnected();
 
 createRoot(root).render(

@@ -1,7 +1,8 @@
 /**
  * Writes the README screenshot: `npx tsx scripts/screenshot.ts [--out docs/screenshot.png]`.
- * Serves the bundled sample, runs the investigation to the end in Chromium (1400×900), selects
- * the database so the inspector shows its revision from Origin to Symptom, and saves the page.
+ * Serves the bundled sample, runs the investigation to the end in Chromium (1280×800, the size
+ * docs/ui.md promises), selects the database so the Node tab shows its belief, its evidence
+ * charts and (below them) its revision from Origin to Symptom, and saves the page.
  * Needs the built UI (npm run build:renderer).
  */
 import { mkdirSync } from 'node:fs';
@@ -25,7 +26,7 @@ const browser = await chromium.launch({
   args: ['--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-first-run'],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1 });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   await page.goto(host.url);
   const graph = page.getByRole('region', { name: 'Graph' });
   await graph.and(page.locator('[data-layout="done"]')).waitFor({ timeout: TIMEOUT });
@@ -35,10 +36,8 @@ try {
   await page.locator(`[data-node-id="${DATABASE}"] button`).evaluate((b: HTMLButtonElement) => b.click());
   const inspector = page.getByRole('complementary', { name: 'Inspector' });
   await inspector.and(page.locator('[data-label="Symptom"]')).waitFor({ timeout: TIMEOUT });
-  const history = inspector.getByRole('region', { name: 'Belief history' });
-  await history.waitFor({ timeout: TIMEOUT });
-  // The revision is the point of the picture: bring the inspector's belief and history into view.
-  await inspector.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  // The Node tab opens at its top: the node's heading, its belief, and its first chart once uPlot has drawn it.
+  await inspector.locator('figure.evidence-chart .chart-canvas[data-x-ticks]').first().waitFor({ timeout: TIMEOUT });
   // Move the pointer off the canvas so no hover highlight is captured.
   await page.mouse.move(0, 0);
   mkdirSync(path.dirname(out), { recursive: true });

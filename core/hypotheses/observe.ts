@@ -7,6 +7,7 @@ import type { AliasesOf, ClassObservation, EntityObservation, MechanismObservati
 import { addProposals } from './proposals.js';
 import { changeRefutation, quietEvidence } from './red-herrings.js';
 import { entityStatement } from './statements.js';
+import { formatDateTime } from '../time/index.js';
 
 export type { AliasesOf, ClassObservation, EntityObservation, MechanismObservation } from './observations.js';
 
@@ -79,7 +80,7 @@ function reaches(state: InvestigationState, from: EntityId, to: EntityId, aliase
 function mechanismOf(entity: EntityId, entry: NodeState): MechanismObservation {
   const faults = entry.cited.filter((ref) => ref.isFault);
   const cited = faults.length > 0 ? faults : entry.cited.filter(isHard);
-  const what = faults.map((ref) => `${ref.kind} ${ref.id} at ${new Date(ref.time).toISOString()}`).join('; ');
+  const what = faults.map((ref) => `${ref.kind} ${ref.id} at ${formatDateTime(ref.time)}`).join('; ');
   const rules = entry.rules.length > 0 ? ` [${entry.rules.join(', ')}]` : '';
   return {
     statement: clip(`${entity}: ${entry.belief?.summary ?? ''}${rules}${what ? ` — ${what}` : ''}`),

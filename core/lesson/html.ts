@@ -1,5 +1,6 @@
 import type { EntityCharts } from '../charts/index.js';
 import { escapeHtml as h, renderChartsSection, reportCss, truncate } from '../report/index.js';
+import { formatIsoText } from '../time/index.js';
 import type { LessonAnswer, LessonBundle, ScoreCard, TrainerNote } from './schema.js';
 
 const csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
@@ -51,7 +52,7 @@ export function renderLessonHtml(bundle: LessonBundle, charts: readonly EntityCh
   const general = bundle.notes.filter((n) => n.seq === -1).map((n) => `<li>${h(truncate(n.text, 4000))}</li>`);
   const attempts = bundle.attempts.flatMap((att, i) => [
     `<h2>Attempt ${i + 1}: ${h(att.trainee)}</h2>`,
-    `<p class="muted">started ${h(att.startedAt)}${att.finishedAt ? `, finished ${h(att.finishedAt)}` : ' (not finished)'}</p>`,
+    `<p class="muted">started ${h(formatIsoText(att.startedAt))}${att.finishedAt ? `, finished ${h(formatIsoText(att.finishedAt))}` : ' (not finished)'}</p>`,
     att.score ? scoreTable(att.score) : '',
     ...att.answers.map((a) => stepHtml(a, bundle.notes)),
   ]);

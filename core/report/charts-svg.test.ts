@@ -65,6 +65,16 @@ describe('charts as static SVG', () => {
     expect(html).toContain('(new)');
   });
 
+  it('writes the time axis in 24-hour UTC with the zone', () => {
+    const svg = renderChartSvg(charts.charts[0]!, {
+      ...charts,
+      range: { start: Date.parse('2026-03-01T13:05:00Z'), end: Date.parse('2026-03-01T13:15:00Z') },
+    });
+    expect(svg).toContain('2026-03-01 13:05:00 UTC');
+    expect(svg).toContain('2026-03-01 13:15:00 UTC');
+    expect(svg).not.toMatch(/\b(am|pm)\b/i);
+  });
+
   it('adds nothing when no entity has charts', () => {
     expect(renderChartsSection([{ ...charts, charts: [], trace: null }])).toEqual([]);
   });

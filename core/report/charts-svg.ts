@@ -1,4 +1,5 @@
 import { markerColours, seriesColours, type Chart, type ChartCitation, type EntityCharts, type ExemplarTrace } from '../charts/index.js';
+import { formatDateTime } from '../time/index.js';
 import { escapeHtml as h, truncate } from './escape.js';
 
 const W = 640;
@@ -88,8 +89,8 @@ export function renderChartSvg(chart: Chart, data: Pick<EntityCharts, 'range' | 
   parts.push(
     `<text x="${M.left - 4}" y="${M.top + 8}" text-anchor="end" font-size="10" fill="#5b6472">${h(fmt(s.max))}</text>`,
     `<text x="${M.left - 4}" y="${H - M.bottom}" text-anchor="end" font-size="10" fill="#5b6472">${h(fmt(s.min))}</text>`,
-    `<text x="${M.left}" y="${H - 6}" font-size="10" fill="#5b6472">${h(new Date(data.range.start).toISOString())}</text>`,
-    `<text x="${W - M.right}" y="${H - 6}" text-anchor="end" font-size="10" fill="#5b6472">${h(new Date(data.range.end).toISOString())}</text>`,
+    `<text x="${M.left}" y="${H - 6}" font-size="10" fill="#5b6472">${h(formatDateTime(data.range.start))}</text>`,
+    `<text x="${W - M.right}" y="${H - 6}" text-anchor="end" font-size="10" fill="#5b6472">${h(formatDateTime(data.range.end))}</text>`,
     '</svg>',
   );
   return parts.join('');

@@ -101,3 +101,13 @@ describe('renderMarkdown', () => {
     expect(text.split(hostile.script).length).toBe(1);
   });
 });
+
+describe('times in the report', () => {
+  it('writes the run window in 24-hour UTC with the zone, not as epoch milliseconds', () => {
+    const diagnosis = hostileDiagnosis();
+    const window = { start: Date.parse('2026-03-01T13:00:00Z'), end: Date.parse('2026-03-01T13:30:00Z') };
+    const text = renderMarkdown({ ...diagnosis, run: { ...diagnosis.run, settings: { ...diagnosis.run.settings, window } } });
+    expect(text).toContain('window=2026-03-01 13:00:00–13:30:00 UTC');
+    expect(text).not.toContain(String(window.start));
+  });
+});

@@ -1,4 +1,5 @@
 import type { Diagnosis, DiagnosisRedHerring } from '../diagnosis/index.js';
+import { formatIsoText } from '../time/index.js';
 import { escapeHtml as h, escapeMarkdown as md } from './escape.js';
 
 const HEADING = 'Refuted changes (red herrings)';
@@ -18,7 +19,7 @@ export function redHerringMarkdown(diagnosis: Diagnosis): string[] {
   const out = [`## ${HEADING}`, ''];
   for (const r of list) {
     const summary = changeSummary(diagnosis, r);
-    out.push(`- **${md(r.change)}** at ${md(r.time)}${summary ? `: ${md(summary)}` : ''}${md(hypothesisNote(r))}`);
+    out.push(`- **${md(r.change)}** at ${md(formatIsoText(r.time))}${summary ? `: ${md(summary)}` : ''}${md(hypothesisNote(r))}`);
     out.push(`  - ${md(r.reason)}`);
     if (r.refute.length > 0) out.push(`  - refuted by: ${r.refute.map(md).join(', ')}`);
   }
@@ -34,7 +35,7 @@ export function redHerringHtml(diagnosis: Diagnosis): string[] {
       r.refute.length === 0
         ? ''
         : `<br><span class="muted">refuted by:</span> ${r.refute.map((id) => `<span class="mono">${h(id)}</span>`).join(', ')}`;
-    return `<li><strong class="mono">${h(r.change)}</strong> at ${h(r.time)}${summary ? `: ${h(summary)}` : ''}${h(hypothesisNote(r))}<br>${h(r.reason)}${refute}</li>`;
+    return `<li><strong class="mono">${h(r.change)}</strong> at ${h(formatIsoText(r.time))}${summary ? `: ${h(summary)}` : ''}${h(hypothesisNote(r))}<br>${h(r.reason)}${refute}</li>`;
   });
   return [`<h2>${HEADING}</h2>`, `<ul class="evidence red-herrings">${items.join('')}</ul>`];
 }

@@ -3,6 +3,7 @@ import { explainsText, type Diagnosis } from '../diagnosis/index.js';
 import { outcomeWords } from '../diagnosis/outcome-words.js';
 import type { InvestigationState } from '../ledger/index.js';
 import { describeRules } from '../policy/heuristic/index.js';
+import { formatTimeRange } from '../time/index.js';
 import { truncate } from './escape.js';
 import { buildReportGraph } from './graph.js';
 import { layoutReportGraph } from './layout.js';
@@ -152,11 +153,20 @@ function runRows(diagnosis: Diagnosis, clip: (text: string) => string): Array<[s
       clip(
         Object.entries(run.settings)
           .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+          .map(([k, v]) => `${k}=${settingText(v)}`)
           .join(', '),
       ),
     ],
   ];
+}
+
+/** A setting as written in the report; a time window in 24-hour UTC with the zone, not epoch milliseconds. */
+function settingText(value: unknown): string {
+  if (typeof value === 'object' && value !== null && 'start' in value && 'end' in value) {
+    const { start, end } = value;
+    if (typeof start === 'number' && typeof end === 'number') return formatTimeRange(start, end);
+  }
+  return JSON.stringify(value);
 }
 
 export function formatNumber(value: number): string {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatasetCase, ImportProgress, SnapshotProbe } from '../../core/ipc/index.js';
 import type { CaptureTimes } from '../../core/snapshot/index.js';
+import { formatClock, zoneLabel } from '../../core/time/index.js';
 import {
   convertCapture,
   convertItbenchLite,
@@ -103,7 +104,7 @@ export function nezhaCases(root: string): DatasetCase[] {
   return listDays(root).flatMap((day) =>
     readFaultList(root, day).map((fault) => ({
       id: nezhaBundleName(fault),
-      label: `${day} · incident ${fault.index} · ${new Date(fault.injectTime).toISOString().slice(11, 16)} UTC`,
+      label: `${day} · incident ${fault.index} · ${formatClock(fault.injectTime, 'utc', 'minute')} ${zoneLabel('utc')}`,
     })),
   );
 }

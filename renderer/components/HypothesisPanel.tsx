@@ -1,4 +1,5 @@
 import type { HypothesisLayerView, HypothesisView, RedHerringView } from '../../core/ipc/index.js';
+import { formatDateTime } from '../../core/time/index.js';
 import { useWorkbench } from '../store/context.js';
 
 const levelNames: Readonly<Record<number, string>> = { 1: 'cause', 2: 'entity', 3: 'mechanism', 4: 'code' };
@@ -98,6 +99,7 @@ function EvidenceLinks({ label, ids, entity }: { label: string; ids: readonly st
 
 /** Changes that preceded nothing abnormal: refuted, with the normal observations that refute them. */
 function RedHerrings({ items }: { items: readonly RedHerringView[] }) {
+  const zone = useWorkbench((s) => s.timeZone);
   if (items.length === 0) return null;
   return (
     <div className="red-herrings" data-testid="red-herrings">
@@ -110,7 +112,7 @@ function RedHerrings({ items }: { items: readonly RedHerringView[] }) {
               <span className="hypothesis-statement mono">{r.change}</span>
             </div>
             <div className="muted">
-              refuted · {new Date(r.time).toISOString()} · {r.reason}
+              refuted · {formatDateTime(r.time, zone)} · {r.reason}
               {r.hypotheses.length > 0 && ` · hypothesis ${r.hypotheses.join(', ')}`}
             </div>
             <EvidenceLinks label="support" ids={[r.change]} entity={r.entities[0] ?? null} />

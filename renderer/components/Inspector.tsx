@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Client, NodeInspection } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 import { errorMessage } from '../store/session-slice.js';
+import { WalkNav } from './WalkNav.js';
 import { BeliefHistory } from './BeliefHistory.js';
 import { EvidenceCharts } from './charts/EvidenceCharts.js';
 import { CodeView } from './CodeView.js';
@@ -10,7 +11,11 @@ import { PacketView } from './PacketView.js';
 
 type Loaded = { node: string; data: NodeInspection } | { node: string; error: string };
 
-/** Details of the selected node. Snapshot text is rendered as text only (React escapes it). */
+/**
+ * The Node tab: the chosen node named in its heading, its belief, then its evidence charts
+ * (in view without scrolling), belief history, override, code, packet, alerts and neighbours.
+ * Snapshot text is rendered as text only (React escapes it).
+ */
 export function Inspector({ client }: { client: Client }) {
   const selected = useWorkbench((s) => s.selectedNode);
   const investigation = useWorkbench((s) => s.investigation);
@@ -31,8 +36,14 @@ export function Inspector({ client }: { client: Client }) {
   if (!selected) {
     return (
       <aside className="inspector" aria-label="Inspector">
-        <h2>Inspector</h2>
-        <p className="muted">Select an entity in the graph to see its belief, the packet the policy saw, and its evidence.</p>
+        <header className="inspector-head">
+          <h2>Node</h2>
+          <WalkNav />
+        </header>
+        <p className="muted">
+          Choose an entity on the graph (or in the entity list), or press j to start at the first node the walk visited: its belief, its
+          evidence charts, the packet the policy saw and its code show here.
+        </p>
       </aside>
     );
   }
@@ -40,7 +51,10 @@ export function Inspector({ client }: { client: Client }) {
   const label = current && 'data' in current ? (current.data.belief?.label ?? 'unvisited') : 'loading';
   return (
     <aside className="inspector" aria-label="Inspector" data-node={selected} data-label={label}>
-      <h2 title={selected}>{selected}</h2>
+      <header className="inspector-head">
+        <h2 title={selected}>{selected}</h2>
+        <WalkNav />
+      </header>
       {!current && <p className="muted">Loading…</p>}
       {current && 'error' in current && <p className="error">{current.error}</p>}
       {current && 'data' in current && <InspectionView key={selected} client={client} data={current.data} seq={investigation?.seq ?? -1} />}
@@ -71,10 +85,14 @@ function InspectionView({ client, data, seq }: { client: Client; data: NodeInspe
           )}
         </dd>
       </dl>
-      {belief && <p className="summary">{belief.summary}</p>}
-      <OverrideForm key={data.entity.id} node={data.entity.id} current={belief?.label ?? null} />
-      {data.history.length > 0 && <BeliefHistory history={data.history} />}
+      {belief && (
+        <p className="summary" title={belief.summary}>
+          {belief.summary}
+        </p>
+      )}
       <EvidenceCharts client={client} node={data.entity.id} version={seq} highlight={highlight} />
+      {data.history.length > 0 && <BeliefHistory history={data.history} />}
+      <OverrideForm key={data.entity.id} node={data.entity.id} current={belief?.label ?? null} />
       {data.code && <CodeView drill={data.code} />}
       {data.packet && (
         <PacketView

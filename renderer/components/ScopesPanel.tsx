@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ScopeRecord } from '../../core/ledger/index.js';
 import { useWorkbench } from '../store/context.js';
 import { foldScopes, type ScopesView } from './scopes-fold.js';
+import { EmptyTab } from './EmptyTab.js';
 
 const MAX_ENTITIES = 12;
 
@@ -10,6 +11,10 @@ export function ScopesPanel() {
   const ledger = useWorkbench((s) => s.ledger);
   const seq = useWorkbench((s) => s.investigation?.seq ?? -1);
   const view = useMemo(() => foldScopes(ledger, seq), [ledger, seq]);
+  if (!view.formed)
+    return (
+      <EmptyTab title="Alert scopes">The alerts are grouped into scopes when the investigation starts: Run or Step to start.</EmptyTab>
+    );
   return <ScopesList view={view} />;
 }
 

@@ -1,12 +1,14 @@
 import { useId } from 'react';
+import { timeZoneChoices, zoneLabel, type TimeZoneChoice } from '../../core/time/index.js';
 import { useWorkbench } from '../store/context.js';
 import type { PolicyChoice } from '../store/settings-slice.js';
 import { CausalSettings } from './CausalSettings.js';
 import { CheckboxField, NumberField, TextField } from './fields.js';
 
 /**
- * Settings applied at the next Start (Reset first to change a running investigation). The
- * LLM's API key is not asked for here: the backend reads it from its own environment.
+ * The Settings tab: how the workbench shows things (any time, kept between sessions), the keys,
+ * and the investigation's settings, applied at the next Start (Reset first to change a running
+ * investigation). The LLM's API key is not asked for here: the backend reads it from its own environment.
  */
 export function SettingsPanel() {
   const policy = useWorkbench((s) => s.policy);
@@ -30,8 +32,10 @@ export function SettingsPanel() {
   const setStoreText = useWorkbench((s) => s.setStoreText);
   const ids = { policy: useId(), hint: useId(), storeHint: useId() };
   return (
-    <details className="settings">
-      <summary>Settings</summary>
+    <section className="settings" aria-label="Settings">
+      <DisplaySettings />
+      <Keys />
+      <h2>Investigation settings</h2>
       <fieldset disabled={isLocked}>
         <legend className="muted">
           {isLocked ? 'Reset to change the settings of this investigation' : 'Used when the investigation starts'}
@@ -104,6 +108,62 @@ export function SettingsPanel() {
           </p>
         </fieldset>
       </fieldset>
-    </details>
+    </section>
+  );
+}
+
+const zoneNames: Record<TimeZoneChoice, string> = { utc: 'UTC (24-hour)', local: 'Local time (24-hour)' };
+
+function parseZone(value: string): TimeZoneChoice {
+  return timeZoneChoices.find((z) => z === value) ?? 'utc';
+}
+
+/** Display choices: they change nothing in the investigation and may change at any time. */
+function DisplaySettings() {
+  const zone = useWorkbench((s) => s.timeZone);
+  const setZone = useWorkbench((s) => s.setTimeZone);
+  const id = useId();
+  return (
+    <>
+      <h2>Display</h2>
+      <fieldset className="display">
+        <label htmlFor={id}>Times shown in</label>
+        <select id={id} value={zone} onChange={(e) => setZone(parseZone(e.currentTarget.value))}>
+          {timeZoneChoices.map((z) => (
+            <option key={z} value={z}>
+              {zoneNames[z]}
+              {z === 'local' ? `, ${zoneLabel('local')}` : ''}
+            </option>
+          ))}
+        </select>
+        <p className="muted">Captures, incident notes and reports are in UTC; exported reports always are.</p>
+      </fieldset>
+    </>
+  );
+}
+
+const keys: ReadonlyArray<[string, string]> = [
+  ['Space', 'run / pause'],
+  ['→ / ←', 'step / step back'],
+  ['j / k', 'next / previous node of the walk'],
+  ['i', 'the Node tab (inspector)'],
+  ['d', 'back to the Diagnosis tab'],
+];
+
+function Keys() {
+  return (
+    <>
+      <h3>Keys</h3>
+      <dl className="facts keys" aria-label="Keys">
+        {keys.map(([key, what]) => (
+          <div key={key} className="fact">
+            <dt>
+              <kbd>{key}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

@@ -1,13 +1,11 @@
+import { formatDateTime } from '../../core/time/index.js';
 import { useWorkbench } from '../store/context.js';
 import { SnapshotWarnings } from './SnapshotWarnings.js';
-
-function formatTime(ms: number | null | undefined): string {
-  return ms === null || ms === undefined ? 'unknown' : new Date(ms).toISOString().replace('.000Z', 'Z');
-}
 
 export function StatusBar() {
   const connection = useWorkbench((s) => s.connection);
   const snapshot = useWorkbench((s) => s.info?.snapshot ?? null);
+  const zone = useWorkbench((s) => s.timeZone);
   const hasEngine = useWorkbench((s) => !!s.info?.capabilities.investigation);
   const nodeCount = useWorkbench((s) => s.nodeCount);
   const edgeCount = useWorkbench((s) => s.edgeCount);
@@ -34,7 +32,7 @@ export function StatusBar() {
       {snapshot && (
         <>
           <span className="sep">{snapshot.name}</span>
-          <span className="sep">incident {formatTime(snapshot.incidentTime)}</span>
+          <span className="sep">incident {snapshot.incidentTime === null ? 'unknown' : formatDateTime(snapshot.incidentTime, zone)}</span>
           <span className="sep">
             {nodeCount} entities · {edgeCount} edges · {snapshot.alertCount} alerts
           </span>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { LedgerEvent } from '../../core/ledger/index.js';
 import { useWorkbench } from '../store/context.js';
-import { describeEvent } from './timeline-text.js';
+import { describeEvent, describeWindow } from './timeline-text.js';
 
 /** Rows rendered around the current position; the slider reaches the rest. */
 const WINDOW = 150;
@@ -27,16 +27,18 @@ export function Timeline() {
   const seq = useWorkbench((s) => s.investigation?.seq ?? -1);
   const isRunning = useWorkbench((s) => s.investigation?.status === 'running' || s.pending !== null);
   const seek = useWorkbench((s) => s.seek);
+  const zone = useWorkbench((s) => s.timeZone);
   const sliderId = useId();
   const current = useRef<HTMLButtonElement>(null);
   const rows = useMemo(
     () =>
       ledger.flatMap((e): Row[] => {
-        const text = describeEvent(e);
+        const text = describeEvent(e, zone);
         return text === null ? [] : [{ seq: e.seq, text, kind: e.type }];
       }),
-    [ledger],
+    [ledger, zone],
   );
+  const started = ledger[0]?.type === 'InvestigationStarted' ? ledger[0].bootstrap : null;
   const head = ledger.length > 0 ? (ledger[ledger.length - 1] as LedgerEvent).seq : -1;
   const shown = visibleRows(rows, seq);
   const currentSeq = rows.findLast((r) => r.seq <= seq)?.seq ?? null;
@@ -64,6 +66,11 @@ export function Timeline() {
           {seq} / {head}
           {seq < head ? ' (replay)' : ''}
         </span>
+        {started && (
+          <span className="timeline-window" data-testid="timeline-window">
+            {describeWindow(started, zone)}
+          </span>
+        )}
       </div>
       <ol className="timeline-list">
         {shown.map((r) => (

@@ -1,5 +1,6 @@
 import { outcomeWords } from '../../core/diagnosis/outcome-words.js';
-import type { LedgerEvent } from '../../core/ledger/index.js';
+import type { BootstrapRecord, LedgerEvent } from '../../core/ledger/index.js';
+import { formatDateTime, formatTimeRange, type TimeZoneChoice } from '../../core/time/index.js';
 
 /** Short node names for a crowded list: `shop/Service/db` → `Service/db`. */
 function short(id: string): string {
@@ -7,14 +8,21 @@ function short(id: string): string {
   return parts.length === 3 ? `${parts[1]}/${parts[2]}` : id;
 }
 
+/** The investigation's window and incident time, written in the chosen zone (docs/ui.md). */
+export function describeWindow(bootstrap: BootstrapRecord, zone: TimeZoneChoice): string {
+  const incident = bootstrap.incidentTime === null ? '' : ` · incident ${formatDateTime(bootstrap.incidentTime, zone)}`;
+  return `window ${formatTimeRange(bootstrap.window.start, bootstrap.window.end, zone)}${incident}`;
+}
+
 /**
  * One line per ledger event for the timeline; null hides bookkeeping events (requeues, packet
- * builds, messages) that would drown the steps the analyst scrubs through.
+ * builds, messages) that would drown the steps the analyst scrubs through. Times are written
+ * in `zone`, 24-hour, the zone named.
  */
-export function describeEvent(e: LedgerEvent): string | null {
+export function describeEvent(e: LedgerEvent, zone: TimeZoneChoice = 'utc'): string | null {
   switch (e.type) {
     case 'InvestigationStarted':
-      return 'Investigation started';
+      return e.bootstrap ? `Investigation started · ${describeWindow(e.bootstrap, zone)}` : 'Investigation started';
     case 'StepStarted':
       return `Step ${e.evaluation}: evaluate ${short(e.node)}`;
     case 'BeliefSet':
@@ -62,7 +70,7 @@ export function describeEvent(e: LedgerEvent): string | null {
     case 'PolicyConfigured':
       return null;
     case 'BootstrapChosen':
-      return `Bootstrap: ${e.byModel ? 'model-chosen' : 'controller'} window and ${e.seeds.length} seed(s)${e.note ? ` (${e.note})` : ''}`;
+      return `Bootstrap: ${e.byModel ? 'model-chosen' : 'controller'} window ${formatTimeRange(e.window.start, e.window.end, zone)} and ${e.seeds.length} seed(s)${e.note ? ` (${e.note})` : ''}`;
     case 'ProseWritten':
       return `Model-written prose recorded (model text, not evidence)${e.note ? `: ${e.note}` : ''}`;
     case 'Activated':

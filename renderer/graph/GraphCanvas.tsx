@@ -86,6 +86,13 @@ export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
     });
     sigma.on('leaveEdge', () => setTip(null));
     sigma.on('clickStage', () => store.getState().clearSelection());
+    // Sigma follows the window's size by itself, not its container's: the split between the graph and the side panel moves.
+    const element = container.current;
+    const resizing = new ResizeObserver(() => {
+      // Hidden (the trainer's view is open): nothing to draw, and sigma refuses a container without width.
+      if (element.offsetWidth > 0 && element.offsetHeight > 0) sigma.scheduleRefresh();
+    });
+    resizing.observe(element);
     const unsubscribe = store.subscribe((state) => {
       const next = highlightOf(state);
       if (isSameView(next, view)) return;
@@ -93,6 +100,7 @@ export function GraphCanvas({ graph }: { graph: WorkbenchGraph }) {
       sigma.refresh({ skipIndexation: true });
     });
     return () => {
+      resizing.disconnect();
       unsubscribe();
       sigmaRef.current = null;
       setActiveSigma(null);

@@ -150,6 +150,18 @@ describe('selection', () => {
     expect(reduceEdge(graph, 'e1', graph.getEdgeAttributes('e1'), { ...none, selected: 's/Service/other' }).hidden).toBeUndefined();
   });
 
+  it('keeps the labels of Origins and alerting nodes drawn whatever else is chosen (never lost to collision)', () => {
+    const { graph, node } = setup();
+    graph.mergeNodeAttributes('s/Service/other', { beliefLabel: 'Origin' });
+    // A selection elsewhere: the origin and the alerting node are faded but keep their forced labels.
+    const selected = { ...none, selected: 's/Service/back' };
+    expect(node('s/Service/other')).toMatchObject({ forceLabel: true });
+    expect(node('s/Service/other', { ...none, selected: 's/Service/gone' })).toMatchObject({ forceLabel: true });
+    graph.addNode('s/Service/far', { ...graph.getNodeAttributes('s/Service/back'), alertCount: 1 });
+    expect(node('s/Service/far', selected)).toMatchObject({ forceLabel: true, label: '▲ Service/back' });
+    expect(node('s/Service/other', selected)).toMatchObject({ forceLabel: true });
+  });
+
   it('fades towards white', () => {
     expect(fade('#000000', 0.5)).toBe('#808080');
     expect(fade('#d6336c', 0)).toBe('#d6336c');

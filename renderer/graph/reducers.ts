@@ -48,13 +48,15 @@ function matchesSearch(id: string, attrs: NodeAttributes, search: string): boole
 export function reduceNode(graph: WorkbenchGraph, id: string, attrs: NodeAttributes, view: HighlightState): Partial<NodeDisplayData> {
   const color = labelColors[attrs.beliefLabel ?? 'unvisited'];
   const hasAlert = attrs.alertCount > 0;
+  // What the analyst looks for first is never lost to label collision: Origins, the frontier, alerting nodes.
+  const isKey = hasAlert || attrs.isFrontier || attrs.beliefLabel === 'Origin';
   const out: Partial<NodeDisplayData> = {
     ...attrs,
     color,
     label: hasAlert ? `▲ ${attrs.label}` : attrs.label,
     size: attrs.size + (hasAlert ? 3 : 0) + (attrs.isFrontier ? 4 : 0),
-    forceLabel: hasAlert || attrs.isFrontier,
-    zIndex: hasAlert ? 1 : 0,
+    forceLabel: isKey,
+    zIndex: isKey ? 1 : 0,
   };
   if (view.current === id) {
     out.highlighted = true;
@@ -66,9 +68,9 @@ export function reduceNode(graph: WorkbenchGraph, id: string, attrs: NodeAttribu
     const isNear = id === focus || graph.areNeighbors(id, focus);
     if (isNear) return { ...out, highlighted: id === focus, forceLabel: true, zIndex: 2 };
     // Hover is a quick look: dim hard. A selection stays while the analyst reads the
-    // inspector, so the rest of the graph keeps its (faded) label colours for context.
+    // inspector, so the rest of the graph keeps its (faded) label colours, and its key labels, for context.
     if (view.hovered) return { ...out, color: DIMMED, label: '', forceLabel: false, zIndex: -1, highlighted: false };
-    return { ...out, color: fade(color, 0.6), forceLabel: false, zIndex: -1, highlighted: false };
+    return { ...out, color: fade(color, 0.6), forceLabel: isKey, zIndex: -1, highlighted: false };
   }
   if (view.search) {
     if (!matchesSearch(id, attrs, view.search)) return { ...out, color: DIMMED, label: '', forceLabel: false };

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import type { Client, LlmEndpoint, WindowOverride } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
 import { captureTimesFromText } from './capture-times.js';
+import { defaultPreferences } from './preferences.js';
 import type { SettingsSlice, WorkbenchState } from './types.js';
 import { DEFAULT_ALERT_WINDOW_MS } from '../../core/scopes/index.js';
 
@@ -56,6 +57,8 @@ export const createSettingsSlice =
     windowText: { start: '', end: '' },
     storeText: '',
     causalGraph: { isOn: true, enforce: true, file: '' },
+    timeZone: defaultPreferences.timeZone,
+    setTimeZone: (timeZone) => set({ timeZone }),
     setCausalGraph: (value) => set((s) => ({ causalGraph: { ...s.causalGraph, ...value } })),
     isOpening: false,
     setPolicy: (policy) => set({ policy }),

@@ -133,4 +133,17 @@ describe('workbench store', () => {
     store.getState().toggleSelectedNode('x');
     expect(store.getState().selectedNode).toBeNull();
   });
+
+  it('opens the Node tab when a node is chosen; choosing it again from another tab brings the tab back', () => {
+    const { store } = storeWith(fakeHandlers());
+    expect(store.getState().sideTab).toBe('diagnosis');
+    store.getState().toggleSelectedNode('x');
+    expect(store.getState().sideTab).toBe('node');
+    store.getState().setSideTab('diagnosis');
+    store.getState().toggleSelectedNode('x');
+    expect(store.getState()).toMatchObject({ selectedNode: 'x', sideTab: 'node' });
+    store.getState().setSideTab('hypotheses');
+    store.getState().selectEvidence('y', 'log:3');
+    expect(store.getState()).toMatchObject({ selectedNode: 'y', selectedEvidence: 'log:3', sideTab: 'node' });
+  });
 });

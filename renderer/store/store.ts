@@ -4,21 +4,31 @@ import { createInvestigationSlice } from './investigation-slice.js';
 import { createSessionSlice } from './session-slice.js';
 import { createSettingsSlice } from './settings-slice.js';
 import { createTimelineSlice } from './timeline-slice.js';
+import { loadPreferences, savePreferences, type PreferenceStorage } from './preferences.js';
 import type { WorkbenchState } from './types.js';
 import { createUiSlice } from './ui-slice.js';
 
 export type { WorkbenchState } from './types.js';
 export type WorkbenchStore = StoreApi<WorkbenchState>;
 
-/** A vanilla store (usable without React, e.g. in tests) made of slices. */
-export function createWorkbenchStore(client: Client): WorkbenchStore {
-  return createStore<WorkbenchState>()((...a) => ({
+/**
+ * A vanilla store (usable without React, e.g. in tests) made of slices. The display preferences
+ * (time zone, side width) start from `storage` and are written back whenever they change.
+ */
+export function createWorkbenchStore(client: Client, storage: PreferenceStorage | null = null): WorkbenchStore {
+  const store = createStore<WorkbenchState>()((...a) => ({
     ...createSessionSlice(client)(...a),
     ...createInvestigationSlice(client)(...a),
     ...createUiSlice(...a),
     ...createTimelineSlice(client)(...a),
     ...createSettingsSlice(client)(...a),
   }));
+  store.setState(loadPreferences(storage));
+  store.subscribe((s, prev) => {
+    if (s.timeZone !== prev.timeZone || s.sideWidth !== prev.sideWidth)
+      savePreferences(storage, { timeZone: s.timeZone, sideWidth: s.sideWidth });
+  });
+  return store;
 }
 
 /** Which controls are usable, derived from capabilities and state — never guessed. */

@@ -15,6 +15,7 @@ import type {
 } from '../../core/ipc/index.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/index.js';
+import type { TimeZoneChoice } from '../../core/time/index.js';
 import type { CaptureTimesText } from './capture-times.js';
 
 export type ConnectionStatus = 'connecting' | 'ready' | 'disconnected' | 'error';
@@ -69,12 +70,15 @@ export interface SettingsSlice {
   /** The alert scopes' sliding window in seconds (docs/scopes.md); 120 by default, sent only when changed. */
   alertWindowSeconds: number;
   kFlips: number;
-  /** The hypothesis layer (Graph of States) and its thresholds δ and η; off by default. */
+  /** The hypothesis layer (Graph of States) and its thresholds δ and η; on by default. */
   hypotheses: { isOn: boolean; delta: number; eta: number };
   /** The investigation window as typed (`YYYY-MM-DDTHH:MM[:SS]`, UTC); both empty = derived. */
   windowText: { start: string; end: string };
   /** Where a Start imports the evidence (docs/clickhouse.md); empty: a temporary SQLite file. */
   storeText: string;
+  /** How times are written on screen (docs/ui.md): UTC by default; a preference, kept between sessions. */
+  timeZone: TimeZoneChoice;
+  setTimeZone(zone: TimeZoneChoice): void;
   /** The causal-graph layer: on by default, knowledge enforced, an optional knowledge file over the default. */
   causalGraph: { isOn: boolean; enforce: boolean; file: string };
   setCausalGraph(value: Partial<{ isOn: boolean; enforce: boolean; file: string }>): void;
@@ -125,6 +129,9 @@ export type RendererMode = 'detecting' | 'webgl' | 'list';
 /** running: fetching and placing; refining: drawn, ForceAtlas2 still working in the worker. */
 export type LayoutStatus = 'idle' | 'running' | 'refining' | 'done';
 
+/** The side panel's tabs (docs/ui.md), in their order on screen. */
+export type SideTab = 'diagnosis' | 'node' | 'hypotheses' | 'causal' | 'scopes' | 'settings';
+
 export interface UiSlice {
   hoveredNode: string | null;
   selectedNode: string | null;
@@ -136,8 +143,19 @@ export interface UiSlice {
   /** Which graph the canvas shows: the operational graph, or the causal graph (docs/causal-graph.md). */
   graphView: 'operational' | 'causal';
   setGraphView(view: 'operational' | 'causal'): void;
+  /** The tab the side panel shows; choosing a node opens Node. */
+  sideTab: SideTab;
+  setSideTab(tab: SideTab): void;
+  /** The side panel's width in CSS pixels; a preference, kept between sessions. */
+  sideWidth: number;
+  setSideWidth(width: number): void;
+  /** Shows `id` in the Node tab (the keys that walk the visited nodes use it). */
+  selectNode(id: string): void;
   setHoveredNode(id: string | null): void;
-  /** Selecting the selected node again clears the selection. */
+  /**
+   * Selects `id` and opens the Node tab; choosing the selected node again while the Node tab is
+   * shown clears the selection (from another tab it brings the Node tab back).
+   */
   toggleSelectedNode(id: string): void;
   clearSelection(): void;
   /** Shows `node` in the inspector (when given) with evidence `id` highlighted. */

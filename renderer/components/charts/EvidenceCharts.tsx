@@ -1,4 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { TimeZoneChoice } from '../../../core/time/index.js';
+import { useWorkbench } from '../../store/context.js';
 import type { EntityCharts } from '../../../core/charts/index.js';
 import type { Client } from '../../../core/ipc/index.js';
 import { errorMessage } from '../../store/session-slice.js';
@@ -8,8 +10,28 @@ import { Waterfall } from './Waterfall.js';
 
 type Loaded = { key: string; data: EntityCharts } | { key: string; error: string };
 
-/** Inspector width the charts are drawn at (the main process downsamples to it). */
-const CHART_WIDTH = 360;
+/** Points per series the main process downsamples to (about one per pixel of a side-panel chart). */
+const CHART_POINTS = 360;
+/** Narrowest a chart is drawn; the side panel's own minimum keeps it wider. */
+const MIN_WIDTH = 240;
+
+/** The width the charts fill, in steps of 10 px so that dragging the split redraws them seldom. */
+function useWidth(element: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(CHART_POINTS);
+  useEffect(() => {
+    const el = element.current;
+    if (!el) return;
+    const measure = (): void => {
+      const w = el.clientWidth;
+      if (w > 0) setWidth(Math.max(MIN_WIDTH, Math.floor(w / 10) * 10));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
 
 /**
  * The selected entity's evidence, drawn: metrics, request and error rate, latency percentiles
@@ -30,11 +52,13 @@ export function EvidenceCharts({
 }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const section = useRef<HTMLElement>(null);
+  const width = useWidth(section);
+  const zone = useWorkbench((s) => s.timeZone);
   const key = `${node}\u0000${version}`;
 
   useEffect(() => {
     let isCurrent = true;
-    client.invoke('evidence.charts', { node, width: CHART_WIDTH }).then(
+    client.invoke('evidence.charts', { node, width: CHART_POINTS }).then(
       (data) => isCurrent && setLoaded({ key, data }),
       (error: unknown) => isCurrent && setLoaded({ key, error: errorMessage(error) }),
     );
@@ -60,12 +84,22 @@ export function EvidenceCharts({
       <h3>Evidence charts</h3>
       {!current && <p className="muted">Loading charts…</p>}
       {current && 'error' in current && <p className="error">{current.error}</p>}
-      {current && 'data' in current && <ChartsView data={current.data} highlight={highlight} />}
+      {current && 'data' in current && <ChartsView data={current.data} highlight={highlight} width={width} zone={zone} />}
     </section>
   );
 }
 
-function ChartsView({ data, highlight }: { data: EntityCharts; highlight: string | null }) {
+function ChartsView({
+  data,
+  highlight,
+  width,
+  zone,
+}: {
+  data: EntityCharts;
+  highlight: string | null;
+  width: number;
+  zone: TimeZoneChoice;
+}) {
   if (data.unavailable) return <p className="muted">{data.unavailable}</p>;
   if (data.charts.length === 0 && !data.trace)
     return <p className="muted">No metrics, spans or logs of this entity in the snapshot window.</p>;
@@ -91,7 +125,8 @@ function ChartsView({ data, highlight }: { data: EntityCharts; highlight: string
             markers={data.markers}
             highlight={highlightOn(chart.id, highlight, data.citations, data.markers)}
             citedMax={values.length > 0 ? Math.max(...values) : 0}
-            width={CHART_WIDTH}
+            width={width}
+            zone={zone}
           />
         );
       })}

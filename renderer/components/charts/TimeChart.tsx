@@ -2,11 +2,18 @@ import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Chart, ChartMarker } from '../../../core/charts/index.js';
+import { formatAxisTicks, formatDateTime, zoneLabel, type TimeZoneChoice } from '../../../core/time/index.js';
 import { alignSeries, type ChartHighlight } from './align.js';
 import { seriesColours } from '../../../core/charts/index.js';
 import { drawBand, drawHighlight, drawMarkers } from './draw.js';
 
 const HEIGHT = 150;
+const AXIS_FONT = '11px system-ui, sans-serif';
+
+/** uPlot places time ticks on round values of this clock; UTC's, unless local time was chosen. */
+function tzDate(zone: TimeZoneChoice): (ts: number) => Date {
+  return zone === 'utc' ? (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') : (ts) => new Date(ts * 1000);
+}
 
 function seriesLabel(s: Chart['series'][number]): string {
   const text = s.name.length > 60 ? `${s.name.slice(0, 59)}…` : s.name;
@@ -24,6 +31,7 @@ export function TimeChart({
   highlight,
   citedMax,
   width,
+  zone,
 }: {
   chart: Chart;
   markers: readonly ChartMarker[];
@@ -31,6 +39,8 @@ export function TimeChart({
   /** The largest cited value on this chart: the y scale covers it (a downsampled series may not). */
   citedMax: number;
   width: number;
+  /** How the time axis and the legend write times (docs/ui.md). */
+  zone: TimeZoneChoice;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -41,10 +51,13 @@ export function TimeChart({
     const el = box.current;
     if (!el) return;
     const band = chart.series[0]?.band ?? null;
+    const zoneText = zoneLabel(zone, chart.series[0]?.x[0] ?? Date.now());
     const options: uPlot.Options = {
       width,
       height: HEIGHT,
-      legend: { show: true, live: false },
+      tzDate: tzDate(zone),
+      // Live: the legend reads the time and the values under the cursor.
+      legend: { show: true, live: true },
       cursor: { drag: { x: true, y: false } },
       scales: {
         x: { time: true },
@@ -57,7 +70,7 @@ export function TimeChart({
         },
       },
       series: [
-        {},
+        { label: `Time (${zoneText})`, value: (_u, v) => (v === null ? '--' : formatDateTime(v * 1000, zone)) },
         ...chart.series.map((s, i) => ({
           label: seriesLabel(s),
           stroke: seriesColours[i % seriesColours.length],
@@ -67,7 +80,27 @@ export function TimeChart({
           points: { show: false },
         })),
       ],
-      axes: [{ size: 28 }, { size: 48 }],
+      axes: [
+        {
+          size: 24,
+          font: AXIS_FONT,
+          label: zoneText,
+          labelSize: 14,
+          labelFont: AXIS_FONT,
+          values: (_u, splits, _axis, _space, increment) => {
+            const ticks = formatAxisTicks(
+              splits.map((s) => s * 1000),
+              increment * 1000,
+              zone,
+            );
+            // What the e2e test reads: the tick labels drawn on the canvas, and their zone.
+            el.dataset.xTicks = ticks.join(' ');
+            el.dataset.xZone = zoneText;
+            return ticks;
+          },
+        },
+        { size: 48, font: AXIS_FONT },
+      ],
       hooks: {
         drawAxes: [(u) => drawBand(u, band)],
         draw: [
@@ -87,7 +120,7 @@ export function TimeChart({
       u.destroy();
       plot.current = null;
     };
-  }, [chart, data, markers, width, citedMax]);
+  }, [chart, data, markers, width, citedMax, zone]);
 
   useEffect(() => {
     current.current = highlight;
