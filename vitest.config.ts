@@ -1,4 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/** The user's data folder (lessons, the case library) for this test run: never the real ~/.eog. */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'eog-test-data-'));
 
 export default defineConfig({
   test: {
@@ -9,5 +15,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    env: { EOG_DATA_DIR: dataDir },
   },
 });

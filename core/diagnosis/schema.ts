@@ -6,6 +6,7 @@ import { modelRunFields } from './model-run.js';
 import { DiagnosisCodeBlock } from './code.js';
 import { DiagnosisCausalGraph } from './causal-graph.js';
 import { votesFields } from './votes.js';
+import { SimilarCase } from '../cases/similar.js';
 
 const count = z.number().int().nonnegative();
 
@@ -98,6 +99,8 @@ export const Diagnosis = z.object({
   causal_graph: DiagnosisCausalGraph.optional(),
   /** Changes that preceded nothing abnormal (refuted, red herrings); absent when there are none. */
   red_herrings: z.array(DiagnosisRedHerring).optional(),
+  /** The most similar past cases of the case library, best first (docs/cases.md); absent without a library. */
+  similar: z.array(SimilarCase).optional(),
   ...modelRunFields,
   ...votesFields,
 });

@@ -1,6 +1,7 @@
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
+import { CaseLibrary, defaultCasesFile } from '../cases/index.js';
 import { parseStoreSpec, type StoreSpec } from '../store/index.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
@@ -62,6 +63,8 @@ export interface WorkbenchOptions {
   investigations?: InvestigationHosting | null;
   /** The trainer's lessons (SQLite); default main/lesson's defaultLessonsFile(). */
   lessonsFile?: string;
+  /** The case library (docs/cases.md); default main/cases' defaultCasesFile(); null: none. */
+  casesFile?: string | null;
 }
 
 /**
@@ -80,7 +83,11 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   let snapshot: LoadedSnapshot | null = null;
   let session: InvestigationService | null = null;
   const hosting = options.investigations ?? null;
-  const serviceOptions = { onChange: emitChanged, env: hosting?.env };
+  let library: CaseLibrary | null = null;
+  /** Opened on first use, so a workbench that never investigates never creates the file. */
+  const cases = (): CaseLibrary | null =>
+    options.casesFile === null ? null : (library ??= CaseLibrary.open(options.casesFile ?? defaultCasesFile(hosting?.env ?? process.env)));
+  const serviceOptions = { onChange: emitChanged, env: hosting?.env, cases };
   let converted: ResolvedSnapshot | null = null;
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
@@ -266,6 +273,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       lessons.close();
       session?.close();
       session = null;
+      library?.close();
+      library = null;
       openChdb = null;
       converted?.release();
       converted = null;

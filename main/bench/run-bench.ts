@@ -1,3 +1,4 @@
+import type { CaseLibrary } from '../cases/index.js';
 import path from 'node:path';
 import type { Policy } from '../../core/controller/index.js';
 import type { RunSettingsInput } from '../../core/ipc/index.js';
@@ -19,6 +20,8 @@ export interface BenchOptions {
   /** Keep each run's ledger here (`<case>.run<k>.ledger`), e.g. to read its scopes; none keeps them in memory. */
   ledgerDir?: string;
   onCase?: (done: number, total: number, row: BenchRow) => void;
+  /** Keep each case in this library, and give each the similar cases of those kept before it (docs/cases.md). */
+  cases?: CaseLibrary | null;
 }
 
 export interface BenchRow {
@@ -83,6 +86,7 @@ export async function runBench(bundles: readonly string[], options: BenchOptions
       tokenBudget: options.tokenBudget,
       runs: options.runs,
       store: options.store ?? null,
+      cases: options.cases ?? null,
       ...(options.alertWindowMs ? { alertWindowMs: options.alertWindowMs } : {}),
       // Run 0's ledger; a vote's other runs sit beside it as `<ledger>.run<r>`.
       ...(options.ledgerDir ? { ledgerFile: path.join(options.ledgerDir, `${path.basename(bundle)}.ledger`) } : {}),

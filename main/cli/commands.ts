@@ -53,6 +53,11 @@ export const commandTable: readonly CommandEntry[] = [
     summary: 'The code layer: locate the source blocks a log message, flag, error or stack frame points to.',
     load: async () => (await import('./commands/code.js')).registerCode,
   },
+  {
+    name: 'cases',
+    summary: 'The case library: list, find the past cases most like a snapshot, export and import.',
+    load: async () => (await import('./commands/cases.js')).registerCases,
+  },
 ];
 
 /** The program without subcommands: name, description and where errors go. */

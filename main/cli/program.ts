@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { newProgram } from './commands.js';
 import { registerBench } from './commands/bench.js';
+import { registerCases } from './commands/cases.js';
 import { registerCode } from './commands/code.js';
 import { registerConvert } from './commands/convert.js';
 import { registerExport } from './commands/export.js';
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
     registerExport,
     registerGenerate,
     registerCode,
+    registerCases,
   ])
     register(program);
   return program;

@@ -5,6 +5,7 @@ import type { ImportProgress, RunSettingsInput } from '../../core/ipc/index.js';
 import type { PolicySpec } from '../policies/create-policy.js';
 import { createInvestigationService } from './service.js';
 import { openSnapshotSource } from './snapshot-source.js';
+import type { CaseLibrary } from '../cases/index.js';
 import type { ChosenWindow, StoreSpec } from '../store/index.js';
 
 export interface InvestigateSnapshotOptions {
@@ -28,6 +29,8 @@ export interface InvestigateSnapshotOptions {
   alertWindowMs?: number;
   /** What importing the bundle warns of (`file:line: message`), once it is done; a store file opened as is has none. */
   onImportWarnings?: (warnings: readonly string[]) => void;
+  /** The case library the finished investigation is kept in and similar cases come from (docs/cases.md). */
+  cases?: CaseLibrary | null;
 }
 
 export interface InvestigateSnapshotResult {
@@ -52,7 +55,7 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
     onProgress,
     ...(options.window ? { window: options.window } : {}),
   });
-  const service = createInvestigationService({ kind: 'snapshot', source });
+  const service = createInvestigationService({ kind: 'snapshot', source }, { cases: options.cases ?? null });
   try {
     // `settings.policy` only labels the run in the service's state view; the policy itself is given.
     const runs = options.runs !== undefined && options.runs > 1 ? { runs: options.runs } : {};

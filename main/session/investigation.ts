@@ -38,7 +38,7 @@ import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
 import { bootstrapFromStore, bootstrapWithScopes, entryServices, fallbackSeeds } from './seeds.js';
-import { storeAlerts } from './store-alerts.js';
+import { storeAlerts } from '../store/store-alerts.js';
 
 export interface InvestigationOptions {
   store: EvidenceStore;

@@ -3,7 +3,7 @@ import type { ScopeRecord } from '../../core/ledger/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import { formScopes, normaliseAlerts, scopeTopology, type RawAlert, type Scoping } from '../../core/scopes/index.js';
 import type { EvidenceStore } from '../store/index.js';
-import { storeAlertItems } from './store-alerts.js';
+import { storeAlertItems } from '../store/store-alerts.js';
 
 export interface StoreScoping extends Scoping {
   /** Each scoped alert's signature, by evidence id: a packet shows one alert per signature. */

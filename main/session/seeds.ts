@@ -5,7 +5,7 @@ import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
 import { orderSeedsByScopes } from '../../core/scopes/index.js';
 import { scopeStore, type StoreScoping } from './scopes.js';
-import { storeAlerts } from './store-alerts.js';
+import { storeAlerts } from '../store/store-alerts.js';
 
 /** Entity relations that make `target` something its source depends on. */
 const DEPENDS = new Set(['calls', 'depends_on', 'runs_on']);

@@ -1,4 +1,5 @@
 import type { EntityCharts } from '../../core/charts/index.js';
+import type { CaseLibraryOption } from './case-keeping.js';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
 import type { InvestigationSettings, InvestigationState } from '../../core/ipc/index.js';
 import type { LedgerEvent } from '../../core/ledger/index.js';
@@ -15,6 +16,8 @@ export interface ServiceOptions {
   onChange?: (state: InvestigationState) => void;
   /** Where the API key is read from (create-policy's rule); default process.env. */
   env?: Env;
+  /** The case library finished investigations are kept in and similar cases come from (docs/cases.md); none by default. */
+  cases?: CaseLibraryOption;
 }
 
 /** A run set aside (`setAside`): everything the service holds of it, kept open and unchanged. */

@@ -11,6 +11,7 @@ import { projectState } from './project.js';
 import type { InvestigationRun } from './run.js';
 import type { InvestigationTarget, StartRequest } from './start-request.js';
 import { createVoting } from './voting.js';
+import { createCaseKeeping } from './case-keeping.js';
 
 import type { AsideRun, InvestigationService, ServiceOptions } from './service-types.js';
 
@@ -42,6 +43,15 @@ export function createInvestigationService(target: InvestigationTarget, options:
   let request: StartRequest | null = null;
   const env = options.env ?? process.env;
   let voting = createVoting(target, env);
+  const cases = createCaseKeeping(options.cases ?? null);
+  /** Records a finished live run in the case library (docs/cases.md); a failure is the run's error, nothing is lost. */
+  const keepCase = async (h: InvestigationRun): Promise<void> => {
+    try {
+      await cases.keep(h, () => voting.diagnosis(h, request?.ledgerFile ?? null));
+    } catch (error) {
+      lastError = `case library: ${describe(error)}`;
+    }
+  };
   /** The run a lesson set aside, to be brought back exactly as it was (docs/trainer.md). */
   let aside: AsideRun | null = null;
   /** The Start in flight (the evidence import, opening the run): setAside waits for its run. */
@@ -100,6 +110,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
           while (!controller.signal.aborted && !isPauseRequested && h.state.status !== 'finished' && h.state.evaluations < stopAfter)
             await h.step();
         await voting.finish(h, request, controller.signal);
+        await keepCase(h);
       } catch (error) {
         if (!isErrorKept) throw error;
         lastError = describe(error);
@@ -138,6 +149,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
         const opened = await opening;
         handle = opened.run;
         ownedPolicy = opened.ownedPolicy;
+        await cases.open(target);
       } catch (error) {
         release();
         throw error;
@@ -160,6 +172,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
       if (h.isReadOnly) return view();
       await h.step();
       await voting.finish(h, request, new AbortController().signal);
+      await keepCase(h);
       return view();
     },
     stepBack() {
@@ -222,6 +235,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
     reset() {
       release();
       voting.reset();
+      cases.reset();
       forget();
       return view();
     },
@@ -231,6 +245,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
       if (h.isReadOnly) throw new ReadOnlyInvestigationError();
       viewSeq = null;
       h.override(node, label, note);
+      void keepCase(h);
       return view();
     },
     judgeHypothesis(id, action, note) {
@@ -239,6 +254,7 @@ export function createInvestigationService(target: InvestigationTarget, options:
       if (h.isReadOnly) throw new ReadOnlyInvestigationError();
       viewSeq = null;
       h.judgeHypothesis(id, action, note);
+      void keepCase(h);
       return view();
     },
     async setAside() {
@@ -271,11 +287,11 @@ export function createInvestigationService(target: InvestigationTarget, options:
       const after = (handle?.events ?? []).filter((e) => e.seq > afterSeq);
       return { events: after.slice(0, limit), hasMore: after.length > limit };
     },
-    diagnosis: () => voting.diagnosis(requireHandle(), request?.ledgerFile ?? null),
+    diagnosis: async () => cases.attach(await voting.diagnosis(requireHandle(), request?.ledgerFile ?? null)),
     runDiagnoses: () => voting.runs(requireHandle()),
     async exportFile(format, graphPng) {
       const h = requireHandle();
-      const diagnosis = await voting.diagnosis(h, request?.ledgerFile ?? null);
+      const diagnosis = cases.attach(await voting.diagnosis(h, request?.ledgerFile ?? null));
       const parsed = parseExportFormat(format);
       const charts = parsed === 'html' && target.kind === 'snapshot' ? reportCharts(await target.source.store(), h) : [];
       return renderExportFile(parsed, diagnosis, {

@@ -27,6 +27,8 @@ export interface WebHostOptions {
   store?: StoreSpec | null;
   /** The variable holding a clickhouse:// store's password (`eog serve --store-password-env`). */
   storePasswordEnv?: string | null;
+  /** The case library (`eog serve --cases`); default the user's (defaultCasesFile); null: none. */
+  casesFile?: string | null;
 }
 
 export interface WebHost {
@@ -62,6 +64,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     snapshot: options.snapshot,
     host: 'web',
     version: readPackageVersion(root),
+    ...(options.casesFile !== undefined ? { casesFile: options.casesFile } : {}),
     investigations:
       options.isInvestigationEnabled === false
         ? null

@@ -11,6 +11,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
     ['graph', 'ledger', 'signals', 'charts', 'code'],
     ['hypotheses', 'causal'],
     ['context', 'bootstrap', 'controller', 'scoring', 'voting'],
+    ['cases'],
     ['policy', 'diagnosis', 'scopes'],
     ['report'],
     ['lesson'],
@@ -19,7 +20,7 @@ export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonl
   main: [
     ['platform', 'db', 'snapshot'],
     ['store', 'ledger', 'convert', 'code', 'knowledge'],
-    ['generate', 'policies', 'report'],
+    ['generate', 'policies', 'report', 'cases'],
     ['session'],
     ['bench', 'lesson'],
     ['app'],

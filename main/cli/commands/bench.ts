@@ -12,6 +12,7 @@ import { addLlmOptions } from './llm-flags.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import type { PolicyHandle } from '../../policies/create-policy.js';
 import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
+import { addCasesOptions, openCasesFrom, type CasesFlags } from './cases-flags.js';
 import {
   addHypothesisOptions,
   ALERT_WINDOW_HELP,
@@ -24,6 +25,7 @@ import {
 } from './shared-flags.js';
 
 type BenchFlags = StoreFlags &
+  CasesFlags &
   PolicyFlags &
   Omit<ControllerFlags, 'revision'> &
   CausalFlags & {
@@ -53,6 +55,7 @@ export function registerBench(program: Command): void {
     .option('--token-budget <n>', 'context packet budget in tokens')
     .option('--json', 'print one JSON object for machines')
     .option('--ablation', 'run with and without belief revision side by side');
+  addCasesOptions(command, false);
   addStoreOptions(command, 'import each case into this store (replaced per case): a path or sqlite:PATH, chdb:DIR, clickhouse://…');
   addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action((dir: string, flags: BenchFlags) => benchCommand(dir, flags));
 }
@@ -95,21 +98,27 @@ async function runArms(
       ]
     : [{ name: '', revision: true }];
   const results: Array<{ arm: Arm; rows: BenchRow[]; summary: BenchSummary }> = [];
-  for (const arm of arms) {
-    const started = Date.now();
-    const result = await runBench(bundles, {
-      policy: () => chosen.policy,
-      settings: { ...settingsFrom({ ...flags, revision: arm.revision }), causalGraph: causalChoiceFrom(flags) },
-      runs,
-      tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
-      store: storeSpecFrom(flags),
-      ...alertWindowMs(flags.alertWindow),
-      onCase: (done, total, row) =>
-        progress(
-          `${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`,
-        ),
-    });
-    results.push({ arm, ...result });
+  const library = openCasesFrom(flags, false);
+  try {
+    for (const arm of arms) {
+      const started = Date.now();
+      const result = await runBench(bundles, {
+        policy: () => chosen.policy,
+        settings: { ...settingsFrom({ ...flags, revision: arm.revision }), causalGraph: causalChoiceFrom(flags) },
+        runs,
+        tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
+        store: storeSpecFrom(flags),
+        cases: library,
+        ...alertWindowMs(flags.alertWindow),
+        onCase: (done, total, row) =>
+          progress(
+            `${arm.name ? `${arm.name}: ` : ''}[${'#'.repeat(Math.round((done / total) * 30)).padEnd(30)}] ${done}/${total} ${row.case} ${((Date.now() - started) / 1000).toFixed(0)} s`,
+          ),
+      });
+      results.push({ arm, ...result });
+    }
+  } finally {
+    library?.close();
   }
   progress('');
   if (flags.json) {

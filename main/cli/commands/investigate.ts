@@ -8,6 +8,7 @@ import { captureWarnings, printable } from '../../bench/index.js';
 import { resolveSnapshotDir, type ResolvedSnapshot } from '../../app/resolve-snapshot.js';
 import { addCaptureTimeOptions, captureOpening, type CaptureTimeFlags } from './capture-flags.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
+import { addCasesOptions, openCasesFrom, type CasesFlags } from './cases-flags.js';
 import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
 import {
   addHypothesisOptions,
@@ -24,6 +25,7 @@ export type InvestigateFlags = PolicyFlags &
   ControllerFlags &
   StoreFlags &
   CausalFlags &
+  CasesFlags &
   CaptureTimeFlags & {
     out?: string;
     ledger?: string;
@@ -57,12 +59,14 @@ export function registerInvestigate(program: Command): void {
       'wall time for the walk; then it stops (RunStopped "deadline"), cutting a model request in flight, and the diagnosis is written',
     );
   addCaptureTimeOptions(command);
+  addCasesOptions(command, true);
   addStoreOptions(command, 'import the bundle into this store instead of a temporary one: a path or sqlite:PATH, chdb:DIR, clickhouse://…');
   addLlmOptions(addCausalOptions(addHypothesisOptions(command))).action(async (snapshot: string, flags: InvestigateFlags) => {
     const capture = captureOpening(snapshot, flags);
     const progress = stderrProgress();
     const chosen = openPolicy(flags, process.env, { progress: progress.sink });
     let converted: ResolvedSnapshot | null = null;
+    const cases = openCasesFrom(flags, true);
     try {
       const deadline = positiveInt(flags.deadline, '--deadline');
       if (capture?.kind === 'capture') {
@@ -78,6 +82,7 @@ export function registerInvestigate(program: Command): void {
         deadlineMs: deadline === undefined ? null : deadline * 1000,
         runs: positiveInt(flags.runs, '--runs'),
         store: storeSpecFrom(flags, snapshot),
+        cases,
         ...(capture?.kind === 'store' && capture.window ? { window: capture.window } : {}),
         ...alertWindowMs(flags.alertWindow),
         onImportWarnings: (warnings) => {
@@ -92,6 +97,10 @@ export function registerInvestigate(program: Command): void {
       for (const v of diagnosis.votes ?? [])
         process.stderr.write(
           `run ${v.run}: root ${v.root ? `${printable(v.root.entity)} (${printable(v.root.type)})` : '(none)'}, weight ${v.weight.toFixed(3)}, score ${v.score.toFixed(3)}${v.winner ? ' — winner' : ''}\n`,
+        );
+      for (const s of diagnosis.similar ?? [])
+        process.stderr.write(
+          `similar: ${printable(s.case)} (${s.score.toFixed(2)}): ${s.cause} at ${printable(s.frontier[0] ?? '(none)')} — shares ${printable(s.why.join('; '))}\n`,
         );
       if (diagnosis.stopped) process.stderr.write(`stopped early (${diagnosis.stopped.reason}): ${diagnosis.stopped.detail}\n`);
       if (flags.out) {
@@ -108,6 +117,7 @@ export function registerInvestigate(program: Command): void {
     } finally {
       progress.stop();
       chosen.close();
+      cases?.close();
       converted?.release();
     }
   });

@@ -3,12 +3,13 @@ import type { Command } from 'commander';
 import { defaultSnapshotDir, findPackageRoot } from '../../app/index.js';
 import { startWebHost } from '../../web/index.js';
 import { UsageError } from '../errors.js';
+import { addCasesOptions, casesFileFrom, type CasesFlags } from './cases-flags.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import { isStoreSpecInput } from '../../app/open-store.js';
 import { isClickHouseSpec } from '../../store/index.js';
 import { addCaptureTimeOptions, captureOpening, captureTimesFrom, type CaptureTimeFlags } from './capture-flags.js';
 
-interface ServeOptions extends StoreFlags, CaptureTimeFlags {
+interface ServeOptions extends StoreFlags, CaptureTimeFlags, CasesFlags {
   port: string;
   host: string;
   apiKeyEnv?: string;
@@ -34,6 +35,7 @@ export function registerServe(program: Command): void {
     .option('--host <h>', 'interface to bind', '127.0.0.1')
     .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)');
   addCaptureTimeOptions(command);
+  addCasesOptions(command, true);
   addStoreOptions(
     command,
     'where opened bundles are imported: a path or sqlite:PATH, chdb:DIR or clickhouse://[user@]host:port/db (default: a temporary SQLite file)',
@@ -50,6 +52,7 @@ export function registerServe(program: Command): void {
       // A ClickHouse snapshot takes --store-password-env for itself; --store names where opened bundles go.
       store: isClickHouseSpec(target) && options.store === undefined ? null : storeSpecFrom(options),
       storePasswordEnv: options.storePasswordEnv ?? null,
+      casesFile: casesFileFrom(options, true),
       snapshot: isOpenedLater ? null : target,
       port: parsePort(options.port),
       host: options.host,

@@ -1,5 +1,5 @@
 import type { EvidenceItem } from '../../core/model/evidence.js';
-import type { EvidenceStore } from '../store/index.js';
+import type { EvidenceStore } from './evidence-store.js';
 
 type AlertDetail = Extract<EvidenceItem['detail'], { type: 'alert' }>;
 
