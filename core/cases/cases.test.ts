@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceItem } from '../model/evidence.js';
-import { buildFingerprint, priorLine, rankSimilar, type Fingerprint, type PastCase } from './index.js';
+import { buildFingerprint, casePrior, rankSimilar, type Fingerprint, type PastCase } from './index.js';
 
 function item(entity: string, detail: EvidenceItem['detail'], id = `anomaly:${entity}:${detail.type}`): EvidenceItem {
   return {
@@ -91,12 +91,14 @@ describe('rankSimilar', () => {
   });
 });
 
-describe('priorLine', () => {
-  const s = (frontier: string[], cause: string) => ({ case: 'c', score: 0.5, frontier, cause, why: [] });
+describe('casePrior', () => {
+  const s = (name: string, frontier: string[], cause: string) => ({ case: name, score: 0.5, frontier, cause, why: [] });
   it('speaks only when two similar cases agree on the first root and its cause', () => {
-    expect(priorLine([s(['a'], 'code'), s(['b'], 'code'), s(['a'], 'resource')])).toBeNull();
-    expect(priorLine([s(['a'], 'code'), s(['b'], 'code'), s(['a'], 'code')])).toBe(
-      '2 of 3 similar past cases found a code cause at a (a prior, not evidence).',
-    );
+    expect(casePrior([s('x', ['a'], 'code'), s('y', ['b'], 'code'), s('z', ['a'], 'resource')])).toBeNull();
+    expect(casePrior([s('x', ['a'], 'code'), s('y', ['b'], 'code'), s('z', ['a'], 'code')])).toEqual({
+      line: '2 of 3 similar past cases found a code cause at a (a prior, not evidence).',
+      root: 'a',
+      cases: ['x', 'z'],
+    });
   });
 });

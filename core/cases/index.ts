@@ -7,4 +7,4 @@ export {
   type FingerprintInput,
 } from './fingerprint.js';
 export { DEFAULT_SIMILAR, MIN_SIMILARITY, rankSimilar, SimilarCase, type PastCase } from './similar.js';
-export { CaseRecord, CaseOverride, priorLine } from './record.js';
+export { CaseRecord, CaseOverride, casePrior, type CasePrior } from './record.js';

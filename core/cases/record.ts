@@ -32,22 +32,35 @@ export const CaseRecord = z.object({
 });
 export type CaseRecord = z.infer<typeof CaseRecord>;
 
+/** The case library's prior for one incident (docs/cases.md §4). */
+export interface CasePrior {
+  /** The one line a policy packet may carry. */
+  line: string;
+  /** The first root the agreeing cases found. */
+  root: string;
+  /** The agreeing cases. */
+  cases: string[];
+}
+
 /**
- * The one line a policy packet may carry (docs/cases.md §4): what the similar cases found, as a
- * prior to look at first, never as evidence. Null when fewer than two similar cases agree on a
- * first root and cause, since one case is an anecdote.
+ * What the similar cases found, as a prior to look at first, never as evidence. Null when fewer
+ * than two similar cases agree on a first root and cause, since one case is an anecdote.
  */
-export function priorLine(similar: readonly SimilarCase[]): string | null {
-  const counts = new Map<string, { root: string; cause: string; n: number }>();
+export function casePrior(similar: readonly SimilarCase[]): CasePrior | null {
+  const groups = new Map<string, { root: string; cause: string; cases: string[] }>();
   for (const s of similar) {
     const root = s.frontier[0];
     if (root === undefined) continue;
     const key = `${root}\0${s.cause}`;
-    const entry = counts.get(key) ?? { root, cause: s.cause, n: 0 };
-    entry.n++;
-    counts.set(key, entry);
+    const group = groups.get(key) ?? { root, cause: s.cause, cases: [] };
+    group.cases.push(s.case);
+    groups.set(key, group);
   }
-  const best = [...counts.values()].sort((a, b) => b.n - a.n)[0];
-  if (!best || best.n < 2) return null;
-  return `${best.n} of ${similar.length} similar past cases found a ${best.cause} cause at ${best.root} (a prior, not evidence).`;
+  const best = [...groups.values()].sort((a, b) => b.cases.length - a.cases.length)[0];
+  if (!best || best.cases.length < 2) return null;
+  return {
+    line: `${best.cases.length} of ${similar.length} similar past cases found a ${best.cause} cause at ${best.root} (a prior, not evidence).`,
+    root: best.root,
+    cases: best.cases,
+  };
 }

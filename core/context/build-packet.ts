@@ -33,6 +33,8 @@ export interface PacketInput {
   tokenBudget?: number;
   /** The node's alert scope, summarised (core/scopes packetScope); counted in the budget like the neighbours. */
   scope?: PacketScope;
+  /** The case library's prior (docs/cases.md §4): one line, counted in the budget. */
+  prior?: string;
 }
 
 export class PacketBudgetError extends Error {
@@ -66,6 +68,7 @@ export function buildContextPacket(input: PacketInput, count: TokenCounter = cou
     tokenCount: 0,
     tokenBudget,
     ...(input.scope ? { scope: input.scope } : {}),
+    ...(input.prior ? { prior: input.prior } : {}),
   };
   let base = count(JSON.stringify(packet)) + omittedReserve(count);
   // Hubs have many neighbours: drop the least informative (no belief, then by id) until the

@@ -34,7 +34,7 @@ import type { OriginGate, PacketBuilder, Policy, Seed, StepRecord } from './type
 /** Events of the phases around the walk (bootstrap, finalize) that a host may record: they decide nothing. */
 export type PhaseRecord = Extract<
   NewLedgerEvent,
-  { type: 'ModelCalled' | 'PolicyConfigured' | 'BootstrapChosen' | 'ProseWritten' | 'ScopesFormed' }
+  { type: 'ModelCalled' | 'PolicyConfigured' | 'BootstrapChosen' | 'ProseWritten' | 'ScopesFormed' | 'CasePriorGiven' }
 >;
 
 /** Why a run should stop before its fixed point (token cap, deadline), asked before every tick. */

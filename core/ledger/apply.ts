@@ -215,6 +215,9 @@ export function applyEvent(state: InvestigationState, event: LedgerEvent): void 
     case 'ScopeMessage':
       state.scopes.messages.push(event);
       return;
+    case 'CasePriorGiven':
+      state.casePrior = event;
+      return;
     default: {
       const unreachable: never = event;
       throw new Error(`Unhandled ledger event ${JSON.stringify(unreachable)}`);

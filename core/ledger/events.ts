@@ -189,6 +189,19 @@ export const Finished = z.object({
   ranking: z.array(RankedEntity),
 });
 
+/**
+ * The case library's prior (docs/cases.md §4), given before the walk: a line the packets carry
+ * and the past cases it came from. Never evidence: it has no id, so no label can cite it.
+ */
+export const CasePriorGiven = z.object({
+  ...base,
+  type: z.literal('CasePriorGiven'),
+  line: z.string(),
+  /** The first root the agreeing cases found, looked at first when this graph has it. */
+  root: z.string().nullable(),
+  cases: z.array(z.string()),
+});
+
 export const LedgerEvent = z.discriminatedUnion('type', [
   InvestigationStarted,
   Activated,
@@ -222,6 +235,7 @@ export const LedgerEvent = z.discriminatedUnion('type', [
   CodeDependencyFound,
   ScopesFormed,
   ScopeMessage,
+  CasePriorGiven,
 ]);
 export type LedgerEvent = z.infer<typeof LedgerEvent>;
 export type LedgerEventType = LedgerEvent['type'];

@@ -28,6 +28,11 @@ export const ControllerSettings = z.object({
   hypotheses: HypothesisSettings.optional(),
   /** The causal-graph layer (docs/causal-graph.md); absent = off, and nothing of it is recorded. */
   causal: CausalSettings.optional(),
+  /**
+   * Give the policy the case library's prior (docs/cases.md §4): one line in each packet, and its
+   * root looked at first. Absent = off (measured: BENCHMARKS.md, "Case library").
+   */
+  casePrior: z.boolean().optional(),
 });
 export type ControllerSettings = z.infer<typeof ControllerSettings>;
 export type ControllerSettingsInput = z.input<typeof ControllerSettings>;

@@ -77,6 +77,8 @@ export interface InvestigationState {
   llm: LlmRecord;
   /** The alert scopes and their messages (docs/scopes.md). */
   scopes: ScopeLayerState;
+  /** The case library's prior the walk was given (docs/cases.md §4), or null. */
+  casePrior: EventOf<'CasePriorGiven'> | null;
 }
 
 export interface LlmRecord {
@@ -114,6 +116,7 @@ export function createState(): InvestigationState {
     code: new Map(),
     codeDependencies: new Map(),
     scopes: createScopeLayer(),
+    casePrior: null,
   };
 }
 

@@ -50,5 +50,10 @@ export const ContextPacket = z.object({
   suspicious: z.array(z.string()).optional(),
   /** The node's alert scope (docs/scopes.md); absent when it adds nothing to the node's own alerts. */
   scope: PacketScope.optional(),
+  /**
+   * The case library's prior (docs/cases.md §4): what similar past cases found, to look at, never
+   * to cite. Absent unless the investigation was given one.
+   */
+  prior: z.string().optional(),
 });
 export type ContextPacket = z.infer<typeof ContextPacket>;

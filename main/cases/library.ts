@@ -54,11 +54,13 @@ export class CaseLibrary {
   private constructor(
     private readonly db: Db,
     readonly file: string,
+    /** Similar cases are read, nothing is recorded: a benchmark's fixed library (leave-one-out). */
+    readonly isFrozen: boolean,
   ) {}
 
-  static open(file: string): CaseLibrary {
+  static open(file: string, options: { frozen?: boolean } = {}): CaseLibrary {
     mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    return new CaseLibrary(openDatabase(file, caseMigrations), file);
+    return new CaseLibrary(openDatabase(file, caseMigrations), file, options.frozen ?? false);
   }
 
   close(): void {
@@ -66,6 +68,7 @@ export class CaseLibrary {
   }
 
   record(record: CaseRecord, recording: CaseRecording | null): void {
+    if (this.isFrozen) return;
     const body = JSON.stringify(CaseRecord.parse(record));
     const blob = recording ? gzipSync(JSON.stringify(recording)) : null;
     this.db

@@ -1,5 +1,5 @@
 import { causeClassOf } from '../../core/hypotheses/index.js';
-import { priorLine, type CaseRecord, type Fingerprint, type SimilarCase } from '../../core/cases/index.js';
+import { casePrior, type CasePrior, type CaseRecord, type Fingerprint, type SimilarCase } from '../../core/cases/index.js';
 import type { Diagnosis } from '../../core/diagnosis/index.js';
 import { fingerprintFromStore, type CaseLibrary, type CaseRecording } from '../cases/index.js';
 import type { InvestigationRun } from './run.js';
@@ -19,8 +19,8 @@ export interface CaseKeeping {
   open(target: InvestigationTarget): Promise<void>;
   /** The diagnosis with `similar` (the library is configured), else as it is. */
   attach(diagnosis: Diagnosis): Diagnosis;
-  /** The similar cases' one-line prior for a policy packet (docs/cases.md §4), or null. */
-  prior(): string | null;
+  /** The similar cases' prior for the walk (docs/cases.md §4), or null. */
+  prior(): CasePrior | null;
   /** Records the finished run as a case (an unfinished one is not a case yet). */
   keep(run: InvestigationRun, diagnosis: () => Promise<Diagnosis>): Promise<void>;
   reset(): void;
@@ -70,7 +70,7 @@ export function createCaseKeeping(option: CaseLibraryOption): CaseKeeping {
     attach(diagnosis) {
       return opened ? { ...diagnosis, similar: opened.similar } : diagnosis;
     },
-    prior: () => (opened ? priorLine(opened.similar) : null),
+    prior: () => (opened ? casePrior(opened.similar) : null),
     async keep(run, diagnosis) {
       if (!opened || run.isReadOnly || run.state.status !== 'finished') return;
       const d = await diagnosis();

@@ -34,6 +34,7 @@ import { runCodeLayer } from './code-layer.js';
 import { StorePacketBuilder, type PacketScopes } from './packet-builder.js';
 import { scopeStore } from './scopes.js';
 import { scopeReactions } from '../../core/scopes/index.js';
+import type { CasePrior } from '../../core/cases/index.js';
 import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
@@ -61,6 +62,8 @@ export interface InvestigationOptions {
   alertWindowMs?: number;
   /** The compiled knowledge of the causal-graph layer (docs/causal-graph.md); required when the settings turn it on. */
   knowledge?: CompiledKnowledge;
+  /** The case library's prior (docs/cases.md §4): recorded, carried by the packets, its root looked at first. */
+  prior?: CasePrior | null;
 }
 
 /** What `Investigation.open` already computed, so the constructor does not compute it again. */
@@ -188,12 +191,16 @@ export class Investigation implements InvestigationRun {
     }
     tellDeadline(options);
     const scopes = this.formScopes(graph, history);
+    const prior = this.priorOf(graph, history);
     // With the causal layer on, a phased policy (the LLM) also proposes operations, which the guard checks.
     if (options.knowledge && isPhasedPolicy(options.policy)) options.policy.proposeCausal?.([...options.knowledge.types.keys()]);
     this.controller = createController({
       graph,
       settings: history.length > 0 ? undefined : options.settings,
-      seeds: this.bootstrap.seeds.map((s) => ({ node: s.node, reason: s.reason })),
+      seeds: priorFirst(
+        this.bootstrap.seeds.map((s) => ({ node: s.node, reason: s.reason })),
+        prior,
+      ),
       fallbackSeeds: () => fallbackSeeds(store, graph, this.bootstrap),
       packets: new StorePacketBuilder({
         store,
@@ -204,6 +211,7 @@ export class Investigation implements InvestigationRun {
         tokenBudget:
           resumedBudget ?? options.tokenBudget ?? (isPhasedPolicy(options.policy) ? options.policy.packetTokenBudget : undefined),
         scopes: { ...scopes.packets, messages: () => this.controller.state.scopes.messages },
+        prior: prior?.line ?? null,
       }),
       policy: options.policy,
       ...(options.knowledge ? { knowledge: options.knowledge } : {}),
@@ -219,7 +227,7 @@ export class Investigation implements InvestigationRun {
         entryPoints: entryServices(graph),
       },
       onStep: (record) => this.commit(record),
-      preamble: scopes.record ? [...this.preamble, scopes.record] : this.preamble,
+      preamble: [...this.preamble, ...(scopes.record ? [scopes.record] : []), ...(prior && history.length === 0 ? [prior] : [])],
       react: (state, tick) =>
         scopeReactions(
           { scopes: scopes.packets.records, representative: scopes.packets.representative, has: (n) => graph.has(n) },
@@ -228,6 +236,18 @@ export class Investigation implements InvestigationRun {
         ),
     });
     this.policyCalls = history.filter((e) => e.type === 'PolicyCalled').length;
+  }
+
+  /**
+   * The prior the walk goes with: the one a resumed ledger recorded, else the one given. Its
+   * root is kept only when this graph has it (a case of another system names other entities).
+   */
+  private priorOf(graph: OperationalGraph, history: readonly LedgerEvent[]): PriorRecord | null {
+    const recorded = history.find((e): e is EventOf<'CasePriorGiven'> => e.type === 'CasePriorGiven');
+    if (recorded) return { type: 'CasePriorGiven', line: recorded.line, root: recorded.root, cases: recorded.cases };
+    if (history.length > 0 || !this.options.prior) return null;
+    const { line, root, cases } = this.options.prior;
+    return { type: 'CasePriorGiven', line, root: graph.has(root) ? root : null, cases };
   }
 
   /**
@@ -453,4 +473,20 @@ function hasHistory(ledgerFile: string): boolean {
   } finally {
     ledger.close();
   }
+}
+
+type PriorRecord = Omit<EventOf<'CasePriorGiven'>, 'seq'>;
+
+/**
+ * The seeds with the prior's root first (docs/cases.md §4): where similar past cases found the
+ * cause is looked at first, as an analyst would; what it is labelled still rests on its own
+ * evidence. Without a prior, or with a root this graph lacks, the seeds are as they were.
+ */
+function priorFirst(
+  seeds: ReadonlyArray<{ node: string; reason: string }>,
+  prior: PriorRecord | null,
+): Array<{ node: string; reason: string }> {
+  const root = prior?.root;
+  if (!root) return [...seeds];
+  return [{ node: root, reason: `prior: ${prior.line}` }, ...seeds.filter((s) => s.node !== root)];
 }

@@ -2,6 +2,7 @@ import type { Policy } from '../../core/controller/index.js';
 import { readBundleCode } from '../code/index.js';
 import { causalSettingsFor, loadKnowledge } from '../knowledge/index.js';
 import { createPolicy, type Env, type PolicyHandle, type PolicySpec } from '../policies/create-policy.js';
+import type { CasePrior } from '../../core/cases/index.js';
 import type { ProgressSink } from '../policies/llm/index.js';
 import { PolicyNotConfiguredError } from './errors.js';
 import { Investigation } from './investigation.js';
@@ -28,6 +29,8 @@ export async function openRun(
   env: Env,
   onCommit: (run: InvestigationRun) => void,
   progress?: ProgressSink,
+  /** Called once the evidence is imported: the case library reads the incident (docs/cases.md) and gives its prior. */
+  afterImport?: () => Promise<CasePrior | null>,
 ): Promise<{ run: InvestigationRun; ownedPolicy: PolicyHandle | null }> {
   if (target.kind === 'replay') return { run: target.replay.run, ownedPolicy: null };
   const chosen = request.policy ?? (request.settings.policy === 'heuristic' ? { kind: 'heuristic' as const } : null);
@@ -55,10 +58,20 @@ export async function openRun(
   } else policy = chosen;
   try {
     // The knowledge first too: a bad file fails (naming its line) before a long import.
-    const { policy: _kind, window, runs: _runs, causalGraph, causal: _recorded, alertWindowMs, ...rest } = request.settings;
+    const {
+      policy: _kind,
+      window,
+      runs: _runs,
+      causalGraph,
+      causal: _recorded,
+      alertWindowMs,
+      casePrior: isPriorOn,
+      ...rest
+    } = request.settings;
     const knowledge = causalGraph.enabled ? loadKnowledge(causalGraph.files) : undefined;
     const controllerSettings = knowledge ? { ...rest, causal: causalSettingsFor(knowledge, causalGraph.enforce, causalGraph) } : rest;
     const store = await target.source.store();
+    const found = afterImport ? await afterImport() : null;
     let run: InvestigationRun | null = null;
     run = await Investigation.open({
       store,
@@ -73,6 +86,7 @@ export async function openRun(
       ...(alertWindowMs ? { alertWindowMs } : {}),
       code: target.source.bundleDir ? readBundleCode(target.source.bundleDir) : null,
       visitRun: request.run ?? 0,
+      prior: isPriorOn ? found : null,
       onCommit: () => {
         if (run) onCommit(run);
       },

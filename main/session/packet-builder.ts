@@ -28,6 +28,8 @@ export interface StorePacketBuilderOptions {
   tokenBudget?: number;
   /** The alert scopes (docs/scopes.md): one alert per signature in a packet, and the scope's summary. */
   scopes?: PacketScopes;
+  /** The case library's prior line (docs/cases.md §4), carried by every packet; none by default. */
+  prior?: string | null;
 }
 
 export interface PacketScopes {
@@ -108,6 +110,7 @@ export class StorePacketBuilder implements PacketBuilder {
       totals,
       tokenBudget: this.options.tokenBudget ?? DEFAULT_TOKEN_BUDGET,
       ...this.scopeOf(node),
+      ...(this.options.prior ? { prior: this.options.prior } : {}),
     });
   }
 

@@ -143,13 +143,16 @@ export function createInvestigationService(target: InvestigationTarget, options:
           if (runLoop !== null && handle === run) onChange(view());
         },
         progress,
+        async () => {
+          await cases.open(target);
+          return cases.prior();
+        },
       );
       starting = opening;
       try {
         const opened = await opening;
         handle = opened.run;
         ownedPolicy = opened.ownedPolicy;
-        await cases.open(target);
       } catch (error) {
         release();
         throw error;

@@ -92,6 +92,8 @@ export function describeEvent(e: LedgerEvent, zone: TimeZoneChoice = 'utc'): str
     }
     case 'ScopesFormed':
       return `Alerts scoped: ${e.alerts} alert(s) into ${e.scopes.length} scope(s) (${e.scopes.filter((x) => x.kind === 'signature').length} flood summaries, ${e.dismissed.length} signature(s) dismissed)`;
+    case 'CasePriorGiven':
+      return `Prior from ${e.cases.length} similar past case(s), not evidence: ${e.line}`;
     case 'ScopeMessage':
       return `Scope ${e.from} → ${e.to}: ${e.kind} on ${short(e.node)}`;
     case 'AnomalyCreated':

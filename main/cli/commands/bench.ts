@@ -12,7 +12,7 @@ import { addLlmOptions } from './llm-flags.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import type { PolicyHandle } from '../../policies/create-policy.js';
 import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
-import { addCasesOptions, openCasesFrom, type CasesFlags } from './cases-flags.js';
+import { addCasesOptions, casePriorSetting, openCasesFrom, type CasesFlags } from './cases-flags.js';
 import {
   addHypothesisOptions,
   ALERT_WINDOW_HELP,
@@ -104,7 +104,11 @@ async function runArms(
       const started = Date.now();
       const result = await runBench(bundles, {
         policy: () => chosen.policy,
-        settings: { ...settingsFrom({ ...flags, revision: arm.revision }), causalGraph: causalChoiceFrom(flags) },
+        settings: {
+          ...settingsFrom({ ...flags, revision: arm.revision }),
+          ...casePriorSetting(flags),
+          causalGraph: causalChoiceFrom(flags),
+        },
         runs,
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
         store: storeSpecFrom(flags),

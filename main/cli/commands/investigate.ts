@@ -8,7 +8,7 @@ import { captureWarnings, printable } from '../../bench/index.js';
 import { resolveSnapshotDir, type ResolvedSnapshot } from '../../app/resolve-snapshot.js';
 import { addCaptureTimeOptions, captureOpening, type CaptureTimeFlags } from './capture-flags.js';
 import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
-import { addCasesOptions, openCasesFrom, type CasesFlags } from './cases-flags.js';
+import { addCasesOptions, casePriorSetting, openCasesFrom, type CasesFlags } from './cases-flags.js';
 import { addCausalOptions, causalChoiceFrom, type CausalFlags } from './causal-flags.js';
 import {
   addHypothesisOptions,
@@ -76,7 +76,7 @@ export function registerInvestigate(program: Command): void {
       }
       const { diagnosis } = await investigateSnapshot(converted?.dir ?? snapshot, {
         policy: chosen.policy,
-        settings: { ...settingsFrom(flags), causalGraph: causalChoiceFrom(flags) },
+        settings: { ...settingsFrom(flags), ...casePriorSetting(flags), causalGraph: causalChoiceFrom(flags) },
         ledgerFile: flags.ledger ?? null,
         tokenBudget: positiveInt(flags.tokenBudget, '--token-budget'),
         deadlineMs: deadline === undefined ? null : deadline * 1000,

@@ -35,7 +35,7 @@ export function registerServe(program: Command): void {
     .option('--host <h>', 'interface to bind', '127.0.0.1')
     .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)');
   addCaptureTimeOptions(command);
-  addCasesOptions(command, true);
+  addCasesOptions(command, true, false);
   addStoreOptions(
     command,
     'where opened bundles are imported: a path or sqlite:PATH, chdb:DIR or clickhouse://[user@]host:port/db (default: a temporary SQLite file)',

@@ -8,13 +8,10 @@
  * --ablation re-runs everything once per heuristic rule with that rule alone switched off;
  * --write puts the figures between the accuracy markers of BENCHMARKS.md.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ruleTable } from '../../../core/policy/heuristic/index.js';
 import { describeMachine } from '../machine.js';
 import { table } from '../markdown.js';
-import { regionMarkers, replaceBenchSection } from '../section.js';
-import { writeBenchmarksDocument } from '../write-doc.js';
+import { writeBenchmarksRegion } from '../write-doc.js';
 import { DATASET_USAGE, parseDatasetArgs, UsageError } from './args.js';
 import { openSystems, runAll, runWithout, type CaseResult } from './run-cases.js';
 import { readSplit, SPLIT_RULE } from './split.js';
@@ -121,8 +118,7 @@ function renderMarkdown(cases: readonly CaseResult[], ablation: readonly Ablatio
 }
 
 async function writeSection(body: string): Promise<void> {
-  const file = fileURLToPath(new URL('../../../BENCHMARKS.md', import.meta.url));
-  await writeBenchmarksDocument(file, replaceBenchSection(readFileSync(file, 'utf8'), body, regionMarkers('accuracy')));
+  const file = await writeBenchmarksRegion('accuracy', body);
   process.stderr.write(`wrote the accuracy region of ${file}\n`);
 }
 

@@ -4,6 +4,7 @@
  * here are the ones `npm run eog -- bench <root>` prints.
  */
 import path from 'node:path';
+import type { CaseLibrary } from '../../../main/cases/index.js';
 import type { Policy } from '../../../core/controller/index.js';
 import { createHeuristicPolicy, ruleTable } from '../../../core/policy/heuristic/index.js';
 import { collectCases, loadGroundTruth, runBench } from '../../../main/bench/index.js';
@@ -49,6 +50,10 @@ export interface RunOptions {
   /** The hypothesis layer: on unless false, as `eog bench` (`--no-hypotheses`). */
   hypotheses?: boolean;
   onProgress?: (text: string) => void;
+  /** A case library every case is kept in and compared against (docs/cases.md); none by default. */
+  cases?: CaseLibrary | null;
+  /** Give the policy the library's prior (`--case-prior`). */
+  casePrior?: boolean;
 }
 
 /** Each system's bundles, converting dataset roots once (for every arm of an ablation); `cleanup` removes conversions. */
@@ -84,8 +89,13 @@ export async function runSystem(cases: SystemCases, split: SplitFile, options: R
       fired.push(seen);
       return recordingRules(createHeuristicPolicy(options.disabledRules ? { disabledRules: options.disabledRules } : {}), seen);
     },
-    settings: { ...settingsFrom({ revision: true, hypotheses: options.hypotheses !== false }), causalGraph: causalChoiceFrom({}) },
+    settings: {
+      ...settingsFrom({ revision: true, hypotheses: options.hypotheses !== false }),
+      ...(options.casePrior ? { casePrior: true } : {}),
+      causalGraph: causalChoiceFrom({}),
+    },
     runs: 1,
+    cases: options.cases ?? null,
     onCase: (done, total, row) => options.onProgress?.(`${cases.system} ${done}/${total} ${row.case}`),
   });
   return rows.map((row, i) => {
