@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
+import { writeFlagIncident } from '../main/session/testing/flag-incident.js';
 import { runCli, startServe, type Served } from './serve.js';
 import { WorkbenchPage } from './workbench-page.js';
 
@@ -46,4 +47,26 @@ test('a generated code fault is diagnosed down to the function, shown in the ins
   await expect(block.locator('pre')).toContainText('.getId()');
   await expect(code).toContainText('frame');
   expect(readdirSync(cache).length).toBeGreaterThan(0);
+});
+
+test('a flag switched in a ConfigMap: the ConfigMap’s code view names the service that reads the flag and its branch', async ({ page }) => {
+  const incident = writeFlagIncident(path.join(path.dirname(dir), 'flag-bundle'), { source: true });
+  const flagServed = await startServe(incident.dir);
+  try {
+    const app = new WorkbenchPage(page);
+    await page.goto(flagServed.url);
+    await expect(app.graph).toHaveAttribute('data-layout', 'done');
+    await app.runToEnd();
+    await app.select(incident.configMap);
+    const code = app.inspector.getByTestId('code-view');
+    await expect(code.getByTestId('code-services')).toContainText('otel-demo/Service/cart');
+    const block = code.getByTestId('code-block').first();
+    await expect(block).toHaveAttribute('data-service', 'otel-demo/Service/ad');
+    await expect(block).toHaveAttribute('data-file', 'src/main/java/oteldemo/AdService.java');
+    await expect(block.locator('pre')).toContainText('ffClient.getBooleanValue(AD_FAILURE');
+    // Cart is searched (it mounts the same file) but reads no changed key: no block of its own.
+    await expect(code.locator('[data-testid="code-block"][data-service="otel-demo/Service/cart"]')).toHaveCount(0);
+  } finally {
+    await flagServed.stop();
+  }
 });

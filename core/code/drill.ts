@@ -46,19 +46,14 @@ export function anchorsFromEvidence(items: readonly EvidenceItem[]): DrillAnchor
   return anchors;
 }
 
-/**
- * The drill from an Origin into its service's PDG: anchor its evidence (the `maxDrillEvidence`
- * strongest items), rank the blocks each anchor reaches — along data flow, callers and
- * callees, as `locate` does — and merge them by block, best anchor first.
- */
-export function drillOrigin(pdg: CodePdg, items: readonly EvidenceItem[]): { anchors: DrillAnchor[]; blocks: DrilledBlock[] } {
-  const strongest = [...items].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, maxDrillEvidence);
-  const anchors = anchorsFromEvidence(strongest);
+/** Merges the blocks the anchors reached by block (the evidence of every anchor that reached it), best first, at most `limit`. */
+export function mergeAnchored(
+  located: ReadonlyArray<{ evidence: string; blocks: readonly LocatedBlock[] }>,
+  limit = maxBlocks,
+): DrilledBlock[] {
   const merged = new Map<string, DrilledBlock>();
-  const located = anchorEvidence(pdg, anchors);
-  located.forEach((anchor, i) => {
-    const evidence = (anchors[i] as DrillAnchor).evidence;
-    for (const b of anchor.blocks) {
+  for (const { evidence, blocks } of located)
+    for (const b of blocks) {
       const key = `${b.file}:${b.startLine}:${b.endLine}:${b.kind}`;
       const old = merged.get(key);
       if (old === undefined) merged.set(key, { ...b, evidence: [evidence] });
@@ -67,15 +62,29 @@ export function drillOrigin(pdg: CodePdg, items: readonly EvidenceItem[]): { anc
         if (b.score > old.score) merged.set(key, { ...b, evidence: old.evidence });
       }
     }
-  });
-  const blocks = [...merged.values()]
-    .sort(
-      (a, b) =>
-        b.score - a.score ||
-        a.endLine - a.startLine - (b.endLine - b.startLine) ||
-        a.file.localeCompare(b.file) ||
-        a.startLine - b.startLine,
-    )
-    .slice(0, maxBlocks);
+  return [...merged.values()].sort(compareDrilled).slice(0, limit);
+}
+
+/** Best first; ties go to the smaller block, then by place. */
+export function compareDrilled(a: LocatedBlock, b: LocatedBlock): number {
+  return (
+    b.score - a.score || a.endLine - a.startLine - (b.endLine - b.startLine) || a.file.localeCompare(b.file) || a.startLine - b.startLine
+  );
+}
+
+/** The strongest evidence items a drill reads (PRAXIS's K). */
+export function strongestEvidence(items: readonly EvidenceItem[]): EvidenceItem[] {
+  return [...items].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id)).slice(0, maxDrillEvidence);
+}
+
+/**
+ * The drill from an Origin into its service's PDG: anchor its evidence (the `maxDrillEvidence`
+ * strongest items), rank the blocks each anchor reaches — along data flow, callers and
+ * callees, as `locate` does — and merge them by block, best anchor first.
+ */
+export function drillOrigin(pdg: CodePdg, items: readonly EvidenceItem[]): { anchors: DrillAnchor[]; blocks: DrilledBlock[] } {
+  const anchors = anchorsFromEvidence(strongestEvidence(items));
+  const located = anchorEvidence(pdg, anchors);
+  const blocks = mergeAnchored(located.map((anchor, i) => ({ evidence: (anchors[i] as DrillAnchor).evidence, blocks: anchor.blocks })));
   return { anchors: anchors.filter((a) => located.some((l, i) => anchors[i] === a && l.blocks.length > 0)), blocks };
 }

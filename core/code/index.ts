@@ -5,6 +5,15 @@ export { isKeyLike, messageStrength, normalizeName, parseFrames, type Frame } fr
 export { locate, type LocateOptions } from './locate.js';
 export { anchorEvidence, codeAnchorKinds, type CodeAnchor, type CodeAnchorInput, type CodeAnchorKind } from './anchors.js';
 export { anchorsFromEvidence, drillOrigin, maxDrillEvidence, type DrillAnchor, type DrilledBlock } from './drill.js';
+export { changedKeys, type ChangedValue } from './change-keys.js';
+export {
+  changeAnchors,
+  drillThroughChange,
+  type ServiceDrill,
+  type ServiceSource,
+  type ThroughBlock,
+  type ThroughDrill,
+} from './drill-through.js';
 export {
   inadmissible,
   maxWalkSteps,

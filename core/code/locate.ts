@@ -6,6 +6,15 @@ import { PdgIndex } from './pdg.js';
 export interface LocateOptions {
   /** How many blocks to return (default 10). */
   limit?: number;
+  /**
+   * Only where the code reads the key: a call evaluates it by name (its literal, or a name bound
+   * to its literal) and its value is kept, passed on or decides a branch — those reads and the
+   * branches and calls the value reaches. No identifier merely named like the key, no key only
+   * listed, compared, mentioned or never evaluated. The drill through a configuration change
+   * (docs/code-layer.md) asks this of each service the change acts on: a name like `state` or
+   * `flags` in a changed path must not make an unrelated variable of that name a read.
+   */
+  readsOnly?: boolean;
 }
 
 /**
@@ -58,18 +67,19 @@ function locateFrames(index: PdgIndex, text: string, hits: Hits): void {
 }
 
 /** Literal and identifier matches: where the code names a key (to follow), the sites of a message. */
-function locateText(index: PdgIndex, text: string, hits: Hits): FlowStart[] {
+function locateText(index: PdgIndex, text: string, hits: Hits, readsOnly: boolean): FlowStart[] {
   const key = isKeyLike(text);
+  if (readsOnly && !key) return [];
   const wanted = normalizeName(text);
   const starts: FlowStart[] = [];
   for (const b of index.pdg.blocks) {
-    if (key && b.level === 'function' && wanted.length >= 3 && normalizeName(b.name) === wanted)
+    if (key && !readsOnly && b.level === 'function' && wanted.length >= 3 && normalizeName(b.name) === wanted)
       hits.add(b.id, 0.9 * readWeight, `function ${b.name} is named like "${text}"`);
     b.facts.forEach((f, i) => {
       if (key) {
         if (f.strings.includes(text)) {
           if (calleesPassed(f, text).length > 0 || isBinding(f, null)) starts.push({ block: b.id, fact: i, carries: 'key' });
-          else
+          else if (!readsOnly)
             hits.add(
               b.id,
               listWeight,
@@ -78,6 +88,7 @@ function locateText(index: PdgIndex, text: string, hits: Hits): FlowStart[] {
             );
           return;
         }
+        if (readsOnly) return;
         const ident = wanted.length >= 3 ? f.uses.concat(f.defines).find((u) => normalizeName(u) === wanted) : undefined;
         if (ident !== undefined) starts.push({ block: b.id, fact: i, carries: 'value' });
         else if (f.strings.some((s) => mentionsKey(s, text)))
@@ -114,7 +125,7 @@ function passesOn(fact: CodeFact, r: Reached): boolean {
  * the value (a branch depends on it; it is kept or passed on; the call's result is dropped; the
  * key is bound but never evaluated), and the branches and calls the value reaches are regions.
  */
-function followRead(index: PdgIndex, start: FlowStart, query: string, hits: Hits, regions: Region[]): void {
+function followRead(index: PdgIndex, start: FlowStart, query: string, hits: Hits, regions: Region[], readsOnly: boolean): void {
   const reached = followFlag(index, [start], query);
   const b = index.block(start.block);
   const fact = b.facts[start.fact] as CodeFact;
@@ -150,6 +161,7 @@ function followRead(index: PdgIndex, start: FlowStart, query: string, hits: Hits
       ? `"${query}"`
       : `${fact.uses.concat(fact.defines).find((u) => normalizeName(u) === normalizeName(query)) ?? query} (named like "${query}")`;
   if (decided || kept) hits.add(b.id, readWeight, `reads ${named} at ${spot}`, fact.line);
+  else if (readsOnly) return;
   else if (values.length > 0) hits.add(b.id, droppedWeight, `evaluates ${named} at ${spot}; nothing depends on its value`, fact.line);
   else hits.add(b.id, unusedKeyWeight, `binds ${named} at ${spot}; never evaluated`, fact.line);
 }
@@ -167,9 +179,10 @@ export function locate(pdg: CodePdg, text: string, options: LocateOptions = {}):
   const hits = new Hits();
   const query = text.trim();
   if (query === '') return [];
-  locateFrames(index, query, hits);
+  const readsOnly = options.readsOnly === true;
+  if (!readsOnly) locateFrames(index, query, hits);
   const regions: Region[] = [];
-  for (const start of locateText(index, query, hits)) followRead(index, start, query, hits, regions);
+  for (const start of locateText(index, query, hits, readsOnly)) followRead(index, start, query, hits, regions, readsOnly);
   const statements = new Map<string, Region>();
   for (const r of regions) {
     if (r.statement === undefined) {

@@ -10,5 +10,10 @@ export const DiagnosisCodeBlock = z.object({
   /** Ids of the evidence that led to this block. */
   evidence: z.array(z.string()),
   snippet: z.string(),
+  /**
+   * The service whose code holds the block, when the entity has no source of its own (a
+   * ConfigMap) and the code layer followed its change into the code that reads the changed key.
+   */
+  service: z.string().optional(),
 });
 export type DiagnosisCodeBlock = z.infer<typeof DiagnosisCodeBlock>;

@@ -7,7 +7,9 @@ export const maxCodeRegions = 3;
 const round = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 function statementOf(b: CodeBlockRef): string {
-  return `code region ${b.file}:${b.startLine}-${b.endLine} in ${b.function || '(module)'}: ${b.reason}`;
+  // Through a change (a ConfigMap's flag), the region is in the code of the service that reads it.
+  const where = b.service === undefined ? '' : `${b.service} `;
+  return `code region ${where}${b.file}:${b.startLine}-${b.endLine} in ${b.function || '(module)'}: ${b.reason}`;
 }
 
 /**

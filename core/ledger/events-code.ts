@@ -17,6 +17,12 @@ export const CodeBlockRef = z.object({
   evidence: z.array(z.string()),
   /** The block's source lines (at most 40), as read at drill time; shown escaped. */
   snippet: z.string(),
+  /**
+   * The service whose source holds the block, when the Origin has no source of its own and the
+   * drill followed its change into the services it acts on (a ConfigMap's flag, read by this
+   * service's code). Absent for a drill of the Origin's own source.
+   */
+  service: z.string().optional(),
 });
 export type CodeBlockRef = z.infer<typeof CodeBlockRef>;
 
@@ -28,9 +34,19 @@ export const CodeDrilled = z.object({
   type: z.literal('CodeDrilled'),
   node: z.string(),
   status: z.enum(['located', 'no-anchor', 'no-match']),
-  /** The service's source root as the bundle named it, and its commit when given. */
+  /**
+   * The service's source root as the bundle named it, and its commit when given. Empty (and
+   * null) for a drill through a change: `services` names each source searched.
+   */
   root: z.string(),
   commit: z.string().nullable(),
+  /**
+   * A drill through a change (docs/code-layer.md, "Through a change"): the Origin has no source
+   * of its own; these are the services the change acts on whose source was searched for the
+   * changed keys, each with its root and commit. The blocks name the service that reads them.
+   * Absent for a drill of the Origin's own source.
+   */
+  services: z.array(z.object({ service: z.string(), root: z.string(), commit: z.string().nullable() })).optional(),
   anchors: z.array(CodeAnchorRef),
   blocks: z.array(CodeBlockRef),
   /** Files that could not be parsed, unsupported languages. */
@@ -80,5 +96,7 @@ export const CodeStep = z.object({
   rejected: z.string().nullable(),
   /** A cross's entity of the service graph (CodeDependencyFound follows); absent otherwise. */
   entity: z.string().optional(),
+  /** In a drill through a change: the service whose code the step walks. Absent otherwise. */
+  service: z.string().optional(),
 });
 export type CodeStep = z.infer<typeof CodeStep>;

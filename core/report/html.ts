@@ -109,7 +109,7 @@ function entities(view: ReportView): string[] {
     if (e.evidence.length > 0) out.push(`<ul class="evidence">${e.evidence.map((line) => `<li>${h(line)}</li>`).join('')}</ul>`);
     for (const c of e.code)
       out.push(
-        `<p class="muted">Code: <span class="mono">${h(c.location)}</span> in <span class="mono">${h(c.function)}</span> — ${h(c.reason)}</p>`,
+        `<p class="muted">Code: ${c.service === null ? '' : `<span class="mono">${h(c.service)}</span> `}<span class="mono">${h(c.location)}</span> in <span class="mono">${h(c.function)}</span> — ${h(c.reason)}</p>`,
         `<pre class="code">${h(c.snippet)}</pre>`,
       );
   }

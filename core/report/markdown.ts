@@ -70,7 +70,13 @@ function entitySection(view: ReportView): string[] {
     if (e.rules.length > 0)
       out.push('**Rules fired:**', '', ...e.rules.map((r) => `- ${md(r.id)} (${md(r.role)}): ${md(r.explanation)}`), '');
     if (e.evidence.length > 0) out.push('**Evidence:**', '', ...e.evidence.map((line) => `- ${md(line)}`), '');
-    for (const c of e.code) out.push(`**Code:** ${md(c.location)} in ${md(c.function)}: ${md(c.reason)}`, '', ...fenced(c.snippet), '');
+    for (const c of e.code)
+      out.push(
+        `**Code:** ${c.service === null ? '' : `${md(c.service)} `}${md(c.location)} in ${md(c.function)}: ${md(c.reason)}`,
+        '',
+        ...fenced(c.snippet),
+        '',
+      );
   }
   return out;
 }

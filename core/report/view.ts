@@ -41,7 +41,7 @@ export interface ReportView {
     /** The policy rules that fired for the entity's belief, with what each means (empty for the LLM policy). */
     rules: Array<{ id: string; role: string; explanation: string }>;
     /** The code layer's regions of an Origin: where, why, and the source lines (raw; renderers escape). */
-    code: Array<{ location: string; function: string; reason: string; snippet: string }>;
+    code: Array<{ location: string; function: string; reason: string; snippet: string; service: string | null }>;
     /** What a root cause explains (the frontier's order), one line; null for other entities. */
     explains: string | null;
   }>;
@@ -86,6 +86,8 @@ export function buildReportView(diagnosis: Diagnosis, options: ReportOptions = {
         function: clip(c.function),
         reason: clip(c.reason),
         snippet: c.snippet,
+        // The service whose code reads the changed key, when the entity (a ConfigMap) has no source of its own.
+        service: c.service === undefined ? null : clip(c.service),
       })),
       explains: e.explains ? clip(explainsText(e.explains)) : null,
     })),

@@ -49,6 +49,19 @@ describe('eog code locate on the OpenTelemetry Demo slice', () => {
         expect(want.services, `${flag}: ${b.file}:${b.startLine} ${b.reason}`).toContain(serviceOf(b.file));
   });
 
+  it('reads only: each flag in the services that read it, and no name of the flag file’s structure anywhere', async () => {
+    const graph = await demoPdg();
+    for (const [flag, want] of Object.entries(expected)) {
+      const blocks = locate(graph, flag, { limit: 20, readsOnly: true });
+      expect(blocks.length, flag).toBeGreaterThan(0);
+      for (const b of blocks) expect(want.services, `${flag}: ${b.file}:${b.startLine} ${b.reason}`).toContain(serviceOf(b.file));
+    }
+    // The names around a flag in a flagd file, which a drill through a ConfigMap change also meets:
+    // variables named so (a generated `flags` package, `value`, `enabled`) read no flag.
+    for (const name of ['flags', 'defaultVariant', 'state', 'variants', 'data', 'value', 'enabled', 'json'])
+      expect(locate(graph, name, { readsOnly: true }), name).toEqual([]);
+  });
+
   it('finds a log message written with a format string at its logging call', async () => {
     const top = locate(await demoPdg(), 'Failed to send message to Kafka within context deadline: context deadline exceeded', { limit: 3 });
     expect(top[0]?.file).toBe('checkout/main.go');

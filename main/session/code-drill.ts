@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { codeCrossings, drillOrigin, matchDependencies, dependencyRefs, type DependencyTarget } from '../../core/code/index.js';
-import type { OperationalGraph } from '../../core/graph/index.js';
+import { changeTargets, type OperationalGraph } from '../../core/graph/index.js';
 import type { CodeBlockRef, InvestigationState, NewLedgerEvent } from '../../core/ledger/index.js';
 import type { EntityId } from '../../core/model/ids.js';
 import type { EvidenceItem } from '../../core/model/evidence.js';
-import { codeEntryFor } from '../../core/snapshot/code.js';
+import { codeEntryFor, type CodeSourceEntry } from '../../core/snapshot/code.js';
 import { buildServicePdg, type BundleCode } from '../code/index.js';
 import type { EvidenceStore } from '../store/index.js';
 import { walkOrigin, type CodeWalker } from './code-walk.js';
 
 const maxSnippetLines = 40;
 
-function snippetOf(root: string, file: string, start: number, end: number): string {
+export function snippetOf(root: string, file: string, start: number, end: number): string {
   try {
     const lines = readFileSync(join(root, file), 'utf8').split('\n');
     return lines.slice(start - 1, Math.min(end, start - 1 + maxSnippetLines)).join('\n');
@@ -22,7 +22,7 @@ function snippetOf(root: string, file: string, start: number, end: number): stri
 }
 
 /** The evidence an Origin was judged on: what its latest packet held and what its belief cites. */
-function evidenceOf(state: InvestigationState, store: EvidenceStore, node: string): EvidenceItem[] {
+export function evidenceOf(state: InvestigationState, store: EvidenceStore, node: string): EvidenceItem[] {
   const entry = state.nodes.get(node);
   const ids = new Set([...(entry?.packetEvidence.keys() ?? []), ...(entry?.belief?.evidence ?? [])]);
   return [...ids].flatMap((id) => store.evidenceById(id) ?? []);
@@ -67,9 +67,43 @@ export interface OriginDrill {
   interrupted: string | null;
 }
 
-/** The Origins of a finished walk whose service has source and that were not drilled yet, in frontier order. */
-export function undrilledOrigins(state: InvestigationState, code: BundleCode): EntityId[] {
-  return (state.finished?.frontier ?? []).filter((node) => !state.code.has(node) && codeEntryFor(code.map, node) !== null);
+export interface ServiceWithSource {
+  service: EntityId;
+  entry: CodeSourceEntry;
+}
+
+/**
+ * The services a change on `node` acts on (`changeTargets`: what it configures, what reads
+ * it, each with its alias group) that have source in the bundle, one per source root: named by
+ * the entity the bundle's entry names when it is in the graph, else by a Service of the group,
+ * else by the first entity that matched. Empty when `node` has source of its own.
+ */
+export function changeTargetsWithCode(graph: OperationalGraph, code: BundleCode, node: EntityId): ServiceWithSource[] {
+  if (codeEntryFor(code.map, node) !== null) return [];
+  const own = new Set(graph.has(node) ? [node, ...graph.aliases(node)] : [node]);
+  const byEntry = new Map<CodeSourceEntry, EntityId[]>();
+  for (const target of changeTargets(graph, node)) {
+    if (own.has(target)) continue;
+    const entry = codeEntryFor(code.map, target);
+    if (entry !== null) byEntry.set(entry, [...(byEntry.get(entry) ?? []), target]);
+  }
+  return [...byEntry.entries()].map(([entry, matched]) => ({
+    entry,
+    service:
+      matched.find((m) => m === entry.entity) ??
+      matched.find((m) => graph.has(m) && graph.entity(m).kind === 'Service') ??
+      (matched[0] as EntityId),
+  }));
+}
+
+/**
+ * The Origins of a finished walk not drilled yet whose service has source, or which have none
+ * of their own but act through a change on services that do, in frontier order.
+ */
+export function undrilledOrigins(state: InvestigationState, code: BundleCode, graph: OperationalGraph): EntityId[] {
+  return (state.finished?.frontier ?? []).filter(
+    (node) => !state.code.has(node) && (codeEntryFor(code.map, node) !== null || changeTargetsWithCode(graph, code, node).length > 0),
+  );
 }
 
 function crossingEvent(node: EntityId, t: DependencyTarget, by: 'heuristic' | 'model', evidence: string[], reason: string): NewLedgerEvent {

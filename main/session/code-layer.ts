@@ -3,7 +3,8 @@ import type { OperationalGraph } from '../../core/graph/index.js';
 import { codeRegionEvents } from '../../core/hypotheses/index.js';
 import type { BundleCode } from '../code/index.js';
 import type { EvidenceStore } from '../store/index.js';
-import { drillOneOrigin, undrilledOrigins } from './code-drill.js';
+import { changeTargetsWithCode, drillOneOrigin, undrilledOrigins } from './code-drill.js';
+import { drillThroughOrigin } from './code-drill-through.js';
 import type { CodeWalker } from './code-walk.js';
 
 export interface CodeLayerEnv {
@@ -27,8 +28,11 @@ export interface CodeLayerEnv {
  */
 export async function runCodeLayer(controller: Pick<Controller, 'state' | 'recordLayerEvents'>, env: CodeLayerEnv): Promise<void> {
   if (controller.state.status !== 'finished') return;
-  for (const node of undrilledOrigins(controller.state, env.code)) {
-    const drilled = await drillOneOrigin({ ...env, state: controller.state }, node);
+  for (const node of undrilledOrigins(controller.state, env.code, env.graph)) {
+    // An Origin without source of its own (a ConfigMap) is drilled through its change into the services it acts on.
+    const through = changeTargetsWithCode(env.graph, env.code, node);
+    const drillEnv = { ...env, state: controller.state };
+    const drilled = through.length > 0 ? await drillThroughOrigin(drillEnv, node, through) : await drillOneOrigin(drillEnv, node);
     if (env.killed?.aborted) return;
     if (drilled.events.length > 0) controller.recordLayerEvents(drilled.events, drilled.visits);
     if (drilled.interrupted !== null) break;

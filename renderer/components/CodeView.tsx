@@ -8,19 +8,45 @@ const statusText: Record<Drill['status'], string> = {
   'no-match': 'the evidence met no block of its source',
 };
 
+/** The same, for a drill through a change into the services it acts on. */
+const throughText: Record<Drill['status'], string> = {
+  located: 'located',
+  'no-anchor': 'its change names no key',
+  'no-match': 'no service’s code reads the changed keys',
+};
+
 /**
  * The code layer's view of an Origin, folded from its CodeDrilled ledger event: the anchors
  * (the evidence that met the code) and each block, its source lines numbered and the block
- * highlighted. Source is hostile input: rendered as text only (React escapes it).
+ * highlighted. An Origin without source of its own (a ConfigMap) drilled through its change
+ * lists the services searched, and each block names the service whose code reads the changed
+ * key. Source is hostile input: rendered as text only (React escapes it).
  */
 export function CodeView({ drill }: { drill: Drill }) {
   return (
     <section className="code-view" aria-label="Code" data-testid="code-view">
       <h3>Code ({drill.blocks.length})</h3>
-      <p className="muted">
-        {drill.root}
-        {drill.commit ? ` @ ${drill.commit}` : ''} · {statusText[drill.status]}
-      </p>
+      {drill.services === undefined ? (
+        <p className="muted">
+          {drill.root}
+          {drill.commit ? ` @ ${drill.commit}` : ''} · {statusText[drill.status]}
+        </p>
+      ) : (
+        <>
+          <p className="muted">Through its change, in the code of the services it acts on · {throughText[drill.status]}:</p>
+          <ul className="plain" data-testid="code-services">
+            {drill.services.map((s) => (
+              <li key={s.service}>
+                <span className="mono">{s.service}</span>{' '}
+                <span className="muted">
+                  {s.root}
+                  {s.commit ? ` @ ${s.commit}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       {drill.anchors.length > 0 && (
         <>
           <p className="muted">Anchors:</p>
@@ -34,8 +60,16 @@ export function CodeView({ drill }: { drill: Drill }) {
         </>
       )}
       {drill.blocks.map((b, i) => (
-        <div key={i} className="code-block" data-testid="code-block" data-function={b.function} data-file={b.file}>
+        <div
+          key={i}
+          className="code-block"
+          data-testid="code-block"
+          data-function={b.function}
+          data-file={b.file}
+          data-service={b.service ?? ''}
+        >
           <p>
+            {b.service !== undefined && <span className="mono">{b.service} · </span>}
             <span className="mono">
               {b.file}:{b.startLine}-{b.endLine}
             </span>{' '}

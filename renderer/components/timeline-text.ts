@@ -79,7 +79,7 @@ export function describeEvent(e: LedgerEvent, zone: TimeZoneChoice = 'utc'): str
     case 'RunStopped':
       return `Stopped early: ${e.reason.replaceAll('_', ' ')} (${e.detail})`;
     case 'CodeDrilled':
-      return `Code: ${short(e.node)} → ${e.blocks[0] ? `${e.blocks[0].file}:${e.blocks[0].startLine} ${e.blocks[0].function}` : e.status}`;
+      return `Code: ${short(e.node)} → ${e.blocks[0] ? `${e.blocks[0].service === undefined ? '' : `${short(e.blocks[0].service)} `}${e.blocks[0].file}:${e.blocks[0].startLine} ${e.blocks[0].function}` : e.status}`;
     case 'CodeDependencyFound':
       return `Code: ${short(e.node)} names ${short(e.target)} at ${e.file}:${e.line} (${e.by}); visiting it`;
     case 'CodeStep':
