@@ -4,17 +4,35 @@ import type { OperationalGraph } from './operational-graph.js';
 /** Kinds that hold configuration a workload reads (mounted as a volume or referenced from env). */
 const CONFIG_KINDS = new Set(['ConfigMap', 'Secret']);
 
+/** The config objects (ConfigMaps, Secrets) that configure any member of `members` or that a member reads. */
+function configsOf(graph: OperationalGraph, members: ReadonlySet<EntityId>): EntityId[] {
+  const out: EntityId[] = [];
+  for (const member of members) {
+    if (!graph.has(member)) continue;
+    for (const n of graph.neighbours(member)) {
+      if (members.has(n.id) || !CONFIG_KINDS.has(graph.entity(n.id).kind)) continue;
+      if ((n.relation === 'configures' && n.direction === 'in') || (n.relation === 'depends_on' && n.direction === 'out')) out.push(n.id);
+    }
+  }
+  return out;
+}
+
+const groupOf = (graph: OperationalGraph, id: EntityId): Set<EntityId> => new Set([id, ...graph.aliases(id)]);
+
 /**
  * The entities whose changes can act on `node` (changes as causes, docs/changes.md): besides its
  * alias group itself (Service, Deployment, ReplicaSets, Pods — a deploy, an image, a scale), what
  * configures any member (a ConfigMap or Secret mounted through the Deployment's pod template or
  * the Pod, or a flag file a service reads), config objects a member depends on, and the Nodes its
  * pods run on. Multi-hop by construction: Service → its Deployment and Pods (the alias group) →
- * their ConfigMaps, Secrets and Nodes. Sorted, without the group's own members.
+ * their ConfigMaps, Secrets and Nodes. Also the config objects of the services it calls: a
+ * configuration a service serves (a flag daemon's flag file, a config server's settings)
+ * reaches its callers through its answers, while the service itself stays healthy. Sorted,
+ * without the group's own members.
  */
 export function changeSources(graph: OperationalGraph, node: EntityId): EntityId[] {
   if (!graph.has(node)) return [];
-  const members = new Set([node, ...graph.aliases(node)]);
+  const members = groupOf(graph, node);
   const out = new Set<EntityId>();
   for (const member of members) {
     for (const n of graph.neighbours(member)) {
@@ -23,6 +41,7 @@ export function changeSources(graph: OperationalGraph, node: EntityId): EntityId
       const readsConfig = n.relation === 'depends_on' && n.direction === 'out' && CONFIG_KINDS.has(graph.entity(n.id).kind);
       const runsOn = n.relation === 'runs_on' && n.direction === 'out';
       if (isConfiguredBy || readsConfig || runsOn) out.add(n.id);
+      if (n.relation === 'calls' && n.direction === 'out') for (const c of configsOf(graph, groupOf(graph, n.id))) out.add(c);
     }
   }
   return [...out].sort();
@@ -45,6 +64,11 @@ export function changeTargets(graph: OperationalGraph, entity: EntityId): Entity
     reached.add(n.id);
     for (const alias of graph.aliases(n.id)) reached.add(alias);
   }
+  // A config object's value also reaches the callers of what it configures (a served flag file).
+  if (CONFIG_KINDS.has(graph.entity(entity).kind))
+    for (const r of [...reached])
+      for (const n of graph.neighbours(r))
+        if (n.relation === 'calls' && n.direction === 'in') for (const alias of groupOf(graph, n.id)) reached.add(alias);
   for (const m of own) reached.delete(m);
   return [...own, ...[...reached].sort()];
 }

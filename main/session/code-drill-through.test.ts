@@ -90,6 +90,22 @@ describe('eog investigate on a flag incident with its services’ source', () =>
     expect(first?.code?.every((b) => b.service === cart)).toBe(true);
   }, 60_000);
 
+  it('follows a flag a daemon serves: the ConfigMap mounted into flagd alone still reaches the code of its callers', async () => {
+    // As the OpenTelemetry Demo deploys it: only flagd mounts the file; ad, cart and checkout ask flagd.
+    const incident = bundle({ served: true });
+    const ledgerFile = path.join(scratch.dir(), 'ledger.sqlite');
+    const { diagnosis } = await investigateSnapshot(incident.dir, { policy: createHeuristicPolicy(), ledgerFile });
+    expect(diagnosis.frontier[0]).toBe(incident.configMap);
+    const first = diagnosis.entities[0];
+    expect(first?.code?.[0]).toMatchObject({ service: ad, file: 'src/main/java/oteldemo/AdService.java', startLine: 238 });
+    expect(first?.code?.every((b) => b.service === ad)).toBe(true);
+    expect(
+      drilledOf(ledgerFile, incident.configMap)
+        ?.services?.map((s) => s.service)
+        .sort(),
+    ).toEqual([ad, cart, checkout]);
+  }, 60_000);
+
   it('gives no block when no service the ConfigMap configures reads the switched flag', async () => {
     const incident = bundle({ flag: 'imageSlowLoad', variant: '5sec' });
     const ledgerFile = path.join(scratch.dir(), 'ledger.sqlite');

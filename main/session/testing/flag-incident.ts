@@ -54,6 +54,11 @@ export interface FlagIncidentOptions {
   variant?: string;
   /** The service whose requests fail from the onset (default ad). */
   failing?: 'ad' | 'cart';
+  /**
+   * The flags are served, as the OpenTelemetry Demo deploys them: the ConfigMap is mounted into a
+   * flag daemon (flagd) only, and ad, cart and checkout ask it over the network.
+   */
+  served?: boolean;
 }
 
 export interface FlagIncident {
@@ -62,7 +67,7 @@ export interface FlagIncident {
   flag: string;
 }
 
-function topology(): object {
+function topology(served: boolean): object {
   const entities: object[] = [];
   const edges: Array<{ source: string; target: string; relation: string }> = [];
   entities.push({ id: 'Node/node-1', kind: 'Node', name: 'node-1', namespace: null });
@@ -83,8 +88,21 @@ function topology(): object {
     namespace: ns,
     attrs: { mountPath: '/etc/flagd' },
   });
+  if (served) {
+    const [rs, p] = ['flagd-7b9d8c6f5', 'flagd-7b9d8c6f5-x4c2v'];
+    entities.push({ id: id('Service', 'flagd'), kind: 'Service', name: 'flagd', namespace: ns, labels: { app: 'flagd' } });
+    entities.push({ id: id('Deployment', 'flagd'), kind: 'Deployment', name: 'flagd', namespace: ns, labels: { app: 'flagd' } });
+    entities.push({ id: id('ReplicaSet', rs), kind: 'ReplicaSet', name: rs, namespace: ns, labels: { app: 'flagd' } });
+    entities.push({ id: id('Pod', p), kind: 'Pod', name: p, namespace: ns, labels: { app: 'flagd' } });
+    edges.push({ source: id('Service', 'flagd'), target: id('Pod', p), relation: 'contains' });
+    edges.push({ source: id('Deployment', 'flagd'), target: id('ReplicaSet', rs), relation: 'contains' });
+    edges.push({ source: id('ReplicaSet', rs), target: id('Pod', p), relation: 'contains' });
+    edges.push({ source: id('Pod', p), target: 'Node/node-1', relation: 'runs_on' });
+    edges.push({ source: id('ConfigMap', 'flagd-config'), target: id('Deployment', 'flagd'), relation: 'configures' });
+  }
   for (const s of configured) {
-    edges.push({ source: id('ConfigMap', 'flagd-config'), target: id('Deployment', s), relation: 'configures' });
+    if (served) edges.push({ source: id('Service', s), target: id('Service', 'flagd'), relation: 'calls' });
+    else edges.push({ source: id('ConfigMap', 'flagd-config'), target: id('Deployment', s), relation: 'configures' });
     edges.push({ source: id('Service', 'frontend'), target: id('Service', s), relation: 'calls' });
   }
   return { entities, edges };
@@ -228,7 +246,7 @@ export function writeFlagIncident(dir: string, options: FlagIncidentOptions = {}
       2,
     ) + '\n',
   );
-  write('topology.json', JSON.stringify(topology(), null, 2) + '\n');
+  write('topology.json', JSON.stringify(topology(options.served === true), null, 2) + '\n');
   const t = telemetry(options.failing ?? 'ad');
   write('spans.jsonl', jsonl(t.spans));
   write('logs.jsonl', jsonl(t.logs));
