@@ -5,7 +5,8 @@ import { startServe } from './serve.js';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // Fail before starting anything, in one line saying how to get Chromium.
   requireChromium();
-  const served = await startServe(sampleDir());
+  // No case library: the specs' investigations must not fill the user's (e2e/cases.spec.ts names its own).
+  const served = await startServe(sampleDir(), ['--no-cases']);
   // Workers inherit the environment set here.
   process.env.EOG_E2E_URL = served.url;
   return () => served.stop();

@@ -36,15 +36,19 @@ export function startServe(snapshot: string, flags: readonly string[] = []): Pro
   });
 }
 
-/** Runs the built CLI (`eog <args>`) to completion; rejects with its stderr on failure. */
-export function runCli(args: string[]): Promise<void> {
+/** Runs the built CLI (`eog <args>`) to completion and gives its stdout; rejects with its stderr on failure. */
+export function runCli(args: string[]): Promise<string> {
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: projectRoot,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stdout = '';
   let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`eog ${args[0] ?? ''} exited with ${code}: ${stderr}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`eog ${args[0] ?? ''} exited with ${code}: ${stderr}`)),
+    );
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EntityCharts } from '../charts/index.js';
 import { Diagnosis } from '../diagnosis/index.js';
 import { AppInfo, GraphView, ImportProgress, OpenInput, SnapshotProbe, SnapshotSummary } from './app-schemas.js';
+import { CaseOpenInput, CasesInfo } from './cases-schemas.js';
 import { ChartsInput } from './charts-schemas.js';
 import {
   ClassTable,
@@ -64,6 +65,8 @@ export const channels = {
   'lesson.import': { input: LessonImportInput, output: ClassTable },
   'diagnosis.get': { input: Empty, output: Diagnosis },
   'export.render': { input: ExportInput, output: ExportOutput },
+  'cases.info': { input: Empty, output: CasesInfo },
+  'cases.open': { input: CaseOpenInput, output: SnapshotSummary },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Server-pushed events: name → payload schema. */

@@ -13,3 +13,4 @@ export * from './charts-schemas.js';
 export * from './lesson-schemas.js';
 export * from './model-activity.js';
 export * from './causal-schemas.js';
+export * from './cases-schemas.js';

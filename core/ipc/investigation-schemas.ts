@@ -6,6 +6,7 @@ import { ModelActivity } from './model-activity.js';
 import { CausalGraphChoice } from './causal-schemas.js';
 import { CausalGraph } from '../causal/index.js';
 import { StoreChoice } from './store-schemas.js';
+import { CasesChoice } from './cases-schemas.js';
 
 export const policies = ['heuristic', 'llm'] as const;
 
@@ -99,6 +100,8 @@ export const StartInput = z.object({
   settings: InvestigationSettings.prefault({}),
   llm: LlmEndpoint.optional(),
   store: StoreChoice.optional(),
+  /** The case library (the app's setting); absent: the host's. */
+  cases: CasesChoice.optional(),
 });
 /** Show the state after ledger event `seq` (the timeline); the head or beyond goes live. */
 export const SeekInput = z.object({ seq: z.number().int().min(-1) });

@@ -61,6 +61,8 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'lesson.import': unavailable('lesson.import'),
     'diagnosis.get': unavailable('diagnosis.get'),
     'export.render': unavailable('export.render'),
+    'cases.info': () => Promise.resolve({ hostFile: null, file: null }),
+    'cases.open': unavailable('cases.open'),
     ...overrides,
   };
 }

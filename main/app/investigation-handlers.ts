@@ -1,4 +1,4 @@
-import type { Handlers, InvestigationSettings, InvestigationState, LlmEndpoint } from '../../core/ipc/index.js';
+import type { Handlers, Input, InvestigationSettings, InvestigationState, LlmEndpoint } from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
 import type { PolicySpec } from '../policies/create-policy.js';
 import type { InvestigationService } from '../session/index.js';
@@ -43,8 +43,8 @@ export function investigationHandlers(
   service: () => InvestigationService | null,
   emit: (state: InvestigationState) => void,
   apiKeyEnv: string | null,
-  /** Told the store a Start names (or that it names none) before the service starts. */
-  chooseStore: (choice: string | undefined) => void = () => undefined,
+  /** Told what a Start names beyond the settings (the evidence store, the case library) before the service starts. */
+  beforeStart: (input: Pick<Input<'investigation.start'>, 'store' | 'cases'>) => void = () => undefined,
 ): InvestigationHandlers {
   const use = (channel: string): InvestigationService => {
     const current = service();
@@ -56,9 +56,9 @@ export function investigationHandlers(
     return state;
   };
   return {
-    'investigation.start': async ({ settings, llm, store }) => {
+    'investigation.start': async ({ settings, llm, store, cases }) => {
       const current = use('investigation.start');
-      chooseStore(store);
+      beforeStart({ store, cases });
       return changed(await current.start({ settings, policy: policySpecFor(settings, llm, apiKeyEnv) }));
     },
     'investigation.step': async () => changed(await use('investigation.step').step()),

@@ -3,10 +3,12 @@ import type { AlertView } from '../../core/ipc/index.js';
 import type { LedgerReplay } from '../session/index.js';
 import type { LoadedSnapshot } from './bundle.js';
 
-/** The graph and alerts the app shows for a replayed ledger: what the investigation saw. */
-export function replaySnapshot(replay: LedgerReplay): LoadedSnapshot {
+/**
+ * The graph and alerts the app shows for a replayed ledger: what the investigation saw. `name`
+ * is what the header shows (a past case's); default "Replay of" the file's name.
+ */
+export function replaySnapshot(replay: LedgerReplay, name = `Replay of ${basename(replay.file)}`): LoadedSnapshot {
   const bootstrap = replay.started?.bootstrap ?? null;
-  const name = `Replay of ${basename(replay.file)}`;
   const alerts: AlertView[] = replay.alerts.map((a) => ({
     name: a.name,
     entity: a.entity,

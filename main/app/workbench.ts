@@ -1,10 +1,11 @@
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
-import { CaseLibrary, defaultCasesFile } from '../cases/index.js';
+import { defaultCasesFile } from '../cases/index.js';
 import { parseStoreSpec, type StoreSpec } from '../store/index.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
+import { CaseNotFoundError, CaseWithoutRecordingError, createCaseLibraries, NoCaseLibraryError, writeCaseLedger } from './case-library.js';
 import { buildGraphView, inspectNode } from './graph.js';
 import { importStoreCancellable } from './import/index.js';
 import { investigationHandlers } from './investigation-handlers.js';
@@ -83,11 +84,10 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   let snapshot: LoadedSnapshot | null = null;
   let session: InvestigationService | null = null;
   const hosting = options.investigations ?? null;
-  let library: CaseLibrary | null = null;
-  /** Opened on first use, so a workbench that never investigates never creates the file. */
-  const cases = (): CaseLibrary | null =>
-    options.casesFile === null ? null : (library ??= CaseLibrary.open(options.casesFile ?? defaultCasesFile(hosting?.env ?? process.env)));
-  const serviceOptions = { onChange: emitChanged, env: hosting?.env, cases };
+  const libraries = createCaseLibraries(
+    options.casesFile === null ? null : (options.casesFile ?? defaultCasesFile(hosting?.env ?? process.env)),
+  );
+  const serviceOptions = { onChange: emitChanged, env: hosting?.env, cases: () => libraries.current() };
   let converted: ResolvedSnapshot | null = null;
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
@@ -131,7 +131,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     return loaded;
   };
   /** A saved ledger, replayed read-only; its session starts at once, before the first evaluation. */
-  const openReplay = async (file: string): Promise<LoadedSnapshot> => {
+  const openReplay = async (file: string, name?: string): Promise<LoadedSnapshot> => {
     const replay = openLedgerReplay(file);
     const next = createInvestigationService({ kind: 'replay', replay }, serviceOptions);
     const state = await next.start({ settings: replay.settings });
@@ -139,13 +139,31 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     session?.close();
     converted?.release();
     converted = null;
-    const replayed = replaySnapshot(replay);
+    const replayed = replaySnapshot(replay, name);
     snapshot = replayed;
     session = next;
     isReplay = true;
     openChdb = null;
     emitChanged(state);
     return replayed;
+  };
+  /**
+   * A past case of the library in use, replayed read-only from its recording (docs/cases.md §1):
+   * written as a ledger file and opened as a saved ledger is, so the replay is the one road.
+   */
+  const openCase = async (name: string): Promise<LoadedSnapshot> => {
+    const library = libraries.current();
+    if (!library) throw new NoCaseLibraryError();
+    if (!library.get(name)) throw new CaseNotFoundError(name, library.file);
+    const recording = library.recording(name);
+    if (!recording || recording.events.length === 0) throw new CaseWithoutRecordingError(name);
+    const ledger = writeCaseLedger(recording);
+    try {
+      // The replay reads the ledger once, as it opens: nothing is left behind.
+      return await openReplay(ledger.file, `Past case ${name}`);
+    } finally {
+      ledger.release();
+    }
   };
   /**
    * An evidence store, opened now (its manifest, topology and alerts are the graph); the
@@ -252,13 +270,20 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
         () => session,
         emitChanged,
         hosting?.apiKeyEnv ?? null,
-        (choice) => {
-          chosenStore = choice ? parseStoreSpec(choice, hosting?.storePasswordEnv ?? null) : null;
+        ({ store, cases }) => {
+          chosenStore = store ? parseStoreSpec(store, hosting?.storePasswordEnv ?? null) : null;
+          libraries.choose(cases);
         },
       ),
       lessons.isHiding,
     ),
     ...lessons.handlers,
+    'cases.info': async () => libraries.info(),
+    'cases.open': async ({ case: name }) => {
+      const loaded = await openCase(name);
+      emit('snapshot.changed', loaded.summary);
+      return loaded.summary;
+    },
   };
 
   return {
@@ -273,8 +298,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       lessons.close();
       session?.close();
       session = null;
-      library?.close();
-      library = null;
+      libraries.close();
       openChdb = null;
       converted?.release();
       converted = null;

@@ -1,16 +1,18 @@
 import { useId } from 'react';
+import type { Client } from '../../core/ipc/index.js';
 import { timeZoneChoices, zoneLabel, type TimeZoneChoice } from '../../core/time/index.js';
 import { useWorkbench } from '../store/context.js';
 import type { PolicyChoice } from '../store/settings-slice.js';
+import { CasesSetting } from './CasesSetting.js';
 import { CausalSettings } from './CausalSettings.js';
 import { CheckboxField, NumberField, TextField } from './fields.js';
 
 /**
  * The Settings tab: how the workbench shows things (any time, kept between sessions), the keys,
- * and the investigation's settings, applied at the next Start (Reset first to change a running
+ * the case library (kept between sessions, used at the next Start), and the investigation's settings, applied at the next Start (Reset first to change a running
  * investigation). The LLM's API key is not asked for here: the backend reads it from its own environment.
  */
-export function SettingsPanel() {
+export function SettingsPanel({ client }: { client: Client }) {
   const policy = useWorkbench((s) => s.policy);
   const llm = useWorkbench((s) => s.llm);
   const maxVisits = useWorkbench((s) => s.maxVisits);
@@ -35,6 +37,7 @@ export function SettingsPanel() {
     <section className="settings" aria-label="Settings">
       <DisplaySettings />
       <Keys />
+      <CasesSetting client={client} />
       <h2>Investigation settings</h2>
       <fieldset disabled={isLocked}>
         <legend className="muted">

@@ -16,7 +16,7 @@ const tabNames: Record<SideTab, { label: string; title: string }> = {
   hypotheses: { label: 'Hypotheses', title: 'The hypothesis tree by level, its focus, and the refuted changes' },
   causal: { label: 'Causal graph', title: 'The causal graph’s metrics, edges and violations' },
   scopes: { label: 'Scopes', title: 'The alert scopes and the messages between them' },
-  settings: { label: 'Settings', title: 'Display, keys, and the settings of the next investigation' },
+  settings: { label: 'Settings', title: 'Display, keys, the case library, and the settings of the next investigation' },
 };
 
 /**
@@ -72,7 +72,7 @@ function TabContent({ tab, client }: { tab: SideTab; client: Client }) {
     case 'scopes':
       return <ScopesPanel />;
     case 'settings':
-      return <SettingsPanel />;
+      return <SettingsPanel client={client} />;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { Client, InvestigationState } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
-import { parseWindowText } from './settings-slice.js';
+import { casesChoice, parseWindowText } from './settings-slice.js';
 import type { InvestigationCommand, InvestigationSlice, WorkbenchState } from './types.js';
 import { DEFAULT_ALERT_WINDOW_SECONDS } from './settings-slice.js';
 
@@ -43,6 +43,7 @@ export const createInvestigationSlice =
         runs,
         alertWindowSeconds,
         storeText,
+        cases: casesPreference,
         causalGraph: causal,
       } = get();
       // Off: no `hypotheses` key at all, so the recorded settings are those of a run without the layer.
@@ -66,7 +67,15 @@ export const createInvestigationSlice =
         causalGraph,
       };
       const store = storeText.trim() ? { store: storeText.trim() } : {};
-      accept(await client.invoke('investigation.start', policy === 'llm' ? { settings, llm, ...store } : { settings, ...store }));
+      // The host's library: no `cases` key, so a Start sends what it sent before the setting existed.
+      const chosen = casesChoice(casesPreference);
+      const cases = chosen ? { cases: chosen } : {};
+      accept(
+        await client.invoke(
+          'investigation.start',
+          policy === 'llm' ? { settings, llm, ...store, ...cases } : { settings, ...store, ...cases },
+        ),
+      );
     }
 
     function accept(next: InvestigationState): void {

@@ -35,7 +35,20 @@ describe('display preferences', () => {
     expect(loadPreferences(memoryStorage({ 'eog.preferences.v1': '{"timeZone":"Mars","sideWidth":99999}' }))).toEqual({
       timeZone: 'utc',
       sideWidth: SIDE_WIDTH.max,
+      cases: { use: 'host', file: '' },
     });
     expect(loadPreferences(null)).toEqual(defaultPreferences);
+  });
+
+  it('keep the case library chosen, and fall back to the workbench’s on a damaged entry', () => {
+    const storage = memoryStorage();
+    const first = storeOn(storage);
+    expect(first.getState().cases).toEqual({ use: 'host', file: '' });
+    first.getState().setCases({ use: 'file', file: '/data/team.sqlite' });
+    first.getState().setCases({ use: 'none' });
+    // The file typed is kept while None is chosen, so choosing the file again needs no retyping.
+    expect(storeOn(storage).getState().cases).toEqual({ use: 'none', file: '/data/team.sqlite' });
+    const damaged = loadPreferences(memoryStorage({ 'eog.preferences.v1': '{"timeZone":"utc","cases":{"use":"cloud","file":7}}' }));
+    expect(damaged.cases).toEqual({ use: 'host', file: '' });
   });
 });

@@ -30,6 +30,26 @@ describe('settings', () => {
     expect(starts).toEqual([{ settings: expect.objectContaining({ policy: 'heuristic', maxVisits: 7 }) }]);
   });
 
+  it('names the case library chosen at the Start: none, a file, or nothing for the workbench’s', async () => {
+    const { store, starts } = storeRecordingStarts();
+    const start = async (): Promise<unknown> => {
+      await store.getState().runCommand('step');
+      store.setState({ investigation: null });
+      return starts.at(-1);
+    };
+    expect(await start()).not.toHaveProperty('cases');
+    store.getState().setCases({ use: 'none' });
+    expect(await start()).toMatchObject({ cases: { file: null } });
+    store.getState().setCases({ use: 'file', file: '  /data/team.sqlite ' });
+    expect(await start()).toMatchObject({ cases: { file: '/data/team.sqlite' } });
+    // A file chosen but not named is refused before anything starts, with what to do.
+    store.getState().setCases({ file: ' ' });
+    const before = starts.length;
+    await store.getState().runCommand('step');
+    expect(starts).toHaveLength(before);
+    expect(store.getState().error).toMatch(/Case library: name the file/);
+  });
+
   it('sends the llm endpoint and model, never a key', async () => {
     const { store, starts } = storeRecordingStarts();
     store.getState().setPolicy('llm');

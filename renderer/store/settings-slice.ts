@@ -1,8 +1,8 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { Client, LlmEndpoint, WindowOverride } from '../../core/ipc/index.js';
+import type { CasesChoice, Client, LlmEndpoint, WindowOverride } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
 import { captureTimesFromText } from './capture-times.js';
-import { defaultPreferences } from './preferences.js';
+import { defaultPreferences, type CasesPreference } from './preferences.js';
 import type { SettingsSlice, WorkbenchState } from './types.js';
 import { DEFAULT_ALERT_WINDOW_MS } from '../../core/scopes/index.js';
 
@@ -36,6 +36,28 @@ export function parseWindowText(text: { start: string; end: string }): WindowOve
   return window;
 }
 
+export class NoCaseLibraryFileError extends Error {
+  override name = 'NoCaseLibraryFileError';
+  constructor() {
+    super('Case library: name the file in Settings, or choose the workbench’s library or none.');
+  }
+}
+
+/** What a Start names of the case library: nothing for the host's, a file, or none (null). */
+export function casesChoice(cases: CasesPreference): CasesChoice | undefined {
+  switch (cases.use) {
+    case 'host':
+      return undefined;
+    case 'none':
+      return { file: null };
+    case 'file': {
+      const file = cases.file.trim();
+      if (!file) throw new NoCaseLibraryFileError();
+      return { file };
+    }
+  }
+}
+
 /** The scopes' default sliding window (core/scopes DEFAULT_ALERT_WINDOW_MS), in seconds. */
 export const DEFAULT_ALERT_WINDOW_SECONDS = DEFAULT_ALERT_WINDOW_MS / 1000;
 
@@ -59,6 +81,8 @@ export const createSettingsSlice =
     causalGraph: { isOn: true, enforce: true, file: '' },
     timeZone: defaultPreferences.timeZone,
     setTimeZone: (timeZone) => set({ timeZone }),
+    cases: defaultPreferences.cases,
+    setCases: (value) => set((s) => ({ cases: { ...s.cases, ...value } })),
     setCausalGraph: (value) => set((s) => ({ causalGraph: { ...s.causalGraph, ...value } })),
     isOpening: false,
     setPolicy: (policy) => set({ policy }),
@@ -90,6 +114,20 @@ export const createSettingsSlice =
       try {
         const times = captureTimesFromText({ incidentTime: choice.incidentTime ?? '', window: choice.window ?? '' });
         const summary = await client.invoke('snapshot.open', { path, ...(choice.case ? { case: choice.case } : {}), ...times });
+        set({ ledger: [], selectedNode: null });
+        return summary;
+      } catch (error) {
+        set({ error: errorMessage(error) });
+        return null;
+      } finally {
+        set({ isOpening: false });
+      }
+    },
+    async openCase(name) {
+      if (get().isOpening) return null;
+      set({ isOpening: true, error: null });
+      try {
+        const summary = await client.invoke('cases.open', { case: name });
         set({ ledger: [], selectedNode: null });
         return summary;
       } catch (error) {

@@ -12,8 +12,8 @@ export type { WorkbenchState } from './types.js';
 export type WorkbenchStore = StoreApi<WorkbenchState>;
 
 /**
- * A vanilla store (usable without React, e.g. in tests) made of slices. The display preferences
- * (time zone, side width) start from `storage` and are written back whenever they change.
+ * A vanilla store (usable without React, e.g. in tests) made of slices. The preferences
+ * (time zone, side width, case library) start from `storage` and are written back whenever they change.
  */
 export function createWorkbenchStore(client: Client, storage: PreferenceStorage | null = null): WorkbenchStore {
   const store = createStore<WorkbenchState>()((...a) => ({
@@ -25,8 +25,8 @@ export function createWorkbenchStore(client: Client, storage: PreferenceStorage 
   }));
   store.setState(loadPreferences(storage));
   store.subscribe((s, prev) => {
-    if (s.timeZone !== prev.timeZone || s.sideWidth !== prev.sideWidth)
-      savePreferences(storage, { timeZone: s.timeZone, sideWidth: s.sideWidth });
+    if (s.timeZone !== prev.timeZone || s.sideWidth !== prev.sideWidth || s.cases !== prev.cases)
+      savePreferences(storage, { timeZone: s.timeZone, sideWidth: s.sideWidth, cases: s.cases });
   });
   return store;
 }

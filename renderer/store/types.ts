@@ -17,6 +17,7 @@ import type { LedgerEvent } from '../../core/ledger/index.js';
 import type { Label } from '../../core/model/index.js';
 import type { TimeZoneChoice } from '../../core/time/index.js';
 import type { CaptureTimesText } from './capture-times.js';
+import type { CasesPreference } from './preferences.js';
 
 export type ConnectionStatus = 'connecting' | 'ready' | 'disconnected' | 'error';
 
@@ -79,6 +80,9 @@ export interface SettingsSlice {
   /** How times are written on screen (docs/ui.md): UTC by default; a preference, kept between sessions. */
   timeZone: TimeZoneChoice;
   setTimeZone(zone: TimeZoneChoice): void;
+  /** The case library a Start names (docs/cases.md); a preference, kept between sessions. */
+  cases: CasesPreference;
+  setCases(value: Partial<CasesPreference>): void;
   /** The causal-graph layer: on by default, knowledge enforced, an optional knowledge file over the default. */
   causalGraph: { isOn: boolean; enforce: boolean; file: string };
   setCausalGraph(value: Partial<{ isOn: boolean; enforce: boolean; file: string }>): void;
@@ -100,6 +104,11 @@ export interface SettingsSlice {
    * graph reloads on snapshot.changed. Null when it failed (the error is shown in the status bar).
    */
   openSnapshot(path: string, choice?: OpenChoiceText): Promise<SnapshotSummary | null>;
+  /**
+   * Opens a past case of the case library in use as a read-only replay of its recording; the
+   * graph reloads on snapshot.changed. Null when it failed (the error is shown in the status bar).
+   */
+  openCase(name: string): Promise<SnapshotSummary | null>;
 }
 
 /** What the open dialog adds to a path: a Nezha incident; a capture folder's times as typed. */
