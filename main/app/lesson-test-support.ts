@@ -11,6 +11,8 @@ export interface LessonWorkbench {
   pushed: { event: EventName; payload: unknown }[];
   /** A client over the workbench's handlers, as the renderer calls them. */
   client(): Client;
+  /** The workbench's case library file. */
+  casesFile: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export function useLessonWorkbench(incident: GenerateOptions): LessonWorkbench {
       version: '0',
       investigations: {},
       lessonsFile: path.join(root, 'lessons.sqlite'),
+      casesFile: path.join(root, 'cases.sqlite'),
     });
     workbench.subscribe((event, payload) => pushed.push({ event, payload }));
   }, 60_000);
@@ -38,6 +41,7 @@ export function useLessonWorkbench(incident: GenerateOptions): LessonWorkbench {
   });
   return {
     pushed,
+    casesFile: path.join(root, 'cases.sqlite'),
     client: () => {
       const transport: Transport = {
         invoke: (c, i) => (workbench ? dispatch(workbench.handlers, c, i) : Promise.reject(new Error('the workbench is not open yet'))),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CaseLibrary } from '../cases/index.js';
 import { useLessonWorkbench } from './lesson-test-support.js';
 
-const { pushed, client } = useLessonWorkbench({ fault: 'network_delay', seed: 3, services: 5 });
+const { pushed, client, casesFile } = useLessonWorkbench({ fault: 'network_delay', seed: 3, services: 5 });
 
 describe('a lesson in the workbench', () => {
   it('closes every channel that would show the engine’s labels until the lesson ends, then opens them again', async () => {
@@ -34,6 +35,10 @@ describe('a lesson in the workbench', () => {
     expect((await c.invoke('lesson.class', {})).rows.map((r) => r.trainee)).toEqual(['lin']);
     const csv = await c.invoke('lesson.export', { format: 'csv' });
     expect(csv.content.split('\r\n')[1]).toContain('lin');
+    // The incident's case carries the lesson's outcome (docs/cases.md §1).
+    const library = CaseLibrary.open(casesFile);
+    expect(library.list().map((r) => r.lesson?.outcome)).toEqual([expect.stringMatching(/^lin: .* over 1 steps/)]);
+    library.close();
   }, 60_000);
 
   it('refuses a bundle that is not one, naming why', async () => {

@@ -189,6 +189,11 @@ export class LessonSession {
     const state = await this.setup.service.runToEnd();
     this.score = scoreAttempt(this.answers, this.setup.groundTruth, state.frontier);
     this.setup.store.finishAttempt(this.attemptId, this.score);
+    const s = this.score;
+    const agreement = s.agreementWithEngine === null ? 'n/a' : `${Math.round(s.agreementWithEngine * 100)} %`;
+    this.setup.service.keepLessonOutcome(
+      `${this.trainee}: ${s.points} points over ${s.steps} steps, ${agreement} agreement with the engine, frontier ${s.frontier.join(', ') || '(empty)'}`,
+    );
   }
 
   note(seq: number, text: string): void {

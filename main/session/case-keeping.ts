@@ -21,6 +21,8 @@ export interface CaseKeeping {
   attach(diagnosis: Diagnosis): Diagnosis;
   /** The similar cases' prior for the walk (docs/cases.md §4), or null. */
   prior(): CasePrior | null;
+  /** Sets the lesson outcome of the incident's case, when the library holds it. */
+  keepLesson(outcome: string): void;
   /** Records the finished run as a case (an unfinished one is not a case yet). */
   keep(run: InvestigationRun, diagnosis: () => Promise<Diagnosis>): Promise<void>;
   reset(): void;
@@ -95,6 +97,11 @@ export function createCaseKeeping(option: CaseLibraryOption): CaseKeeping {
         fingerprint: opened.fingerprint,
       };
       opened.library.record(record, recordingOf(run));
+    },
+    keepLesson(outcome) {
+      const held = opened?.library.get(opened.name);
+      if (!opened || !held) return;
+      opened.library.record({ ...held, lesson: { outcome } }, opened.library.recording(opened.name));
     },
     reset() {
       opened = null;

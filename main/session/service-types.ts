@@ -83,5 +83,7 @@ export interface InvestigationService {
   cancelImport(): boolean;
   /** Resolves when the run in flight (if any) has stopped; for shutdown and tests. */
   settled(): Promise<void>;
+  /** Records a finished lesson's outcome on the open snapshot's case (docs/cases.md §1); nothing without a library. */
+  keepLessonOutcome(outcome: string): void;
   close(): void;
 }

@@ -305,6 +305,13 @@ export function createInvestigationService(target: InvestigationTarget, options:
     },
     cancelImport: () => (target.kind === 'snapshot' ? target.source.cancelImport() : false),
     settled: () => (runLoop ?? Promise.resolve()).catch(() => undefined),
+    keepLessonOutcome(outcome) {
+      try {
+        cases.keepLesson(outcome);
+      } catch (error) {
+        lastError = `case library: ${describe(error)}`;
+      }
+    },
     close() {
       release();
       aside?.handle.close();
