@@ -24,28 +24,18 @@ interface Parts {
 }
 
 function partsOf(ms: number, zone: TimeZoneChoice): Parts {
-  const d = new Date(ms);
-  if (zone === 'utc') {
-    return {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: d.getUTCHours(),
-      minute: d.getUTCMinutes(),
-      second: d.getUTCSeconds(),
-      millisecond: d.getUTCMilliseconds(),
-      offset: 0,
-    };
-  }
+  // The local clock is the UTC clock shifted by the offset in force at that instant.
+  const offset = zone === 'utc' ? 0 : -new Date(ms).getTimezoneOffset();
+  const d = new Date(ms + offset * 60_000);
   return {
-    year: d.getFullYear(),
-    month: d.getMonth() + 1,
-    day: d.getDate(),
-    hour: d.getHours(),
-    minute: d.getMinutes(),
-    second: d.getSeconds(),
-    millisecond: d.getMilliseconds(),
-    offset: -d.getTimezoneOffset(),
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    millisecond: d.getUTCMilliseconds(),
+    offset,
   };
 }
 

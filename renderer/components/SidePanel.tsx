@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type ReactElement } from 'react';
 import type { Client } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 import { sideTabs, type SideTab } from '../store/ui-slice.js';
+import type { WorkbenchState } from '../store/types.js';
 import { CausalGraphPanel } from './CausalGraphPanel.js';
 import { EmptyTab } from './EmptyTab.js';
 import { HypothesisPanel } from './HypothesisPanel.js';
@@ -86,28 +87,46 @@ function DiagnosisTab({ client }: { client: Client }) {
   );
 }
 
-function HypothesesTab() {
-  const hasLayer = useWorkbench((s) => !!s.investigation?.hypotheses);
+/** A layer's tab: its panel once the investigation has the layer, else why it is empty. */
+function LayerTab({
+  title,
+  has,
+  panel,
+  off,
+  before,
+}: {
+  title: string;
+  has: (s: WorkbenchState) => boolean;
+  panel: ReactElement;
+  off: string;
+  before: string;
+}) {
+  const hasLayer = useWorkbench(has);
   const hasStarted = useWorkbench((s) => (s.investigation?.seq ?? -1) >= 0);
-  if (hasLayer) return <HypothesisPanel />;
+  if (hasLayer) return panel;
+  return <EmptyTab title={title}>{hasStarted ? off : before}</EmptyTab>;
+}
+
+function HypothesesTab() {
   return (
-    <EmptyTab title="Hypotheses">
-      {hasStarted
-        ? 'This investigation runs without the hypothesis layer: switch it on in Settings, then Reset.'
-        : 'The hypothesis tree grows as the investigation runs: Run or Step to start.'}
-    </EmptyTab>
+    <LayerTab
+      title="Hypotheses"
+      has={(s) => !!s.investigation?.hypotheses}
+      panel={<HypothesisPanel />}
+      off="This investigation runs without the hypothesis layer: switch it on in Settings, then Reset."
+      before="The hypothesis tree grows as the investigation runs: Run or Step to start."
+    />
   );
 }
 
 function CausalTab() {
-  const hasGraph = useWorkbench((s) => !!s.investigation?.causalGraph);
-  const hasStarted = useWorkbench((s) => (s.investigation?.seq ?? -1) >= 0);
-  if (hasGraph) return <CausalGraphPanel />;
   return (
-    <EmptyTab title="Causal graph">
-      {hasStarted
-        ? 'This investigation runs without the causal-graph layer: switch it on in Settings, then Reset.'
-        : 'The causal graph is built as the investigation runs: Run or Step to start.'}
-    </EmptyTab>
+    <LayerTab
+      title="Causal graph"
+      has={(s) => !!s.investigation?.causalGraph}
+      panel={<CausalGraphPanel />}
+      off="This investigation runs without the causal-graph layer: switch it on in Settings, then Reset."
+      before="The causal graph is built as the investigation runs: Run or Step to start."
+    />
   );
 }

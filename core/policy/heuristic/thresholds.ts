@@ -39,8 +39,13 @@ export const thresholds = {
   saturationFold: 3,
   /** A ratio metric (0..1) at 80 % or more is near capacity, whatever its baseline. */
   nearCapacityRatio: 0.8,
-  /** A percent metric (0..100) at 50 % or more is near capacity: a container is rarely sized to run hotter. */
-  nearCapacityPercent: 50,
+  /**
+   * A percent metric (0..100) at 80 % or more is near capacity: the same share as a ratio's. At
+   * half its capacity a container still has half of it free; CPU throttling and memory pressure
+   * begin near the limit. (Was 50: on the development parts it fired on a busy service at 52 %
+   * beside a network delay, while every injected CPU fault reached 77–100 %.)
+   */
+  nearCapacityPercent: 80,
   /** A robust z-score of 3 (three MADs) marks a metric as anomalous: the usual control-chart limit. */
   anomalyZ: 3,
   /** An error template twice as frequent as the service's traffic explains is surging. */

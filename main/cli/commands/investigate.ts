@@ -104,8 +104,9 @@ export function registerInvestigate(program: Command): void {
         );
       if (diagnosis.stopped) process.stderr.write(`stopped early (${diagnosis.stopped.reason}): ${diagnosis.stopped.detail}\n`);
       if (flags.out) {
+        const words = outcomeWords(diagnosis);
         process.stderr.write(
-          `${outcomeWords(diagnosis).headline} (${diagnosis.outcome}): frontier ${printable(diagnosis.frontier.join(', ')) || '(empty)'} — ${diagnosis.run.steps} steps; wrote ${flags.out}\n${outcomeWords(diagnosis).meaning}\n`,
+          `${words.headline} (${diagnosis.outcome}): frontier ${printable(diagnosis.frontier.join(', ')) || '(empty)'} — ${diagnosis.run.steps} steps; wrote ${flags.out}\n${words.meaning}\n`,
         );
       }
       if (chosen.isEndpointUnreachable()) {
