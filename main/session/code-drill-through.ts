@@ -4,22 +4,9 @@ import type { EvidenceItem } from '../../core/model/evidence.js';
 import type { EntityId } from '../../core/model/ids.js';
 import { buildServicePdg } from '../code/index.js';
 import { walkOrigin } from './code-walk.js';
-import { evidenceOf, snippetOf, type DrillEnv, type OriginDrill, type ServiceWithSource } from './code-drill.js';
+import { blockRef, evidenceOf, snippetOf, type DrillEnv, type OriginDrill, type ServiceWithSource } from './code-drill.js';
 
-function refOf(root: string, service: string, b: DrilledBlock): CodeBlockRef {
-  return {
-    file: b.file,
-    function: b.function,
-    startLine: b.startLine,
-    endLine: b.endLine,
-    level: b.level,
-    score: b.score,
-    reason: b.reason,
-    evidence: b.evidence,
-    snippet: snippetOf(root, b.file, b.startLine, b.endLine),
-    service,
-  };
-}
+const refOf = (root: string, service: string, b: DrilledBlock): CodeBlockRef => blockRef(root, b, service);
 
 const sameBlock = (a: CodeBlockRef, b: CodeBlockRef): boolean =>
   a.service === b.service && a.file === b.file && a.startLine === b.startLine && a.endLine === b.endLine && a.level === b.level;

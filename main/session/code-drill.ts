@@ -21,6 +21,22 @@ export function snippetOf(root: string, file: string, start: number, end: number
   }
 }
 
+/** A drilled block as the ledger records it, with its snippet read from `root`; `service` names the service a drill through a change found it in. */
+export function blockRef(root: string, b: Omit<CodeBlockRef, 'snippet' | 'service'>, service?: string): CodeBlockRef {
+  return {
+    file: b.file,
+    function: b.function,
+    startLine: b.startLine,
+    endLine: b.endLine,
+    level: b.level,
+    score: b.score,
+    reason: b.reason,
+    evidence: b.evidence,
+    snippet: snippetOf(root, b.file, b.startLine, b.endLine),
+    ...(service === undefined ? {} : { service }),
+  };
+}
+
 /** The evidence an Origin was judged on: what its latest packet held and what its belief cites. */
 export function evidenceOf(state: InvestigationState, store: EvidenceStore, node: string): EvidenceItem[] {
   const entry = state.nodes.get(node);
@@ -138,17 +154,7 @@ export async function drillOneOrigin(env: DrillEnv, node: EntityId): Promise<Ori
   const drilled = drillOrigin(pdg, items);
   const { anchors, blocks } = drilled;
   const events: NewLedgerEvent[] = [];
-  let refs: CodeBlockRef[] = blocks.map((b) => ({
-    file: b.file,
-    function: b.function,
-    startLine: b.startLine,
-    endLine: b.endLine,
-    level: b.level,
-    score: b.score,
-    reason: b.reason,
-    evidence: b.evidence,
-    snippet: snippetOf(root, b.file, b.startLine, b.endLine),
-  }));
+  let refs: CodeBlockRef[] = blocks.map((b) => blockRef(root, b));
   const exclude = linkedTo(graph, state, node);
   const entities = graph.ids().map((id) => graph.entity(id));
   let extra: { chosenBy?: 'model' | 'heuristic'; interrupted?: string } = {};
