@@ -25,10 +25,8 @@ const groupOf = (graph: OperationalGraph, id: EntityId): Set<EntityId> => new Se
  * configures any member (a ConfigMap or Secret mounted through the Deployment's pod template or
  * the Pod, or a flag file a service reads), config objects a member depends on, and the Nodes its
  * pods run on. Multi-hop by construction: Service → its Deployment and Pods (the alias group) →
- * their ConfigMaps, Secrets and Nodes. Also the config objects of the services it calls: a
- * configuration a service serves (a flag daemon's flag file, a config server's settings)
- * reaches its callers through its answers, while the service itself stays healthy. Sorted,
- * without the group's own members.
+ * their ConfigMaps, Secrets and Nodes. Sorted, without the group's own members. (The config
+ * objects of the services it calls are `servedConfigs`.)
  */
 export function changeSources(graph: OperationalGraph, node: EntityId): EntityId[] {
   if (!graph.has(node)) return [];
@@ -41,10 +39,32 @@ export function changeSources(graph: OperationalGraph, node: EntityId): EntityId
       const readsConfig = n.relation === 'depends_on' && n.direction === 'out' && CONFIG_KINDS.has(graph.entity(n.id).kind);
       const runsOn = n.relation === 'runs_on' && n.direction === 'out';
       if (isConfiguredBy || readsConfig || runsOn) out.add(n.id);
-      if (n.relation === 'calls' && n.direction === 'out') for (const c of configsOf(graph, groupOf(graph, n.id))) out.add(c);
     }
   }
   return [...out].sort();
+}
+
+/**
+ * The config objects (ConfigMaps, Secrets) of the services `node` calls, each with the service
+ * (alias group) it configures. A configuration a service serves — a flag daemon's flag file, a
+ * config server's settings — reaches its callers through its answers while the serving service
+ * itself stays healthy; whether it did is the evidence's to say (the packet builder keeps only
+ * those whose server shows no fault of its own). Sorted by config, then server.
+ */
+export function servedConfigs(graph: OperationalGraph, node: EntityId): Array<{ config: EntityId; server: EntityId[] }> {
+  if (!graph.has(node)) return [];
+  const members = groupOf(graph, node);
+  const out = new Map<string, { config: EntityId; server: EntityId[] }>();
+  for (const member of members) {
+    for (const n of graph.neighbours(member)) {
+      if (n.relation !== 'calls' || n.direction !== 'out' || members.has(n.id)) continue;
+      const server = [...groupOf(graph, n.id)].sort();
+      for (const config of configsOf(graph, new Set(server))) out.set(`${config}\0${server[0]}`, { config, server });
+    }
+  }
+  return [...out.values()].sort((a, b) =>
+    a.config < b.config ? -1 : a.config > b.config ? 1 : (a.server[0] ?? '') < (b.server[0] ?? '') ? -1 : 1,
+  );
 }
 
 /**

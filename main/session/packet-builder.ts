@@ -1,7 +1,8 @@
 import { buildContextPacket, DEFAULT_TOKEN_BUDGET, GUARANTEED_PER_KIND } from '../../core/context/index.js';
 import type { BeliefView, PacketBuilder } from '../../core/controller/index.js';
 import { ONSET_LEAD_MS } from '../../core/bootstrap/index.js';
-import { changeSources, type OperationalGraph } from '../../core/graph/index.js';
+import { changeSources, servedConfigs, type OperationalGraph } from '../../core/graph/index.js';
+import { isCitableFault } from '../../core/controller/index.js';
 import type { EntityId } from '../../core/model/ids.js';
 import { evidenceKinds, type EvidenceItem, type EvidenceKind } from '../../core/model/evidence.js';
 import type { ContextPacket, TimeWindow } from '../../core/model/packet.js';
@@ -50,6 +51,8 @@ export interface PacketScopes {
  */
 export class StorePacketBuilder implements PacketBuilder {
   private readonly representative = new Map<EntityId, EntityId>();
+  /** Whether a served configuration's server is healthy, by the server group's first member. */
+  private readonly health = new Map<EntityId, boolean>();
 
   constructor(private readonly options: StorePacketBuilderOptions) {
     for (const id of options.graph.ids()) {
@@ -76,7 +79,10 @@ export class StorePacketBuilder implements PacketBuilder {
     // Changes are candidates in the window and a lead time before it, on the group and on what
     // configures it or hosts it (ConfigMaps, Secrets, Nodes: docs/changes.md).
     const lead = { start: window.start - ONSET_LEAD_MS, end: window.end };
-    for (const source of [...members, ...changeSources(graph, node)]) {
+    const served = servedConfigs(graph, node)
+      .filter((s) => this.isHealthy(s.server))
+      .map((s) => s.config);
+    for (const source of [...new Set([...members, ...changeSources(graph, node), ...served])]) {
       if (!store.hasEntity(source)) continue;
       const page = store.evidenceFor(source, lead, { limit: CHANGES_PER_ENTITY, kinds: ['change'] });
       const fresh = page.items.filter((e) => !members.includes(source) || e.time < window.start);
@@ -112,6 +118,25 @@ export class StorePacketBuilder implements PacketBuilder {
       ...this.scopeOf(node),
       ...(this.options.prior ? { prior: this.options.prior } : {}),
     });
+  }
+
+  /**
+   * A service shows no fault of its own in the window (no citable fault in any member's ranked
+   * evidence): a configuration it serves acts on its callers, not through its own trouble.
+   */
+  private isHealthy(group: readonly EntityId[]): boolean {
+    const cached = this.health.get(group[0] ?? '');
+    if (cached !== undefined) return cached;
+    const { store, window } = this.options;
+    const healthy = !group.some(
+      (m) =>
+        store.hasEntity(m) &&
+        store
+          .evidenceFor(m, window, { limit: CANDIDATES_PER_ENTITY, kinds: evidenceKinds.filter((k) => k !== 'change') })
+          .items.some(isCitableFault),
+    );
+    this.health.set(group[0] ?? '', healthy);
+    return healthy;
   }
 
   /**

@@ -43,7 +43,7 @@ export const changeRule: CauseRule = {
         return {
           evidence: [e.id],
           strength,
-          text: `${e.detail.changeKind} change ${minutes} min before the incident${isOwn ? '' : ` on ${e.entity}, which configures or hosts me`}: ${e.summary}${removes ? ' (it takes capacity away)' : ''}${drives ? `; since then ${drives}` : ''}`,
+          text: `${e.detail.changeKind} change ${minutes} min before the incident${isOwn ? '' : ` on ${e.entity}, which configures or hosts me (or what I call)`}: ${e.summary}${removes ? ' (it takes capacity away)' : ''}${drives ? `; since then ${drives}` : ''}`,
           // A recent change, or one whose own effect (more calls) the dependency suffers, stands on its own.
           ...(drives || isRecent ? { explainedBy: null } : {}),
           // Precedence: long before the onset, with the node normal meanwhile, it names no trigger on its own.
