@@ -26,7 +26,9 @@ export function App({ client }: { client: Client }) {
   const sideWidth = useWorkbench((s) => s.sideWidth);
   useKeyboard(store);
   // In the store: a past case's "Start a lesson" opens the trainer too.
-  const isTrainerOpen = useWorkbench((s) => s.isTrainerOpen);
+  // The trainer hides the graph, which sigma cannot draw hidden: a trainer asked for while a
+  // snapshot's graph loads (a past case's Start a lesson) shows once it is laid out.
+  const isTrainerOpen = useWorkbench((s) => s.isTrainerOpen && (s.layout === 'done' || s.layout === 'idle'));
   const setTrainerOpen = useWorkbench((s) => s.setTrainerOpen);
 
   useEffect(() => {
