@@ -105,6 +105,29 @@ test('similar past cases show beside the diagnosis, hostile names as text, and o
   }
 });
 
+test('a similar past case starts a lesson on the snapshot it was investigated from', async ({ page }) => {
+  const { app, served } = await serve(page);
+  try {
+    await expect(app.button('Run')).toBeEnabled();
+    await app.runToEnd();
+    const item = page
+      .getByRole('region', { name: 'Similar past cases' })
+      .locator('li.similar-case')
+      .filter({ has: page.locator('.similar-name', { hasText: PAST }) });
+    await item.getByRole('button', { name: 'Start a lesson' }).click();
+    // The incident itself is open (not its replay), and the trainer's start form is shown.
+    await expect(page.locator('.snapshot-name')).toHaveText(PAST);
+    await expect(page.getByRole('note').filter({ hasText: 'Replay (read-only)' })).toHaveCount(0);
+    const trainer = page.getByRole('region', { name: 'Trainer' });
+    await expect(trainer.getByRole('form', { name: 'Start a lesson' })).toContainText('has a ground truth');
+    await trainer.getByLabel('Trainee').fill('ada');
+    await trainer.getByRole('button', { name: 'Start lesson' }).click();
+    await expect(trainer.getByRole('region', { name: 'Lesson step' })).toHaveAttribute('data-step', '1');
+  } finally {
+    await served.stop();
+  }
+});
+
 test('Settings shows the case library in use and can switch it off; the choice is kept', async ({ page }) => {
   const { app, served } = await serve(page);
   try {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Client } from '../core/ipc/index.js';
 import { GraphPane } from './components/GraphPane.js';
 import { LessonPanel } from './components/lesson/LessonPanel.js';
@@ -25,7 +25,11 @@ export function App({ client }: { client: Client }) {
   const isReplay = useWorkbench((s) => !!s.info?.isReplay);
   const sideWidth = useWorkbench((s) => s.sideWidth);
   useKeyboard(store);
-  const [isTrainerOpen, setTrainerOpen] = useState(false);
+  // In the store: a past case's "Start a lesson" opens the trainer too.
+  // The trainer hides the graph, which sigma cannot draw hidden: a trainer asked for while a
+  // snapshot's graph loads (a past case's Start a lesson) shows once it is laid out.
+  const isTrainerOpen = useWorkbench((s) => s.isTrainerOpen && (s.layout === 'done' || s.layout === 'idle'));
+  const setTrainerOpen = useWorkbench((s) => s.setTrainerOpen);
 
   useEffect(() => {
     const { setRendererMode, setLayout, setInvestigation, loadSession, setGraphLoaded, setImportProgress } = store.getState();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceItem } from '../model/evidence.js';
-import { buildFingerprint, casePrior, rankSimilar, type Fingerprint, type PastCase } from './index.js';
+import { buildFingerprint, casePrior, CaseRecord, rankSimilar, type Fingerprint, type PastCase } from './index.js';
 
 function item(entity: string, detail: EvidenceItem['detail'], id = `anomaly:${entity}:${detail.type}`): EvidenceItem {
   return {
@@ -69,6 +69,7 @@ describe('rankSimilar', () => {
       fingerprint: fp(['metric latency up'], ['Latency'], ['ConfigMap update']),
       frontier: ['ns/ConfigMap/flags'],
       cause: 'change',
+      snapshot: '/cases/same-change',
     },
     {
       case: 'unrelated',
@@ -84,10 +85,34 @@ describe('rankSimilar', () => {
     expect(out[0]?.score).toBeGreaterThan(out[1]?.score ?? 1);
     expect(out[0]?.why[0]).toBe('change ConfigMap update');
     expect(out[0]).toMatchObject({ frontier: ['ns/ConfigMap/flags'], cause: 'change' });
+    // Only a case that says where its snapshot was can offer a lesson; the path itself stays in the library.
+    expect(out.map((s) => s.hasSnapshot)).toEqual([true, false]);
+    expect(JSON.stringify(out)).not.toContain('/cases/same-change');
   });
 
   it('returns at most k', () => {
     expect(rankSimilar(fp(['metric latency up']), library, { k: 1 })).toHaveLength(1);
+  });
+});
+
+describe('CaseRecord', () => {
+  it('reads a case recorded before its snapshot path was kept as one without a snapshot', () => {
+    const older = {
+      case: 'old',
+      recordedAt: '2026-01-01T00:00:00.000Z',
+      incidentTime: null,
+      snapshotHash: 'h',
+      frontier: [],
+      cause: 'unknown',
+      outcome: 'no_confident_root_cause',
+      confidence: 0,
+      overrides: [],
+      notes: [],
+      lesson: null,
+      fingerprint: fp([]),
+    };
+    expect(CaseRecord.parse(older).snapshot).toBeNull();
+    expect(CaseRecord.parse({ ...older, snapshot: '/s/b' }).snapshot).toBe('/s/b');
   });
 });
 

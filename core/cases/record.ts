@@ -28,6 +28,13 @@ export const CaseRecord = z.object({
   notes: z.array(z.string()),
   /** A lesson taken on the case: its trainee's score, when one was finished. */
   lesson: z.object({ outcome: z.string() }).nullable(),
+  /**
+   * Where the investigation's snapshot was opened from, so a lesson can start on it again
+   * (docs/cases.md §1): the absolute path of its bundle folder or evidence store file; null
+   * when it was a server database or a copy converted for one open. Absent in libraries and
+   * exports written before it was kept.
+   */
+  snapshot: z.string().nullable().default(null),
   fingerprint: Fingerprint,
 });
 export type CaseRecord = z.infer<typeof CaseRecord>;

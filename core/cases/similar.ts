@@ -7,6 +7,8 @@ export interface PastCase {
   fingerprint: Fingerprint;
   frontier: readonly string[];
   cause: string;
+  /** Where its snapshot was opened from (CaseRecord `snapshot`); null or absent: nowhere known. */
+  snapshot?: string | null;
 }
 
 /** One similar past case in the diagnosis (`similar`), best first. */
@@ -19,6 +21,11 @@ export const SimilarCase = z.object({
   cause: z.string(),
   /** What the two incidents share, rarest first: `alert …`, `role …`, `evidence …`, `change …`. */
   why: z.array(z.string()),
+  /**
+   * The case knows where its snapshot was opened from, so a lesson may start on it (docs/cases.md
+   * §1; whether it is still there is known only when it is opened). Absent in older diagnoses.
+   */
+  hasSnapshot: z.boolean().optional(),
 });
 export type SimilarCase = z.infer<typeof SimilarCase>;
 
@@ -67,7 +74,14 @@ export function rankSimilar(
     const denominator = ownNorm * norm(theirs);
     const score = denominator > 0 ? dot / denominator : 0;
     const why = shared.sort((a, b) => idf(b) - idf(a) || (a < b ? -1 : 1)).slice(0, maxWhy);
-    return { case: c.case, score: Math.round(score * 1000) / 1000, frontier: [...c.frontier], cause: c.cause, why };
+    return {
+      case: c.case,
+      score: Math.round(score * 1000) / 1000,
+      frontier: [...c.frontier],
+      cause: c.cause,
+      why,
+      hasSnapshot: !!c.snapshot,
+    };
   });
   return scored
     .map((s, i) => ({ s, i }))

@@ -67,6 +67,7 @@ export const channels = {
   'export.render': { input: ExportInput, output: ExportOutput },
   'cases.info': { input: Empty, output: CasesInfo },
   'cases.open': { input: CaseOpenInput, output: SnapshotSummary },
+  'cases.lesson': { input: CaseOpenInput, output: SnapshotSummary },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Server-pushed events: name → payload schema. */

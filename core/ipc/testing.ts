@@ -63,6 +63,7 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     'export.render': unavailable('export.render'),
     'cases.info': () => Promise.resolve({ hostFile: null, file: null }),
     'cases.open': unavailable('cases.open'),
+    'cases.lesson': unavailable('cases.lesson'),
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CasesChoice, CasesInfo } from '../../core/ipc/index.js';
@@ -31,6 +31,36 @@ export class CaseWithoutRecordingError extends Error {
   constructor(name: string) {
     super(`The case "${name}" has no recording to replay: investigate its snapshot again to record one.`);
   }
+}
+
+export class CaseWithoutSnapshotError extends Error {
+  override name = 'CaseWithoutSnapshotError';
+  constructor(name: string) {
+    super(
+      `The case "${name}" does not say where its snapshot was opened from (a server database, a converted copy, or a case recorded before this was kept): open its snapshot yourself and start the lesson there.`,
+    );
+  }
+}
+
+export class CaseSnapshotGoneError extends Error {
+  override name = 'CaseSnapshotGoneError';
+  constructor(name: string, snapshot: string) {
+    super(
+      `The snapshot of case "${name}" was at ${snapshot} and is not there any more: open it from where it is now and start the lesson there.`,
+    );
+  }
+}
+
+/**
+ * Where a case's snapshot is, to open it again for a lesson (docs/cases.md §1): refused by the
+ * case's name when the case does not say or the path is gone.
+ */
+export function caseSnapshotPath(library: CaseLibrary, name: string): string {
+  const held = library.get(name);
+  if (!held) throw new CaseNotFoundError(name, library.file);
+  if (held.snapshot === null) throw new CaseWithoutSnapshotError(name);
+  if (!existsSync(held.snapshot)) throw new CaseSnapshotGoneError(name, held.snapshot);
+  return held.snapshot;
 }
 
 /**

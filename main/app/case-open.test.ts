@@ -87,6 +87,7 @@ describe('past cases in the app', () => {
         overrides: [],
         notes: [],
         lesson: null,
+        snapshot: null,
         fingerprint: { signatures: [], roles: [], evidence: [], changes: [] },
       },
       null,
@@ -97,6 +98,11 @@ describe('past cases in the app', () => {
       await expect(client.invoke('cases.open', { case: hostile })).rejects.toMatchObject({
         name: 'CaseWithoutRecordingError',
         message: expect.stringContaining(`"${hostile}" has no recording`),
+      });
+      // Nor does it say where its snapshot was: no lesson can start from it.
+      await expect(client.invoke('cases.lesson', { case: hostile })).rejects.toMatchObject({
+        name: 'CaseWithoutSnapshotError',
+        message: expect.stringContaining(`"${hostile}" does not say where its snapshot was opened from`),
       });
       await expect(client.invoke('cases.open', { case: 'never-seen' })).rejects.toMatchObject({
         name: 'CaseNotFoundError',

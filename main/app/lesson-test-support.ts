@@ -13,6 +13,10 @@ export interface LessonWorkbench {
   client(): Client;
   /** The workbench's case library file. */
   casesFile: string;
+  /** The generated incident's bundle folder (once the tests run). */
+  bundleDir(): string;
+  /** Resolves once no investigation run is in flight. */
+  settled(): Promise<void>;
 }
 
 /**
@@ -23,8 +27,10 @@ export function useLessonWorkbench(incident: GenerateOptions): LessonWorkbench {
   const root = mkdtempSync(path.join(tmpdir(), 'eog-app-lesson-'));
   let workbench: Workbench | null = null;
   const pushed: LessonWorkbench['pushed'] = [];
+  let bundleDir: string | null = null;
   beforeAll(async () => {
     const generated = await generateIncident(path.join(root, 'bundle'), incident);
+    bundleDir = generated.dir;
     workbench = createWorkbench({
       snapshot: generated.dir,
       host: 'web',
@@ -42,6 +48,11 @@ export function useLessonWorkbench(incident: GenerateOptions): LessonWorkbench {
   return {
     pushed,
     casesFile: path.join(root, 'cases.sqlite'),
+    bundleDir: () => {
+      if (bundleDir === null) throw new Error('the incident is not generated yet');
+      return bundleDir;
+    },
+    settled: () => workbench?.settled() ?? Promise.resolve(),
     client: () => {
       const transport: Transport = {
         invoke: (c, i) => (workbench ? dispatch(workbench.handlers, c, i) : Promise.reject(new Error('the workbench is not open yet'))),

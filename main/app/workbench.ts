@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
@@ -5,7 +6,14 @@ import { defaultCasesFile } from '../cases/index.js';
 import { parseStoreSpec, type StoreSpec } from '../store/index.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
-import { CaseNotFoundError, CaseWithoutRecordingError, createCaseLibraries, NoCaseLibraryError, writeCaseLedger } from './case-library.js';
+import {
+  CaseNotFoundError,
+  caseSnapshotPath,
+  CaseWithoutRecordingError,
+  createCaseLibraries,
+  NoCaseLibraryError,
+  writeCaseLedger,
+} from './case-library.js';
 import { buildGraphView, inspectNode } from './graph.js';
 import { importStoreCancellable } from './import/index.js';
 import { investigationHandlers } from './investigation-handlers.js';
@@ -106,7 +114,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     },
   });
 
-  const open = (dir: string): LoadedSnapshot => {
+  /** `origin`: where a converted bundle came from, for the case library (SnapshotSourceOptions). */
+  const open = (dir: string, origin?: string | null): LoadedSnapshot => {
     const loaded = loadSnapshotBundle(dir);
     lessons.leave();
     session?.close();
@@ -123,6 +132,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
               importer: importStoreCancellable,
               store: () => chosenStore ?? hosting.store?.() ?? null,
               env: hosting.env,
+              ...(origin === undefined ? {} : { origin }),
             }),
           },
           serviceOptions,
@@ -210,8 +220,11 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     if (format === 'ledger') return openReplay(input);
     if (format === 'store' || format === 'clickhouse') return openStore(input, choice);
     const resolved = await resolveSnapshotDir(input, onProgress, choice);
+    // A converted copy is opened again from what it was converted from, when the path alone makes it again.
+    const isPathEnough = choice.case === undefined && choice.incidentTime === undefined && choice.window === undefined;
+    const origin = format === 'native' ? undefined : isPathEnough ? path.resolve(input) : null;
     try {
-      const loaded = open(resolved.dir);
+      const loaded = open(resolved.dir, origin);
       converted?.release();
       converted = resolved;
       return loaded;
@@ -244,8 +257,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     }),
     'snapshot.probe': async ({ path }) => probeSnapshot(path),
     'snapshot.current': async () => snapshot?.summary ?? null,
-    'snapshot.open': async ({ path, ...choice }) => {
-      const loaded = await openAny(path, choice);
+    'snapshot.open': async ({ path: input, ...choice }) => {
+      const loaded = await openAny(input, choice);
       emit('snapshot.changed', loaded.summary);
       return loaded.summary;
     },
@@ -283,6 +296,12 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       const loaded = await openCase(name);
       emit('snapshot.changed', loaded.summary);
       return loaded.summary;
+    },
+    // A lesson on a past case is one on its snapshot, opened as snapshot.open opens it (docs/cases.md §1).
+    'cases.lesson': async ({ case: name }) => {
+      const library = libraries.current();
+      if (!library) throw new NoCaseLibraryError();
+      return handlers['snapshot.open']({ path: caseSnapshotPath(library, name) });
     },
   };
 

@@ -25,6 +25,7 @@ const record = (name: string, at: string, frontier: string[] = ['ns/Service/a'])
   overrides: [],
   notes: ['<script>alert(1)</script>'],
   lesson: null,
+  snapshot: null,
   fingerprint: { signatures: ['Latency'], roles: [], evidence: ['calls fail'], changes: [] },
 });
 

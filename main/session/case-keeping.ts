@@ -33,6 +33,8 @@ interface Opened {
   name: string;
   incidentTime: number | null;
   snapshotHash: string;
+  /** Where the snapshot was opened from, to open it again for a lesson. */
+  snapshot: string | null;
   fingerprint: Fingerprint;
   similar: SimilarCase[];
 }
@@ -65,6 +67,7 @@ export function createCaseKeeping(option: CaseLibraryOption): CaseKeeping {
         name,
         incidentTime: store.windowInfo().incidentTime,
         snapshotHash: store.snapshotHash(),
+        snapshot: target.source.origin ?? null,
         fingerprint,
         similar: library.similar(fingerprint, { exclude: name }),
       };
@@ -94,6 +97,7 @@ export function createCaseKeeping(option: CaseLibraryOption): CaseKeeping {
         overrides,
         notes,
         lesson: opened.library.get(opened.name)?.lesson ?? null,
+        snapshot: opened.snapshot,
         fingerprint: opened.fingerprint,
       };
       opened.library.record(record, recordingOf(run));

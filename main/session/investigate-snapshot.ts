@@ -31,6 +31,8 @@ export interface InvestigateSnapshotOptions {
   onImportWarnings?: (warnings: readonly string[]) => void;
   /** The case library the finished investigation is kept in and similar cases come from (docs/cases.md). */
   cases?: CaseLibrary | null;
+  /** Where a converted bundle came from, as its case keeps it (SnapshotSourceOptions `origin`). */
+  origin?: string | null;
 }
 
 export interface InvestigateSnapshotResult {
@@ -54,6 +56,7 @@ export async function investigateSnapshot(snapshot: string, options: Investigate
     store: options.store ?? null,
     onProgress,
     ...(options.window ? { window: options.window } : {}),
+    ...(options.origin === undefined ? {} : { origin: options.origin }),
   });
   const service = createInvestigationService({ kind: 'snapshot', source }, { cases: options.cases ?? null });
   try {

@@ -45,6 +45,12 @@ export interface SnapshotSourceOptions {
   passwordEnv?: string | null;
   /** Places the window of a ClickHouse database the OpenTelemetry Collector wrote. */
   window?: ChosenWindow;
+  /**
+   * Where the snapshot was opened from when the input is not it: a bundle converted into a
+   * temporary folder names what it was converted from, or null when opening that path alone
+   * would not make the same bundle (a Nezha incident, a capture with chosen times).
+   */
+  origin?: string | null;
 }
 
 /** What an investigation reads its evidence from. */
@@ -61,6 +67,11 @@ export interface SnapshotSource {
   close(): void;
   /** The bundle folder, when the source is one (its code.json feeds the code layer); null for a store file. */
   bundleDir?: string | null;
+  /**
+   * Where the snapshot can be opened again from, as the case library keeps it (docs/cases.md §1):
+   * the absolute path of the bundle folder or store file; null for a server or chdb database.
+   */
+  origin?: string | null;
 }
 
 const importInProcess: StoreImporter = (bundleDir, storeFile, { signal, onProgress }) =>
@@ -81,8 +92,11 @@ function importDone(rows: number, started: number, warnings: readonly ImportWarn
  * imported on first use. Anything else is a SnapshotNotFoundError.
  */
 export function openSnapshotSource(input: string, options: SnapshotSourceOptions = {}): SnapshotSource {
-  if (isClickHouseSpec(input) || input.startsWith('sqlite:'))
-    return openedSource(parseStoreSpec(input, storePasswordEnv(options)), options);
+  const origin = (local: string): string | null => (options.origin === undefined ? path.resolve(local) : options.origin);
+  if (isClickHouseSpec(input) || input.startsWith('sqlite:')) {
+    const spec = parseStoreSpec(input, storePasswordEnv(options));
+    return { ...openedSource(spec, options), origin: spec.kind === 'sqlite' ? origin(spec.file) : null };
+  }
   const stat = existsSync(input) ? statSync(input) : null;
   if (stat?.isFile()) {
     // An imported store's window was fixed at import, as openEvidenceStore refuses for sqlite:PATH.
@@ -91,10 +105,10 @@ export function openSnapshotSource(input: string, options: SnapshotSourceOptions
     const store = SqliteEvidenceStore.open(input);
     // A store imported with its signals left pending derives them now: its first reader hears what the import would have said.
     if (store.derivedWarnings.length > 0) options.onProgress?.(importDone(0, started, store.derivedWarnings));
-    return { store: () => Promise.resolve(store), cancelImport: () => false, close: () => store.close() };
+    return { store: () => Promise.resolve(store), cancelImport: () => false, close: () => store.close(), origin: origin(input) };
   }
   if (!stat?.isDirectory() || !existsSync(path.join(input, 'snapshot.json'))) throw new SnapshotNotFoundError(input);
-  return { ...importedSource(input, options), bundleDir: input };
+  return { ...importedSource(input, options), bundleDir: input, origin: origin(input) };
 }
 
 function storePasswordEnv(options: SnapshotSourceOptions): string | null {

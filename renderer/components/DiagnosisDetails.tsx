@@ -13,6 +13,7 @@ import { VotesList } from './VotesList.js';
  */
 export function DiagnosisDetails({ client, revision }: { client: Client; revision: number }) {
   const openCase = useWorkbench((s) => s.openCase);
+  const openCaseLesson = useWorkbench((s) => s.openCaseLesson);
   const isOpening = useWorkbench((s) => s.isOpening);
   const [loaded, setLoaded] = useState<{ revision: number; diagnosis: Diagnosis } | { revision: number; error: string } | null>(null);
   useEffect(() => {
@@ -33,7 +34,12 @@ export function DiagnosisDetails({ client, revision }: { client: Client; revisio
     <>
       {votes && votes.length > 0 && <VotesList votes={votes} />}
       <RootExplainsList entities={entities} />
-      <SimilarCases similar={similar} isOpening={isOpening} onOpen={(name) => void openCase(name)} />
+      <SimilarCases
+        similar={similar}
+        isOpening={isOpening}
+        onOpen={(name) => void openCase(name)}
+        onLesson={(name) => void openCaseLesson(name)}
+      />
       <h3>Propagation chain</h3>
       <ol className="chain" aria-label="Propagation chain">
         {propagations.map((p, i) => (

@@ -11,6 +11,7 @@ describe('SimilarCases', () => {
       <SimilarCases
         isOpening={false}
         onOpen={noop}
+        onLesson={noop}
         similar={[
           {
             case: hostile,
@@ -18,6 +19,7 @@ describe('SimilarCases', () => {
             frontier: ['shop/ConfigMap/<b>flags</b>', 'shop/Service/cart'],
             cause: 'change',
             why: ['change ConfigMap config', `alert ${hostile}`],
+            hasSnapshot: true,
           },
           { case: 'gen-6svc-seed2', score: 0.25, frontier: [], cause: 'unknown', why: [] },
         ]}
@@ -32,12 +34,14 @@ describe('SimilarCases', () => {
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<b>');
     expect(html.match(/Open replay/g)).toHaveLength(2);
+    // A lesson only where the case says where its snapshot was.
+    expect(html.match(/Start a lesson/g)).toHaveLength(1);
   });
 
   it('says so briefly when nothing is similar, and shows nothing without a library', () => {
-    expect(renderToStaticMarkup(<SimilarCases isOpening={false} onOpen={noop} similar={[]} />)).toContain(
+    expect(renderToStaticMarkup(<SimilarCases isOpening={false} onOpen={noop} onLesson={noop} similar={[]} />)).toContain(
       'No past case in the library is similar enough.',
     );
-    expect(renderToStaticMarkup(<SimilarCases isOpening={false} onOpen={noop} similar={undefined} />)).toBe('');
+    expect(renderToStaticMarkup(<SimilarCases isOpening={false} onOpen={noop} onLesson={noop} similar={undefined} />)).toBe('');
   });
 });

@@ -12,10 +12,13 @@ const SCORE_TITLE =
 export function SimilarCases({
   similar,
   onOpen,
+  onLesson,
   isOpening,
 }: {
   similar: readonly SimilarCase[] | undefined;
   onOpen: (name: string) => void;
+  /** Opens the case's snapshot and the trainer, to start a lesson on it (docs/cases.md §1). */
+  onLesson: (name: string) => void;
   isOpening: boolean;
 }) {
   if (similar === undefined) return null;
@@ -54,6 +57,16 @@ export function SimilarCases({
               >
                 Open replay
               </button>
+              {s.hasSnapshot && (
+                <button
+                  type="button"
+                  disabled={isOpening}
+                  title="Open the snapshot this case was investigated from, then the trainer: a trainee walks it one step at a time"
+                  onClick={() => onLesson(s.case)}
+                >
+                  Start a lesson
+                </button>
+              )}
             </li>
           ))}
         </ol>

@@ -175,3 +175,42 @@ describe('open dialog and import cancel', () => {
     expect(on.starts[0]).toMatchObject({ settings: { hypotheses: { delta: 1, eta: 3 } } });
   });
 });
+
+describe('a lesson from a past case', () => {
+  function storeWith(lesson: Handlers['cases.lesson']) {
+    const handlers: Handlers = fakeHandlers({ 'cases.lesson': lesson });
+    const transport: Transport = { invoke: (channel, input) => dispatch(handlers, channel, input), on: () => () => {} };
+    return createWorkbenchStore(createClient(transport));
+  }
+  const summary = {
+    name: 'inc-1',
+    description: null,
+    incidentTime: null,
+    sourceKind: null,
+    hash: 'h',
+    entityCount: 1,
+    edgeCount: 0,
+    alertCount: 0,
+    warnings: [],
+  };
+
+  it('opens the case’s snapshot, then the trainer', async () => {
+    const asked: unknown[] = [];
+    const store = storeWith(async (input) => {
+      asked.push(input);
+      return summary;
+    });
+    expect(await store.getState().openCaseLesson('inc-1')).toEqual(summary);
+    expect(asked).toEqual([{ case: 'inc-1' }]);
+    expect(store.getState().isTrainerOpen).toBe(true);
+  });
+
+  it('shows why the snapshot could not be opened, and keeps the trainer closed', async () => {
+    const store = storeWith(async () => {
+      throw new Error('The snapshot of case "inc-1" was at /gone and is not there any more');
+    });
+    expect(await store.getState().openCaseLesson('inc-1')).toBeNull();
+    expect(store.getState().error).toMatch(/inc-1.*not there any more/);
+    expect(store.getState().isTrainerOpen).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand/vanilla';
-import type { CasesChoice, Client, LlmEndpoint, WindowOverride } from '../../core/ipc/index.js';
+import type { CasesChoice, Client, LlmEndpoint, SnapshotSummary, WindowOverride } from '../../core/ipc/index.js';
 import { errorMessage } from './session-slice.js';
 import { captureTimesFromText } from './capture-times.js';
 import { defaultPreferences, type CasesPreference } from './preferences.js';
@@ -67,53 +67,13 @@ function clampInt(value: number, min: number, max: number, fallback: number): nu
 
 export const createSettingsSlice =
   (client: Client): StateCreator<WorkbenchState, [], [], SettingsSlice> =>
-  (set, get) => ({
-    policy: 'heuristic',
-    llm: DEFAULT_LLM,
-    maxVisits: 5,
-    runs: 1,
-    alertWindowSeconds: DEFAULT_ALERT_WINDOW_SECONDS,
-    kFlips: 3,
-    // δ = 0.1 and η = 2 as in core/ledger/settings-hypotheses.ts (their reasons are there).
-    hypotheses: { isOn: true, delta: 0.1, eta: 2 },
-    windowText: { start: '', end: '' },
-    storeText: '',
-    causalGraph: { isOn: true, enforce: true, file: '' },
-    timeZone: defaultPreferences.timeZone,
-    setTimeZone: (timeZone) => set({ timeZone }),
-    cases: defaultPreferences.cases,
-    setCases: (value) => set((s) => ({ cases: { ...s.cases, ...value } })),
-    setCausalGraph: (value) => set((s) => ({ causalGraph: { ...s.causalGraph, ...value } })),
-    isOpening: false,
-    setPolicy: (policy) => set({ policy }),
-    setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),
-    setMaxVisits: (value) => set({ maxVisits: clampInt(value, 1, 100, 5) }),
-    setRuns: (value) => set({ runs: clampInt(value, 1, 16, 1) }),
-    setAlertWindowSeconds: (value) => set({ alertWindowSeconds: clampInt(value, 1, 86_400, DEFAULT_ALERT_WINDOW_SECONDS) }),
-    setKFlips: (value) => set({ kFlips: clampInt(value, 0, 100, 3) }),
-    setHypotheses: (value) =>
-      set((s) => {
-        const next = { ...s.hypotheses, ...value };
-        const delta = Number.isFinite(next.delta) ? Math.min(1, Math.max(0, next.delta)) : 0.1;
-        return { hypotheses: { isOn: next.isOn, delta, eta: clampInt(next.eta, 0, 100, 2) } };
-      }),
-    setWindowText: (window) => set((s) => ({ windowText: { ...s.windowText, ...window } })),
-    setStoreText: (storeText) => set({ storeText }),
-    async probeSnapshot(path) {
-      try {
-        set({ error: null });
-        return await client.invoke('snapshot.probe', { path });
-      } catch (error) {
-        set({ error: errorMessage(error) });
-        return null;
-      }
-    },
-    async openSnapshot(path, choice = {}) {
+  (set, get) => {
+    /** One open at a time; the timeline and selection start afresh; an error goes to the status bar. */
+    const opening = async (open: () => Promise<SnapshotSummary>): Promise<SnapshotSummary | null> => {
       if (get().isOpening) return null;
       set({ isOpening: true, error: null });
       try {
-        const times = captureTimesFromText({ incidentTime: choice.incidentTime ?? '', window: choice.window ?? '' });
-        const summary = await client.invoke('snapshot.open', { path, ...(choice.case ? { case: choice.case } : {}), ...times });
+        const summary = await open();
         set({ ledger: [], selectedNode: null });
         return summary;
       } catch (error) {
@@ -122,19 +82,63 @@ export const createSettingsSlice =
       } finally {
         set({ isOpening: false });
       }
-    },
-    async openCase(name) {
-      if (get().isOpening) return null;
-      set({ isOpening: true, error: null });
-      try {
-        const summary = await client.invoke('cases.open', { case: name });
-        set({ ledger: [], selectedNode: null });
+    };
+    return {
+      policy: 'heuristic',
+      llm: DEFAULT_LLM,
+      maxVisits: 5,
+      runs: 1,
+      alertWindowSeconds: DEFAULT_ALERT_WINDOW_SECONDS,
+      kFlips: 3,
+      // δ = 0.1 and η = 2 as in core/ledger/settings-hypotheses.ts (their reasons are there).
+      hypotheses: { isOn: true, delta: 0.1, eta: 2 },
+      windowText: { start: '', end: '' },
+      storeText: '',
+      causalGraph: { isOn: true, enforce: true, file: '' },
+      timeZone: defaultPreferences.timeZone,
+      setTimeZone: (timeZone) => set({ timeZone }),
+      cases: defaultPreferences.cases,
+      setCases: (value) => set((s) => ({ cases: { ...s.cases, ...value } })),
+      setCausalGraph: (value) => set((s) => ({ causalGraph: { ...s.causalGraph, ...value } })),
+      isOpening: false,
+      setPolicy: (policy) => set({ policy }),
+      setLlm: (llm) => set((s) => ({ llm: { ...s.llm, ...llm } })),
+      setMaxVisits: (value) => set({ maxVisits: clampInt(value, 1, 100, 5) }),
+      setRuns: (value) => set({ runs: clampInt(value, 1, 16, 1) }),
+      setAlertWindowSeconds: (value) => set({ alertWindowSeconds: clampInt(value, 1, 86_400, DEFAULT_ALERT_WINDOW_SECONDS) }),
+      setKFlips: (value) => set({ kFlips: clampInt(value, 0, 100, 3) }),
+      setHypotheses: (value) =>
+        set((s) => {
+          const next = { ...s.hypotheses, ...value };
+          const delta = Number.isFinite(next.delta) ? Math.min(1, Math.max(0, next.delta)) : 0.1;
+          return { hypotheses: { isOn: next.isOn, delta, eta: clampInt(next.eta, 0, 100, 2) } };
+        }),
+      setWindowText: (window) => set((s) => ({ windowText: { ...s.windowText, ...window } })),
+      setStoreText: (storeText) => set({ storeText }),
+      async probeSnapshot(path) {
+        try {
+          set({ error: null });
+          return await client.invoke('snapshot.probe', { path });
+        } catch (error) {
+          set({ error: errorMessage(error) });
+          return null;
+        }
+      },
+      async openSnapshot(path, choice = {}) {
+        return opening(() => {
+          // Times typed wrong are refused here, as the open's error.
+          const times = captureTimesFromText({ incidentTime: choice.incidentTime ?? '', window: choice.window ?? '' });
+          return client.invoke('snapshot.open', { path, ...(choice.case ? { case: choice.case } : {}), ...times });
+        });
+      },
+      async openCase(name) {
+        return opening(() => client.invoke('cases.open', { case: name }));
+      },
+      async openCaseLesson(name) {
+        const summary = await opening(() => client.invoke('cases.lesson', { case: name }));
+        // The trainer's own start form names the trainee and starts the lesson (lesson.start).
+        if (summary) set({ isTrainerOpen: true });
         return summary;
-      } catch (error) {
-        set({ error: errorMessage(error) });
-        return null;
-      } finally {
-        set({ isOpening: false });
-      }
-    },
-  });
+      },
+    };
+  };

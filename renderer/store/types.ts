@@ -109,6 +109,12 @@ export interface SettingsSlice {
    * graph reloads on snapshot.changed. Null when it failed (the error is shown in the status bar).
    */
   openCase(name: string): Promise<SnapshotSummary | null>;
+  /**
+   * Opens the snapshot a past case was investigated from (`cases.lesson`, as snapshot.open
+   * opens it) and then the trainer, to start a lesson on it. Null when it failed (the error is
+   * shown in the status bar, naming the case).
+   */
+  openCaseLesson(name: string): Promise<SnapshotSummary | null>;
 }
 
 /** What the open dialog adds to a path: a Nezha incident; a capture folder's times as typed. */
@@ -155,6 +161,9 @@ export interface UiSlice {
   /** The tab the side panel shows; choosing a node opens Node. */
   sideTab: SideTab;
   setSideTab(tab: SideTab): void;
+  /** The trainer (lesson panel) is shown instead of the workspace. */
+  isTrainerOpen: boolean;
+  setTrainerOpen(isOpen: boolean): void;
   /** The side panel's width in CSS pixels; a preference, kept between sessions. */
   sideWidth: number;
   setSideWidth(width: number): void;

@@ -18,6 +18,8 @@ export const createUiSlice: StateCreator<WorkbenchState, [], [], UiSlice> = (set
   setHoveredNode: (hoveredNode) => set({ hoveredNode }),
   sideTab: 'diagnosis',
   setSideTab: (sideTab) => set({ sideTab }),
+  isTrainerOpen: false,
+  setTrainerOpen: (isTrainerOpen) => set({ isTrainerOpen }),
   sideWidth: defaultPreferences.sideWidth,
   setSideWidth: (width) => set({ sideWidth: clampSideWidth(width) }),
   selectNode: (id) => set({ selectedNode: id, sideTab: 'node' }),

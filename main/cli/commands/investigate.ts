@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { outcomeWords, type Diagnosis } from '../../../core/diagnosis/index.js';
 import { addLlmOptions } from './llm-flags.js';
@@ -83,6 +84,10 @@ export function registerInvestigate(program: Command): void {
         runs: positiveInt(flags.runs, '--runs'),
         store: storeSpecFrom(flags, snapshot),
         cases,
+        // A converted capture is made again from its folder only when no times were chosen.
+        ...(capture?.kind === 'capture'
+          ? { origin: capture.times.incidentTime === undefined && capture.times.window === undefined ? path.resolve(snapshot) : null }
+          : {}),
         ...(capture?.kind === 'store' && capture.window ? { window: capture.window } : {}),
         ...alertWindowMs(flags.alertWindow),
         onImportWarnings: (warnings) => {
