@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvidenceItem } from '../model/evidence.js';
+import { caseRecord } from './testing/records.js';
 import { buildFingerprint, casePrior, CaseRecord, rankSimilar, type Fingerprint, type PastCase } from './index.js';
 
 function item(entity: string, detail: EvidenceItem['detail'], id = `anomaly:${entity}:${detail.type}`): EvidenceItem {
@@ -97,20 +98,8 @@ describe('rankSimilar', () => {
 
 describe('CaseRecord', () => {
   it('reads a case recorded before its snapshot path was kept as one without a snapshot', () => {
-    const older = {
-      case: 'old',
-      recordedAt: '2026-01-01T00:00:00.000Z',
-      incidentTime: null,
-      snapshotHash: 'h',
-      frontier: [],
-      cause: 'unknown',
-      outcome: 'no_confident_root_cause',
-      confidence: 0,
-      overrides: [],
-      notes: [],
-      lesson: null,
-      fingerprint: fp([]),
-    };
+    // Written before `snapshot` was kept: the field is absent.
+    const { snapshot: _kept, ...older } = caseRecord({ case: 'old', fingerprint: fp([]) });
     expect(CaseRecord.parse(older).snapshot).toBeNull();
     expect(CaseRecord.parse({ ...older, snapshot: '/s/b' }).snapshot).toBe('/s/b');
   });

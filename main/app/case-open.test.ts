@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, dispatch, type CasesChoice, type Transport } from '../../core/ipc/index.js';
+import { caseRecord } from '../../core/cases/testing/records.js';
 import { CaseLibrary } from '../cases/index.js';
 import { findPackageRoot } from '../platform/index.js';
 import { createWorkbench, type Workbench } from './workbench.js';
@@ -74,24 +75,7 @@ describe('past cases in the app', () => {
     const file = path.join(work, 'bare.sqlite');
     const library = CaseLibrary.open(file);
     const hostile = '<img src=x onerror=alert(1)>';
-    library.record(
-      {
-        case: hostile,
-        recordedAt: '2026-01-01T00:00:00.000Z',
-        incidentTime: null,
-        snapshotHash: 'h',
-        frontier: [],
-        cause: 'unknown',
-        outcome: 'no_confident_root_cause',
-        confidence: 0,
-        overrides: [],
-        notes: [],
-        lesson: null,
-        snapshot: null,
-        fingerprint: { signatures: [], roles: [], evidence: [], changes: [] },
-      },
-      null,
-    );
+    library.record(caseRecord({ case: hostile }), null);
     library.close();
     const { workbench, client } = open(file);
     try {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaseRecord } from '../../core/cases/index.js';
+import { caseRecord } from '../../core/cases/testing/records.js';
 import { CaseFileError, CaseLibrary } from './library.js';
 
 const dirs: string[] = [];
@@ -13,21 +14,17 @@ const temp = (): string => {
 };
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const record = (name: string, at: string, frontier: string[] = ['ns/Service/a']): CaseRecord => ({
-  case: name,
-  recordedAt: at,
-  incidentTime: null,
-  snapshotHash: 'h',
-  frontier,
-  cause: 'code',
-  outcome: 'confident',
-  confidence: 0.9,
-  overrides: [],
-  notes: ['<script>alert(1)</script>'],
-  lesson: null,
-  snapshot: null,
-  fingerprint: { signatures: ['Latency'], roles: [], evidence: ['calls fail'], changes: [] },
-});
+const record = (name: string, at: string, frontier: string[] = ['ns/Service/a']): CaseRecord =>
+  caseRecord({
+    case: name,
+    recordedAt: at,
+    frontier,
+    cause: 'code',
+    outcome: 'confident',
+    confidence: 0.9,
+    notes: ['<script>alert(1)</script>'],
+    fingerprint: { signatures: ['Latency'], roles: [], evidence: ['calls fail'], changes: [] },
+  });
 
 describe('CaseLibrary', () => {
   it('keeps one case per name: recording it again replaces it', () => {
