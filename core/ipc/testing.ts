@@ -2,10 +2,10 @@ import type { AppInfo, GraphView, SnapshotSummary } from './app-schemas.js';
 import type { Handlers } from './contract.js';
 import { NotAvailableError } from './errors.js';
 
-/** Handlers that answer with fixed data; every other channel is NotAvailable. For tests. */
-export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
-  const snapshot: SnapshotSummary = {
-    name: 'fake',
+/** A snapshot summary of one entity and nothing else, named `name`. For tests. */
+export function fakeSnapshotSummary(name = 'fake'): SnapshotSummary {
+  return {
+    name,
     description: null,
     incidentTime: null,
     sourceKind: null,
@@ -15,6 +15,11 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     alertCount: 0,
     warnings: [],
   };
+}
+
+/** Handlers that answer with fixed data; every other channel is NotAvailable. For tests. */
+export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
+  const snapshot = fakeSnapshotSummary();
   const info: AppInfo = {
     name: 'EoG Workbench',
     version: '0.0.0',

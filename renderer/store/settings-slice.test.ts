@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, dispatch, type Handlers, type InvestigationState, type Transport } from '../../core/ipc/index.js';
-import { fakeHandlers } from '../../core/ipc/testing.js';
+import { fakeHandlers, fakeSnapshotSummary } from '../../core/ipc/testing.js';
 import { parseWindowText } from './settings-slice.js';
 import { createWorkbenchStore } from './store.js';
 import { investigationState, recordingStore } from './test-support.js';
@@ -182,17 +182,7 @@ describe('a lesson from a past case', () => {
     const transport: Transport = { invoke: (channel, input) => dispatch(handlers, channel, input), on: () => () => {} };
     return createWorkbenchStore(createClient(transport));
   }
-  const summary = {
-    name: 'inc-1',
-    description: null,
-    incidentTime: null,
-    sourceKind: null,
-    hash: 'h',
-    entityCount: 1,
-    edgeCount: 0,
-    alertCount: 0,
-    warnings: [],
-  };
+  const summary = fakeSnapshotSummary('inc-1');
 
   it('opens the case’s snapshot, then the trainer', async () => {
     const asked: unknown[] = [];
