@@ -126,7 +126,14 @@ function chosenStore(options: SnapshotSourceOptions): StoreSpec | null {
 function openedSource(spec: StoreSpec, options: SnapshotSourceOptions): SnapshotSource {
   let opened: Promise<EvidenceStore> | null = null;
   return {
-    store: () => (opened ??= openEvidenceStore(spec, { env: options.env, ...(options.window ? { window: options.window } : {}) })),
+    store: () =>
+      (opened ??= (async () => {
+        const started = Date.now();
+        const store = await openEvidenceStore(spec, { env: options.env, ...(options.window ? { window: options.window } : {}) });
+        // A ClickHouse store imported with its signals left pending derives them now (as an evidence store file does above).
+        if (store.derivedWarnings.length > 0) options.onProgress?.(importDone(0, started, store.derivedWarnings));
+        return store;
+      })()),
     cancelImport: () => false,
     close: () =>
       void opened?.then(
@@ -141,6 +148,8 @@ function importerInto(spec: StoreSpec, env: NodeJS.ProcessEnv | undefined): Stor
   return (bundleDir, _scratch, { signal, onProgress }) =>
     importToStore(bundleDir, spec, {
       env,
+      // Records only, as `eog import` does: the store's first reader, right after, derives the signals.
+      signals: 'defer',
       onProgress: (progress) => {
         if (signal.aborted) throw new ImportCancelledError();
         onProgress(progress);
@@ -173,7 +182,8 @@ function importedSource(bundleDir: string, options: SnapshotSourceOptions): Snap
         onProgress: (p) => onProgress({ phase: p.phase, file: p.file, rows: p.rows, elapsedMs: p.elapsedMs, error: null }),
       });
       const store = spec ? await openEvidenceStore(spec, { env: options.env }) : EvidenceStore.open(summary.store);
-      onProgress(importDone(summary.totalRows, started, summary.warnings));
+      // A ClickHouse import writes records only; opening the store derived the signals and says what the import would have.
+      onProgress(importDone(summary.totalRows, started, [...summary.warnings, ...store.derivedWarnings]));
       return {
         store,
         close: () => {

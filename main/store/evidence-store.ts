@@ -1,3 +1,4 @@
+import type { ImportWarning } from '../snapshot/errors.js';
 import type { EvidenceItem } from '../../core/model/evidence.js';
 import type { Buckets } from '../../core/charts/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
@@ -55,6 +56,8 @@ export interface SeriesSource {
 export interface EvidenceStore {
   /** Where the store lives: a file path, `chdb:DIR` or a `clickhouse://` URL without password. */
   readonly file: string;
+  /** What deriving the signals an import left pending said, for the first reader to tell (empty when nothing was pending). */
+  readonly derivedWarnings: readonly ImportWarning[];
   close(): void;
   manifest(): SnapshotManifest;
   snapshotHash(): string;

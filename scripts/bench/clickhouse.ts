@@ -12,42 +12,26 @@
  * bundle instead; --runs: investigations per store (median); --write: replace section 6 of
  * BENCHMARKS.md.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import {
+  benchSetup,
+  countRows,
+  eog,
+  generatedBundle,
+  measureCeiling,
+  PASSWORD,
+  PASSWORD_ENV,
+  ROOT,
+  startFront,
+  type Ceiling,
+  type Run,
+} from './clickhouse-procs.js';
 import { describeMachine } from './machine.js';
 import { replaceBenchSubsection } from './section.js';
 import { median } from './stats.js';
 import { writeBenchmarksDocument } from './write-doc.js';
-
-const ROOT = resolve(import.meta.dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'main', 'cli.js');
-const FRONT = join(ROOT, 'main', 'store', 'clickhouse', 'testing', 'http-front.ts');
-const CEILING = join(ROOT, 'scripts', 'bench', 'clickhouse-ceiling.ts');
-const PASSWORD_ENV = 'EOG_BENCH_CH_PASSWORD';
-const PASSWORD = 'bench';
-
-interface Run {
-  wallS: number;
-  rssMb: number;
-  stdout: string;
-}
-
-/** `node dist/main/cli.js …` under /usr/bin/time: wall seconds and peak RSS of that process. */
-function eog(args: readonly string[], env: NodeJS.ProcessEnv = {}): Run {
-  const out = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, CLI, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-    env: { ...process.env, ...env },
-  });
-  const m = /TIME ([\d.]+) (\d+)\s*$/.exec(out.stderr);
-  if (out.status !== 0 || !m) throw new Error(`eog ${args.join(' ')} failed (${String(out.status)}):\n${out.stderr.slice(-2000)}`);
-  return { wallS: Number(m[1]), rssMb: Number(m[2]) / 1024, stdout: out.stdout };
-}
 
 interface StoreRow {
   store: string;
@@ -94,36 +78,6 @@ function measureStore(label: string, bundle: string, spec: string, runs: number,
 }
 
 /** The HTTP front on chdb in its own process; resolves with its port. */
-async function startFront(dir: string): Promise<{ port: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', FRONT, dir, 'eog'], {
-    cwd: ROOT,
-    env: { ...process.env, EOG_TEST_CH_PASSWORD: PASSWORD },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((ok, fail) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const m = /^listening (\d+)$/.exec(line);
-      if (m) ok(Number(m[1]));
-    });
-    child.once('exit', (code) => fail(new Error(`http front exited with ${String(code)}`)));
-  });
-  return { port, stop: () => void child.kill('SIGTERM') };
-}
-
-interface Ceiling {
-  rows: number;
-  ms: number;
-}
-
-/** The engine alone on the bundle's span and log files (clickhouse-ceiling.ts), in its own process. */
-function measureCeiling(bundle: string, work: string): Ceiling {
-  const out = spawnSync(process.execPath, ['--import', 'tsx', CEILING, bundle, join(work, 'ceiling')], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  if (out.status !== 0) throw new Error(`clickhouse-ceiling.ts failed:\n${out.stderr.slice(-2000)}`);
-  return JSON.parse(out.stdout) as Ceiling;
-}
 
 interface Measured {
   rows: number;
@@ -153,20 +107,6 @@ async function measureBundle(bundle: string, rows: number, runs: number, work: s
   return { rows, results, ceiling };
 }
 
-function countRows(bundle: string): number {
-  const out = spawnSync(
-    'sh',
-    [
-      '-c',
-      `cat ${['logs', 'metrics', 'spans', 'events', 'alerts', 'changes'].map((k) => `'${join(bundle, `${k}.jsonl`)}'`).join(' ')} 2>/dev/null | wc -l`,
-    ],
-    {
-      encoding: 'utf8',
-    },
-  );
-  return Number(out.stdout.trim());
-}
-
 function section(measured: Measured[], runs: number, sizes: string): string {
   const machine = describeMachine();
   const lines = [
@@ -193,9 +133,9 @@ function section(measured: Measured[], runs: number, sizes: string): string {
   }
   lines.push(
     '',
-    'The engine alone (`scripts/bench/clickhouse-ceiling.ts`): chdb inserting the same spans.jsonl and logs.jsonl into the same tables with the plainest mapping — no checks, no entity join, no line scan, every core — against the whole `eog import` into chdb:',
+    "The engine alone (`scripts/bench/clickhouse-ceiling.ts`): chdb inserting the bundle's spans, logs and metrics files into plain MergeTree tables of their own columns — no sort key, codec or index, no checks, no mapping, no line scan, default settings — against the whole `eog import` into chdb (section 6b alternates the two over several runs):",
     '',
-    '| rows in bundle | span + log rows | engine alone (s) | engine alone rows/s | `eog import` chdb rows/s | import / engine alone |',
+    '| rows in bundle | span + log + metric rows | engine alone (s) | engine alone rows/s | `eog import` chdb rows/s | import / engine alone |',
     '| --- | --- | --- | --- | --- | --- |',
   );
   for (const m of measured) {
@@ -214,32 +154,15 @@ function section(measured: Measured[], runs: number, sizes: string): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      rows: { type: 'string', default: '5000000' },
-      bundle: { type: 'string' },
-      work: { type: 'string', default: '/tmp/eog-bench-clickhouse' },
-      runs: { type: 'string', default: '3' },
-      write: { type: 'boolean', default: false },
-    },
-  });
-  const work = resolve(values.work);
-  mkdirSync(work, { recursive: true });
-  const runs = Number(values.runs);
-  spawnSync('npm', ['run', '-s', 'build:main'], { cwd: ROOT, stdio: 'inherit' });
+  const { values, work, runs } = benchSetup(process.argv.slice(2), '5000000', true);
   const measured: Measured[] = [];
-  const bundles: { dir: string; rows: number }[] = values.bundle
-    ? [{ dir: resolve(values.bundle), rows: countRows(resolve(values.bundle)) }]
-    : values.rows.split(',').map((n) => ({ dir: join(work, `bundle-${n}`), rows: Number(n) }));
-  for (const b of bundles) {
-    if (!existsSync(join(b.dir, 'snapshot.json'))) {
-      process.stderr.write(`generating ${b.rows.toLocaleString('en')} rows into ${b.dir}\n`);
-      eog(['generate', '--fault', 'config_change', '--rows', String(b.rows), '--out', b.dir]);
-    }
-    const rows = values.bundle ? b.rows : countRows(b.dir);
+  const given = values.bundle === undefined ? null : resolve(values.bundle);
+  const bundles = given ? [given] : values.rows.split(',').map((n) => generatedBundle(work, Number(n)));
+  for (const dir of bundles) {
+    const rows = countRows(dir);
     process.stderr.write(`measuring ${rows.toLocaleString('en')} rows\n`);
-    measured.push(await measureBundle(b.dir, rows, runs, work));
-    process.stdout.write(`${section(measured, runs, values.bundle ? `--bundle ${values.bundle}` : `--rows ${values.rows}`)}\n`);
+    measured.push(await measureBundle(dir, rows, runs, work));
+    process.stdout.write(`${section(measured, runs, given ? `--bundle ${values.bundle}` : `--rows ${values.rows}`)}\n`);
   }
   if (values.write) {
     const file = join(ROOT, 'BENCHMARKS.md');

@@ -115,20 +115,30 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
 /** Threads for one large INSERT: parse and write on every core (the import waits on it). */
 const insertThreads = (): number => Math.max(1, availableParallelism());
 
-/** Bytes of rows one INSERT thread gathers into a part before sorting and writing it. */
-export const INSERT_PART_BYTES = 64 * 1024 * 1024;
+/** Bytes, and rows, of rows one INSERT thread gathers into a part before sorting and writing it. */
+const INSERT_PART_BYTES = 8 * 1024 * 1024;
+const INSERT_PART_ROWS = 65_536;
+/** Rows per block read from a file and passed down the INSERT's pipeline. */
+const READ_BLOCK_ROWS = 8_192;
 
 /**
- * Settings of every large INSERT. Rows are parsed and written on every core, and each thread
- * writes a part once it holds INSERT_PART_BYTES of rows: the engine's default (a million rows,
- * or 256 MiB) made the import's peak memory grow with row width and thread count. A file is
- * read with pread: chdb, like clickhouse-local, maps it into memory by default, and its pages
- * then count in the workbench process's resident memory, as large as the file.
+ * Settings of every large INSERT. Rows are parsed and written on every core. A part is
+ * written once a thread holds INSERT_PART_BYTES or INSERT_PART_ROWS of rows, and the file is
+ * read in blocks of READ_BLOCK_ROWS: the engine's defaults (parts of a million rows or
+ * 256 MiB, blocks of 65,536 rows, each column of a wide OpenTelemetry table buffered per
+ * block) made the embedded engine's peak memory grow with row width and thread count; with
+ * these, `eog import` of a 1M-row bundle into chdb peaked 640 MB instead of 860 MB
+ * (BENCHMARKS.md §6b), at no measurable cost in time. The background merges join the
+ * smaller parts. A file is read with pread: chdb, like clickhouse-local, maps it into memory
+ * by default, and its pages then count in the workbench process's resident memory, as large
+ * as the file.
  */
 export function insertSettings(): Record<string, number | string> {
   return {
     max_insert_threads: insertThreads(),
     min_insert_block_size_bytes: INSERT_PART_BYTES,
+    min_insert_block_size_rows: INSERT_PART_ROWS,
+    max_block_size: READ_BLOCK_ROWS,
     storage_file_read_method: 'pread',
   };
 }

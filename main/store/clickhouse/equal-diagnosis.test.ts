@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { diagnosisKey } from '../../bench/same-diagnosis.js';
 import { convertNezha } from '../../convert/nezha/convert.js';
 import { NEZHA_SLICE } from '../../convert/nezha/test-fixtures.js';
 import { generateIncident } from '../../generate/index.js';
@@ -18,7 +19,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function diagnose(bundle: string, store: StoreSpec | null) {
   const { diagnosis } = await investigateSnapshot(bundle, { policy: { kind: 'heuristic' }, store });
-  return { frontier: diagnosis.frontier, outcome: diagnosis.outcome, propagations: diagnosis.propagations, steps: diagnosis.run.steps };
+  // The same diagnosis as the benchmarks define it (frontier order, outcome, ranking order, confidence), and the same walk.
+  return { ...diagnosisKey(diagnosis), propagations: diagnosis.propagations, steps: diagnosis.run.steps };
 }
 
 describe('SQLite and chdb stores give the same diagnosis (heuristic policy)', () => {

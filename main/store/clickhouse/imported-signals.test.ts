@@ -9,6 +9,7 @@ import { ChdbRunner } from './chdb-runner.js';
 import { importIntoClickHouse } from './ingest.js';
 import { MAX_LINE_GROUPS } from '../signals/log-templates.js';
 import type { ChRow } from './runner.js';
+import { ClickHouseEvidenceStore } from './store.js';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', '..', 'resources', 'sample');
 
@@ -81,5 +82,27 @@ describe("an imported bundle's signals derived in ClickHouse SQL", () => {
     const sql = await storedSignals(dir, 'flood-sql', false);
     expect(js.some((r) => String(r.id).endsWith(':0'))).toBe(true);
     expect(sql).toEqual(js);
+  }, 180_000);
+
+  it('left to the first reader (records only at import) are the ones an import deriving them stores, derived once', async () => {
+    const incident = await generateIncident(join(root, 'deferred'), { fault: 'config_change', seed: 3, services: 6 });
+    const now = await storedSignals(incident.dir, 'now-sql', false);
+    const runner = await ChdbRunner.open(join(root, 'deferred-store'));
+    try {
+      const summary = await importIntoClickHouse(incident.dir, runner, { signals: 'defer' });
+      expect(summary.signals).toBeNull();
+      expect(summary.signalsMs).toBe(0);
+      expect(runner.rows('SELECT count() AS n FROM eog_signals')[0]?.n).toBe(0);
+      expect(runner.rows("SELECT value FROM eog_meta WHERE key = 'signals'")).toEqual([{ value: 'pending' }]);
+      const first = new ClickHouseEvidenceStore(runner, 'chdb:deferred');
+      expect(first.derivedWarnings).toEqual([]);
+      expect(runner.rows('SELECT * FROM eog_signals ORDER BY id')).toEqual(now);
+      expect(runner.rows("SELECT value FROM eog_meta WHERE key = 'signals'")).toEqual([{ value: 'derived' }]);
+      // A second reader finds them stored and derives nothing (the rows are not doubled).
+      new ClickHouseEvidenceStore(runner, 'chdb:deferred');
+      expect(runner.rows('SELECT count() AS n FROM eog_signals')[0]?.n).toBe(now.length);
+    } finally {
+      runner.close();
+    }
   }, 180_000);
 });

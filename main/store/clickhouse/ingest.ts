@@ -12,6 +12,7 @@ import { readMeta } from '../meta.js';
 import { storeMigrations } from '../schema.js';
 import type { SignalRow } from '../signals/build.js';
 import { insertSignals } from '../signals/insert.js';
+import { EXTENT_KEY, SIGNALS_STATE_KEY, signalsState, storedExtent } from '../signals/stored.js';
 import { INGEST_ENTITIES, INGEST_ENTITIES_DDL } from './block-mapping.js';
 import { ClickHouseBlockSink, EntitySync } from './block-sink.js';
 import { deriveImportedSignals } from './derive/imported.js';
@@ -103,6 +104,8 @@ function writeChMeta(runner: ChRunner, catalog: Db): void {
     ['bundle_root', meta.bundleRoot],
     ['manifest_file_id', String(meta.manifestFileId)],
     ['schema_version', String(CH_SCHEMA_VERSION)],
+    [SIGNALS_STATE_KEY, signalsState(catalog)],
+    [EXTENT_KEY, JSON.stringify(storedExtent(catalog))],
   ];
   runner.insert('eog_meta', ['key', 'value'], Buffer.from(`${rows.map((r) => JSON.stringify(r)).join('\n')}\n`));
 }
@@ -156,6 +159,11 @@ async function fillCatalog(
   const placed = placeOnset(ingested.window, clickHouseAlerts(link.runner), bundle.topology.value, clickHouseOnsetReader(link.runner));
   const produced = { ...ingested, window: placed.info };
   const onsetWarnings: ImportWarning[] = placed.note === null ? [] : [{ file: 'snapshot.json', line: null, message: placed.note }];
+  if (!derive && (options.signals ?? 'now') === 'defer') {
+    // Records only: the store's first reader derives the signals in SQL and stores them (stored-signals.ts).
+    const summary = finishCatalog(db, bundle, catalog, { store: 'clickhouse', produced, derived: false, signals: null, entityWarnings });
+    return { ...summary, warnings: [...onsetWarnings, ...summary.warnings], engineReads: direct?.reads ?? [], signalsMs: 0 };
+  }
   if (!derive || placed.note !== null) {
     const signalsStarted = Date.now();
     const sql = deriveImportedSignals(link.runner, {

@@ -16,6 +16,8 @@ import { ChEvidenceQueries, HeadRows } from './queries.js';
 import type { ChRow, ChRunner } from './runner.js';
 import { CH_SCHEMA_VERSION } from './schema.js';
 import { ChSeries } from './series.js';
+import { ensureChSignals } from './stored-signals.js';
+import type { ImportWarning } from '../../snapshot/errors.js';
 
 export class NotAClickHouseStoreError extends Error {
   override name = 'NotAClickHouseStoreError';
@@ -67,6 +69,11 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
   private readonly seriesSource: ChSeries;
   /** Set when the store is a Collector's database read without an import. */
   private readonly derived: CollectorDerived | null;
+  /**
+   * What deriving the signals an import left pending said (names no entity has), for the first
+   * reader to tell as the import would have; empty when they were derived before.
+   */
+  derivedWarnings: readonly ImportWarning[] = [];
   /** Derived signal rows by id, entity by id (as eog_signals holds them). */
   private readonly signalsById = new Map<string, ChRow>();
 
@@ -79,6 +86,8 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
     if (isImported && chosen) throw new WindowFixedAtImportError(file);
     this.derived = isImported ? null : collectorStore(runner, file, chosen);
     this.meta = this.derived?.meta ?? readChMeta(runner, file);
+    // An import that wrote records only left the signals to this first reader.
+    if (!this.derived) this.derivedWarnings = ensureChSignals(runner, file, this.meta)?.warnings ?? [];
     const entityRows = this.derived
       ? this.derived.topology.entities.map((e, i) => ({ id: i, eid: e.id }))
       : runner.rows('SELECT id, eid FROM eog_entities ORDER BY id');

@@ -22,8 +22,10 @@ import { derivationWindow, Periods } from './periods.js';
  * Stores written before the key existed derived them at import.
  */
 export type SignalsState = 'pending' | 'derived';
-const STATE_KEY = 'signals';
-const EXTENT_KEY = 'extent';
+/** The meta keys of the signals' state and the records' extent (a ClickHouse store's eog_meta uses them too). */
+export const SIGNALS_STATE_KEY = 'signals';
+export const EXTENT_KEY = 'extent';
+const STATE_KEY = SIGNALS_STATE_KEY;
 
 /** Records the signals' state and the records' time extent (rates need it) at import. */
 export function writeSignalsState(db: Db, state: SignalsState, extent: TimeWindow | null): void {
@@ -35,6 +37,12 @@ export function writeSignalsState(db: Db, state: SignalsState, extent: TimeWindo
 export function signalsState(db: Db): SignalsState {
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(STATE_KEY) as { value: string } | undefined;
   return row?.value === 'pending' ? 'pending' : 'derived';
+}
+
+/** The records' time extent the import recorded (null when none was). */
+export function storedExtent(db: Db): TimeWindow | null {
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(EXTENT_KEY) as { value: string } | undefined;
+  return row ? (JSON.parse(row.value) as TimeWindow | null) : null;
 }
 
 /**
@@ -88,8 +96,7 @@ export interface DerivedSignals {
 
 export function deriveStoredSignals(db: Db, file: string): DerivedSignals {
   const meta = readMeta(db, file);
-  const extentRow = db.prepare('SELECT value FROM meta WHERE key = ?').get(EXTENT_KEY) as { value: string } | undefined;
-  const extent = extentRow ? (JSON.parse(extentRow.value) as TimeWindow | null) : null;
+  const extent = storedExtent(db);
   const entityIds: string[] = [];
   const keys = new Map<string, number>();
   for (const r of db.prepare('SELECT id, eid FROM entities').all() as { id: number; eid: string }[]) {
