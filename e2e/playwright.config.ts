@@ -1,5 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from '../main/platform/chromium.js';
+
+// The user's data folder (lessons, the case library) of every `eog` the specs spawn: never the
+// real ~/.eog. Set once in the runner; its workers inherit it (`??=` keeps theirs the same).
+process.env.EOG_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'eog-e2e-data-'));
 
 /**
  * Runs against Debian's Chromium (never `playwright install`): WebGL comes from SwiftShader.

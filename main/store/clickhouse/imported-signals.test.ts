@@ -101,6 +101,17 @@ describe("an imported bundle's signals derived in ClickHouse SQL", () => {
       // A second reader finds them stored and derives nothing (the rows are not doubled).
       new ClickHouseEvidenceStore(runner, 'chdb:deferred');
       expect(runner.rows('SELECT count() AS n FROM eog_signals')[0]?.n).toBe(now.length);
+      // Two first readers at once may both store them: a store reads one row per signal id.
+      const pages = (store: ClickHouseEvidenceStore) =>
+        store.topology().entities.map((e) => ({
+          evidence: store.evidenceFor(e.id, store.window(), { limit: 40 }),
+          templates: store.series().templates(store.entityKey(e.id)),
+        }));
+      const single = pages(first);
+      expect(single.some((p) => p.evidence.items.length > 0 && p.templates.length > 0)).toBe(true);
+      runner.exec('INSERT INTO eog_signals SELECT * FROM eog_signals');
+      expect(runner.rows('SELECT count() AS n FROM eog_signals')[0]?.n).toBe(2 * now.length);
+      expect(pages(new ClickHouseEvidenceStore(runner, 'chdb:deferred'))).toEqual(single);
     } finally {
       runner.close();
     }

@@ -104,9 +104,12 @@ export class ChSeries implements SeriesSource {
         .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     }
     return this.runner
-      .rows(`SELECT id, score, detail FROM eog_signals WHERE entity = {e:String} AND extractor = 'log_template' ORDER BY score DESC, id`, {
-        e: this.idOf(entity),
-      })
+      .rows(
+        `SELECT id, score, detail FROM eog_signals WHERE entity = {e:String} AND extractor = 'log_template' ORDER BY score DESC, id LIMIT 1 BY id`,
+        {
+          e: this.idOf(entity),
+        },
+      )
       .map((r) => ({ id: String(r.id), score: num(r.score), detail: String(r.detail) }));
   }
 

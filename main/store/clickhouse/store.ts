@@ -110,7 +110,7 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
     };
     const keyed = (rows: ChRow[]): Row[] => this.keyed(rows);
     // Few (their count grows with entities, not telemetry): held for packets and lookups by id.
-    const signals = this.derived?.signals ?? runner.rows('SELECT * FROM eog_signals ORDER BY entity, time, id');
+    const signals = this.derived?.signals ?? runner.rows('SELECT * FROM eog_signals ORDER BY entity, time, id LIMIT 1 BY id');
     for (const r of signals) if (!this.signalsById.has(String(r.id))) this.signalsById.set(String(r.id), r);
     const heads = new HeadRows(
       runner,

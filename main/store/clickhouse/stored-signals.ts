@@ -33,7 +33,9 @@ const metaValue = (runner: ChRunner, key: string): string | null => {
  * `--signals now` runs): the first reader does it. Rows a reader that stopped half-way left
  * are dropped first (that first write fails clearly for a user who may only read); the state turns `derived` only once every signal is in. Returns what was
  * stored and the warnings an import deriving them would have given, or null when they were
- * already there (a store without the key derived them at import).
+ * already there (a store without the key derived them at import). Two first readers at once
+ * (two processes on one server) may both derive and store the same rows: the store reads one
+ * row per signal id (`LIMIT 1 BY id`).
  */
 export function ensureChSignals(runner: ChRunner, label: string, meta: StoreMeta): DerivedSignals | null {
   if (metaValue(runner, SIGNALS_STATE_KEY) !== ('pending' satisfies SignalsState)) return null;
