@@ -77,11 +77,16 @@ const BAND_MADS = 3;
  * The baseline band of a series: median ± 3 scaled MAD of its points before `until`. Null
  * without baseline points. A flat baseline gives a band of zero width: any move leaves it.
  */
-export function baselineBand(x: readonly number[], y: readonly (number | null)[], until: number): { low: number; high: number } | null {
+export function baselineBand(
+  x: readonly number[],
+  y: readonly (number | null)[],
+  until: number,
+  from = Number.NEGATIVE_INFINITY,
+): { low: number; high: number } | null {
   const base: number[] = [];
   x.forEach((t, i) => {
     const v = y[i];
-    if (t < until && v !== null && v !== undefined && Number.isFinite(v)) base.push(v);
+    if (t >= from && t < until && v !== null && v !== undefined && Number.isFinite(v)) base.push(v);
   });
   if (base.length === 0) return null;
   base.sort((p, q) => p - q);

@@ -7,6 +7,12 @@ import { tokenizeLine, WILDCARD } from '../../core/signals/index.js';
  * of its points before the baseline's end (baselineBand, exactly). The store computes both:
  * ClickHouse in SQL, so only the drawn points leave the engine.
  */
+/** The period a series' baseline band is computed from: from inclusive (may be -Infinity), until exclusive. */
+export interface BandPeriod {
+  from: number;
+  until: number;
+}
+
 export interface MetricSeries {
   name: string;
   /** The label set as stored (JSON text; '' without labels). */
@@ -34,7 +40,7 @@ export interface LogCounts {
 export function metricSeriesOf(
   points: readonly { name: string; labels: string; unit: string | null; time: number; value: number }[],
   columns: number,
-  baselineUntil: number,
+  band: BandPeriod,
 ): MetricSeries[] {
   const series = new Map<string, { name: string; labels: string; unit: string | null; x: number[]; y: number[] }>();
   for (const p of points) {
@@ -50,7 +56,7 @@ export function metricSeriesOf(
     unit: s.unit,
     points: s.x.length,
     ...downsampleMinMax(s.x, s.y, columns),
-    band: baselineBand(s.x, s.y, baselineUntil),
+    band: baselineBand(s.x, s.y, band.until, band.from),
   }));
 }
 

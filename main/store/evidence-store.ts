@@ -4,7 +4,7 @@ import type { Buckets } from '../../core/charts/index.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { Topology } from '../../core/model/topology.js';
 import type { SnapshotManifest } from '../../core/snapshot/schema.js';
-import type { LogCounts, MetricSeries } from './chart-series.js';
+import type { BandPeriod, LogCounts, MetricSeries } from './chart-series.js';
 import type { EvidencePage, EvidenceQuery } from './query.js';
 import type { RawLine } from './raw-lines.js';
 import type { LogRow, MarkerRow, MetricPoint, SpanRow } from './series.js';
@@ -24,7 +24,8 @@ export interface SeriesSource {
    * core/charts downsampleMinMax of its points over `columns` and baselineBand of those before
    * `baselineUntil`, exactly (chart-series.ts).
    */
-  metricSeries(entity: number, start: number, end: number, columns: number, baselineUntil: number): MetricSeries[];
+  /** `band`: the period the baseline band is computed from (from inclusive, until exclusive: chartRange's metricBand). */
+  metricSeries(entity: number, start: number, end: number, columns: number, band: BandPeriod): MetricSeries[];
   /**
    * Log lines of `entities` per bucket, all and per template text asked for (a line counts for
    * the first template it matches, tokenized as Drain does; chart-series.ts).

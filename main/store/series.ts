@@ -1,6 +1,6 @@
 import type { StatementCache } from '../db/statements.js';
 import type { Buckets } from '../../core/charts/index.js';
-import { countTemplateLines, metricSeriesOf, type LineClass, type LogCounts, type MetricSeries } from './chart-series.js';
+import { countTemplateLines, metricSeriesOf, type BandPeriod, type LineClass, type LogCounts, type MetricSeries } from './chart-series.js';
 import type { RowContext } from './rows.js';
 import { mergeByTime, pairEdgeSpans, summariseSpans, type EdgeBuckets, type SpanRow, type SpanSummary } from './span-series.js';
 
@@ -72,7 +72,7 @@ export class SeriesQueries {
   }
 
   /** The entity's metric series in the range, min/max-downsampled to `columns` (chart-series.ts). */
-  metricSeries(entity: number, start: number, end: number, columns: number, baselineUntil: number): MetricSeries[] {
+  metricSeries(entity: number, start: number, end: number, columns: number, band: BandPeriod): MetricSeries[] {
     // In the process: SQLite runs in it, so its rows cross no wire; the (entity, time) index gives time, then line order.
     const rows = this.statements
       .get(
@@ -83,7 +83,7 @@ export class SeriesQueries {
     return metricSeriesOf(
       rows.map(([name, labels, unit, time, value]) => ({ name, labels, unit, time, value })),
       columns,
-      baselineUntil,
+      band,
     );
   }
 

@@ -113,7 +113,7 @@ function computeEntityCharts(store: EvidenceStore, entity: string, packet: Conte
     ...metricCharts(
       members.flatMap((m) =>
         q
-          .metricSeries(m.key, range.start, range.end, range.columns, range.baselineUntil)
+          .metricSeries(m.key, range.start, range.end, range.columns, range.metricBand)
           .map((s) => (members.length > 1 ? { ...s, labels: memberLabels(m.id, s.labels) } : s)),
       ),
       citedMetrics,

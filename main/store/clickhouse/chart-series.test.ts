@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketOf, makeBuckets, type Buckets } from '../../../core/charts/index.js';
 import { tokenizeLine } from '../../../core/signals/index.js';
 import { buildEntityCharts } from '../../session/charts/index.js';
-import { matchTemplate, metricSeriesOf, type LogCounts, type MetricSeries } from '../chart-series.js';
+import { matchTemplate, metricSeriesOf, type BandPeriod, type LogCounts, type MetricSeries } from '../chart-series.js';
 import type { EvidenceStore, SeriesSource } from '../evidence-store.js';
 import { importToStore, openEvidenceStore } from '../open.js';
 
@@ -66,8 +66,8 @@ function writeBundle(dir: string): void {
 }
 
 /** What the charts computed in the process before the store bucketed: the raw rows, grouped and downsampled (chart-series.ts). */
-function referenceMetrics(q: SeriesSource, key: number, start: number, end: number, columns: number, until: number): MetricSeries[] {
-  return metricSeriesOf(q.metrics(key, start, end), columns, until);
+function referenceMetrics(q: SeriesSource, key: number, start: number, end: number, columns: number, band: BandPeriod): MetricSeries[] {
+  return metricSeriesOf(q.metrics(key, start, end), columns, band);
 }
 
 /** The charts' former log matching: every line tokenized and matched, in the process. */
@@ -132,16 +132,30 @@ afterAll(() => {
 describe('bucketed chart series: SQLite and chdb give what the charts computed from raw rows', () => {
   it.each([120, 700, 5_000])('metric series min/max-downsampled to %i columns, with their baseline bands', (columns) => {
     const [start, end] = [START - 1, START + SPAN + 1];
-    for (const store of [sqlite, chdb]) {
-      for (const entity of [POD, SERVICE]) {
-        const key = store.entityKey(entity);
-        const got = store.series().metricSeries(key, start, end, columns, INCIDENT);
-        expect(got).toEqual(referenceMetrics(sqlite.series(), sqlite.entityKey(entity), start, end, columns, INCIDENT));
+    // Before the incident, and a stated period of the metrics' own (snapshot.json metricBaseline; a capture's may lie after it).
+    const bands: BandPeriod[] = [
+      { from: Number.NEGATIVE_INFINITY, until: INCIDENT },
+      { from: INCIDENT + SPAN / 10, until: INCIDENT + SPAN / 4 },
+    ];
+    for (const band of bands) {
+      for (const store of [sqlite, chdb]) {
+        for (const entity of [POD, SERVICE]) {
+          const key = store.entityKey(entity);
+          const got = store.series().metricSeries(key, start, end, columns, band);
+          expect(got).toEqual(referenceMetrics(sqlite.series(), sqlite.entityKey(entity), start, end, columns, band));
+        }
       }
     }
+    // The period decides the band.
+    const bandOf = (band: BandPeriod) =>
+      chdb
+        .series()
+        .metricSeries(chdb.entityKey(POD), start, end, columns, band)
+        .map((s) => s.band);
+    expect(bandOf(bands[1] as BandPeriod)).not.toEqual(bandOf(bands[0] as BandPeriod));
     const cpu = chdb
       .series()
-      .metricSeries(chdb.entityKey(POD), start, end, columns, INCIDENT)
+      .metricSeries(chdb.entityKey(POD), start, end, columns, { from: Number.NEGATIVE_INFINITY, until: INCIDENT })
       .find((s) => s.name === 'cpu_usage_cores');
     // The long series is downsampled (at most 2 points a column; all of them when as few) and keeps its one-point spike.
     expect(cpu?.x.length).toBe(Math.min(cpu?.points ?? 0, 2 * columns));

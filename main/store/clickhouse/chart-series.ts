@@ -1,5 +1,5 @@
 import { bandAround, type Buckets } from '../../../core/charts/index.js';
-import { countTemplateLines, type LineClass, type LogCounts, type MetricSeries } from '../chart-series.js';
+import { countTemplateLines, type BandPeriod, type LineClass, type LogCounts, type MetricSeries } from '../chart-series.js';
 import type { ChRow, ChRunner } from './runner.js';
 import { BUCKET, bucketParams, IN_RANGE } from './span-series.js';
 
@@ -20,15 +20,17 @@ export function chMetricSeries(
   start: number,
   end: number,
   columns: number,
-  baselineUntil: number,
+  band: BandPeriod,
 ): MetricSeries[] {
-  const params = { e: entity, s: start, t: end, u: baselineUntil, c: columns };
+  // An open start is the lowest Int64 a time can have.
+  const from = Number.isFinite(band.from) ? band.from : Number.MIN_SAFE_INTEGER;
+  const params = { e: entity, s: start, t: end, f: from, u: band.until, c: columns };
   const stats = runner.rows(
     `SELECT name, lb, n, t0, t1, lo, hi, unit, length(base) AS nb, ${medianOf('base')} AS med,
        ${medianOf(`arraySort(arrayMap(v -> abs(v - ${medianOf('base')}), base))`)} AS mad
      FROM (SELECT name, ifNull(labels, '') AS lb, count() AS n, min(time) AS t0, max(time) AS t1, min(value) AS lo, max(value) AS hi,
              argMin(tuple(unit), (time, line)).1 AS unit, min((time, line)) AS first,
-             arraySort(groupArrayIf(value, time < {u:Int64} AND isFinite(value))) AS base
+             arraySort(groupArrayIf(value, time >= {f:Int64} AND time < {u:Int64} AND isFinite(value))) AS base
            FROM metrics WHERE ${RANGE} GROUP BY name, lb)
      ORDER BY first`,
     params,

@@ -2,7 +2,7 @@ import type { Buckets } from '../../../core/charts/index.js';
 import type { SeriesSource } from '../evidence-store.js';
 import { MAX_TRACE_SPANS, type LogRow, type MarkerRow, type MetricPoint, type SpanRow } from '../series.js';
 import type { EdgeBuckets, SpanSummary } from '../span-series.js';
-import type { LogCounts, MetricSeries } from '../chart-series.js';
+import type { BandPeriod, LogCounts, MetricSeries } from '../chart-series.js';
 import { chLogCounts, chMetricSeries } from './chart-series.js';
 import type { ChRow, ChRunner } from './runner.js';
 import { chEdgeBuckets, chSpanSummary } from './span-series.js';
@@ -50,8 +50,8 @@ export class ChSeries implements SeriesSource {
     }));
   }
 
-  metricSeries(entity: number, start: number, end: number, columns: number, baselineUntil: number): MetricSeries[] {
-    return chMetricSeries(this.runner, this.idOf(entity), start, end, columns, baselineUntil);
+  metricSeries(entity: number, start: number, end: number, columns: number, band: BandPeriod): MetricSeries[] {
+    return chMetricSeries(this.runner, this.idOf(entity), start, end, columns, band);
   }
 
   logCounts(entities: readonly number[], buckets: Buckets, templates: readonly string[]): LogCounts {
