@@ -1,6 +1,8 @@
 import type { LogRecord } from '../../../core/snapshot/schema.js';
+import { isErrorSeverity } from '../../../core/signals/logs/severity.js';
 import { readCsv } from '../csv-stream.js';
 import { ConvertInputError, type SkippedRecord } from '../errors.js';
+import { logfmtLevel, readStructuredLine } from '../structured-log.js';
 import { isoFromMillis, nanosToMillis, parseZonelessUtc } from '../time.js';
 import { podId } from './names.js';
 
@@ -46,10 +48,6 @@ export function severityOf(line: string): string | null {
   return m[1] === 'WARNING' ? 'WARN' : m[1];
 }
 
-export function isErrorSeverity(severity: string | null): boolean {
-  return severity === 'ERROR' || severity === 'FATAL' || severity === 'SEVERE';
-}
-
 export interface LogFileResult {
   logs: LogRecord[];
   /** Pod name → node (IP) the collector saw it on. */
@@ -78,15 +76,19 @@ export async function readLogFile(file: string, into: LogFileResult, scope: Read
         `neither TimeUnixNano "${values.TimeUnixNano ?? ''}" nor Timestamp "${values.Timestamp ?? ''}" is a time`,
       );
     if (scope.keep && !scope.keep(time)) continue;
-    const { line: body, stream } = parseDockerLine(values.Log ?? '');
-    const severity = severityOf(body);
+    const { line: text, stream } = parseDockerLine(values.Log ?? '');
+    // A JSON line (the Go, Node and Python services of OnlineBoutique write them) carries its
+    // level and message as fields; a text line starts with its level or carries `level=`.
+    const structured = readStructuredLine(text);
+    const body = structured?.body ?? text;
+    const severity = structured?.severity ?? severityOf(body) ?? logfmtLevel(text) ?? null;
     const traceId = values.TraceID || undefined;
     const spanId = values.SpanID || undefined;
     if (values.Node) into.podNodes.set(pod, values.Node);
     if (traceId && spanId && isErrorSeverity(severity) && !into.errorSpans.has(`${traceId}/${spanId}`)) {
       into.errorSpans.set(`${traceId}/${spanId}`, body.slice(0, 300));
     }
-    const attrs: Record<string, string> = {};
+    const attrs: Record<string, string> = { ...structured?.fields };
     if (values.Container) attrs.container = values.Container;
     if (values.Node) attrs.node = values.Node;
     if (stream) attrs.stream = stream;

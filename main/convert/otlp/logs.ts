@@ -1,6 +1,7 @@
 import type { JSONPath } from 'jsonc-parser';
 import type { CaptureRecords } from '../capture/records.js';
 import { arrayAt, objectAt, optionalString, type Json } from '../capture/values.js';
+import { readStructuredLine } from '../structured-log.js';
 import { isoFromMillis } from '../time.js';
 import { decodeAnyValue, decodeAttributes, integerValue } from './any-value.js';
 import { resourceEntity } from './resource.js';
@@ -35,16 +36,20 @@ function readLog(record: Json, path: JSONPath, entity: string): CaptureRecords['
   const body = record.body === undefined ? null : decodeAnyValue(record.body, [...path, 'body']);
   const severityText = optionalString(record.severityText, [...path, 'severityText']);
   const number = record.severityNumber === undefined ? 0 : integerValue(record.severityNumber, [...path, 'severityNumber']);
-  const severity = severityText || (number > 0 ? SEVERITY_BANDS[Math.min(5, Math.floor((number - 1) / 4))] : undefined);
+  const stated = severityText || (number > 0 ? SEVERITY_BANDS[Math.min(5, Math.floor((number - 1) / 4))] : undefined);
+  // A record collected from a file without a parser has neither: its string body may still be
+  // a logger's JSON object, whose level and message fields say what the record does not.
+  const structured = stated === undefined && typeof body === 'string' ? readStructuredLine(body) : null;
+  const severity = stated ?? structured?.severity;
   const traceId = optionalString(record.traceId, [...path, 'traceId']);
   const spanId = optionalString(record.spanId, [...path, 'spanId']);
-  const attrs = decodeAttributes(record.attributes, [...path, 'attributes']);
+  const attrs = { ...structured?.fields, ...decodeAttributes(record.attributes, [...path, 'attributes']) };
   return {
     time: isoFromMillis(time),
     entity,
     ...(severity ? { severity } : {}),
     // A structured body is kept as its JSON text; a string body exactly as sent (markup included).
-    body: typeof body === 'string' ? body : body === null ? '' : JSON.stringify(body),
+    body: structured ? structured.body : typeof body === 'string' ? body : body === null ? '' : JSON.stringify(body),
     ...(traceId ? { traceId: hexId(traceId, [...path, 'traceId'], 32) } : {}),
     ...(spanId ? { spanId: hexId(spanId, [...path, 'spanId'], 16) } : {}),
     ...(Object.keys(attrs).length > 0 ? { attrs } : {}),

@@ -96,6 +96,39 @@ describe('eog convert otlp: a Collector file-exporter capture', () => {
     ]);
   });
 
+  it('reads the level and message of a JSON body when the record states no severity', () => {
+    const record = (body: string, extra: object = {}) => ({ timeUnixNano: '1772355601000000000', body: { stringValue: body }, ...extra });
+    const line = {
+      resourceLogs: [
+        {
+          resource: {
+            attributes: [
+              { key: 'k8s.pod.name', value: { stringValue: 'cart-fa276-pl9v7' } },
+              { key: 'k8s.namespace.name', value: { stringValue: 'shop' } },
+            ],
+          },
+          scopeLogs: [
+            {
+              logRecords: [
+                record('{"level":"error","msg":"redis: connection refused","attempt":3}', {
+                  attributes: [{ key: 'attempt', value: { intValue: '4' } }],
+                }),
+                record('{"level":"error","msg":"stated wins"}', { severityText: 'WARN' }),
+                record('plain text'),
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const logs = convert([fileWith('json-bodies.jsonl', `${JSON.stringify(line)}\n`)], 'json-bodies').records.logs;
+    expect(logs.map(({ severity, body, attrs }) => ({ severity, body, attrs }))).toEqual([
+      { severity: 'ERROR', body: 'redis: connection refused', attrs: { attempt: 4 } },
+      { severity: 'WARN', body: '{"level":"error","msg":"stated wins"}', attrs: undefined },
+      { severity: undefined, body: 'plain text', attrs: undefined },
+    ]);
+  });
+
   it('reads gauges, rates from a cumulative counter, p95 from a histogram; warns about summaries', () => {
     const metrics = bundle.records.metrics.map((m) => [m.time, m.name, m.value, m.unit, m.labels]);
     expect(metrics).toEqual([

@@ -12,7 +12,7 @@ import { ruleTable } from '../../../core/policy/heuristic/index.js';
 import { describeMachine } from '../machine.js';
 import { table } from '../markdown.js';
 import { writeBenchmarksRegion } from '../write-doc.js';
-import { DATASET_USAGE, parseDatasetArgs, UsageError } from './args.js';
+import { DATASET_USAGE, parseDatasetArgs, progress, UsageError } from './args.js';
 import { openSystems, runAll, runWithout, type CaseResult } from './run-cases.js';
 import { readSplit, SPLIT_RULE } from './split.js';
 import {
@@ -27,10 +27,6 @@ import {
   textTable,
   type AblationRow,
 } from './summary.js';
-
-const progress = (text: string): void => {
-  if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${text}`);
-};
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);

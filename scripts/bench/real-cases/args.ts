@@ -52,3 +52,8 @@ function usage<T>(parse: () => T): T {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
 }
+
+/** One status line on a terminal (rewritten in place); nothing when stderr is a file or a pipe. */
+export function progress(text: string): void {
+  if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${text}`);
+}

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CaseLibrary } from '../../../main/cases/index.js';
-import { DATASET_USAGE, parseDatasetArgs, UsageError } from './args.js';
+import { DATASET_USAGE, parseDatasetArgs, progress, UsageError } from './args.js';
 import { openSystems, runAll, type CaseResult } from './run-cases.js';
 import { readSplit, SYSTEM_NAMES, SYSTEMS, type Part } from './split.js';
 import { writeBenchmarksRegion } from '../write-doc.js';
@@ -43,9 +43,6 @@ async function main(): Promise<void> {
   const { sources, values } = parseDatasetArgs(process.argv.slice(2), { write: { type: 'boolean' } });
   const dir = mkdtempSync(path.join(tmpdir(), 'eog-cases-loo-'));
   const { systems, cleanup } = await openSystems(sources);
-  const progress = (t: string): void => {
-    if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${t}`);
-  };
   try {
     const split = readSplit();
     const library = CaseLibrary.open(path.join(dir, 'cases.sqlite'));

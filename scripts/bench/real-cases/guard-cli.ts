@@ -6,12 +6,8 @@
  * Exits 1 naming every case whose injected service ranks worse than guard.json records;
  * --update records this run's ranks instead.
  */
-import { DATASET_USAGE, parseDatasetArgs, UsageError } from './args.js';
+import { DATASET_USAGE, parseDatasetArgs, progress, UsageError } from './args.js';
 import { runGuard } from './guard-run.js';
-
-const progress = (text: string): void => {
-  if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${text}`);
-};
 
 try {
   const { sources, values } = parseDatasetArgs(process.argv.slice(2), { update: { type: 'boolean' } });

@@ -21,7 +21,7 @@ import { PASSWORD, ROOT, startFront } from '../clickhouse-procs.js';
 import { describeMachine } from '../machine.js';
 import { regionMarkers, replaceBenchSection } from '../section.js';
 import { writeBenchmarksDocument } from '../write-doc.js';
-import { DATASET_USAGE, parseDatasetArgs, UsageError } from './args.js';
+import { DATASET_USAGE, parseDatasetArgs, progress, UsageError } from './args.js';
 import { openSystems } from './run-cases.js';
 
 type Road = 'chdb' | 'http';
@@ -33,10 +33,6 @@ interface CaseParity {
   case: string;
   differences: Partial<Record<Road, string | null>>;
 }
-
-const progress = (text: string): void => {
-  if (process.stderr.isTTY) process.stderr.write(`\r\u001b[K${text}`);
-};
 
 async function main(): Promise<number> {
   const { sources, values } = parseDatasetArgs(process.argv.slice(2), { roads: { type: 'string' }, write: { type: 'boolean' } });
