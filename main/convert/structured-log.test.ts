@@ -39,6 +39,20 @@ describe('structured log lines', () => {
     expect(readStructuredLine(`${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`)).toBeNull();
   });
 
+  it('keeps what went wrong in the body, after the message', () => {
+    const line = JSON.stringify({
+      error: 'could not retrieve cart: rpc error: code = Unavailable desc = connection refused',
+      message: 'request error',
+      severity: 'error',
+      'http.req.path': '/cart',
+    });
+    expect(readStructuredLine(line)).toEqual({
+      severity: 'ERROR',
+      body: 'request error error=could not retrieve cart: rpc error: code = Unavailable desc = connection refused',
+      fields: { 'http.req.path': '/cart' },
+    });
+  });
+
   it('keeps the whole line as the body when the object has no message field', () => {
     const line = '{"severity":"info","event_id":7}';
     expect(readStructuredLine(line)).toEqual({ severity: 'INFO', body: line, fields: { event_id: '7' } });

@@ -25,6 +25,12 @@ const MAX_FIELD_LENGTH = 512;
 // Key names compared lower-case, in order of preference.
 const LEVEL_KEYS = ['severity', 'level', 'levelname', 'loglevel', 'log.level', 'lvl', '@l', 'severitytext'];
 const MESSAGE_KEYS = ['message', 'msg', '@m', 'event', '@mt', 'log'];
+/**
+ * Fields that say what went wrong (logrus's `error`, zap's `error`, structlog's `exception`).
+ * They stay in the body after the message, as `key=value`: an error line's cause is part of what
+ * it says ("request error error=… connection refused to cartservice"), and rules read bodies.
+ */
+const ERROR_KEYS = new Set(['error', 'err', 'exception', 'exc_info', 'error.message', 'reason', 'cause']);
 const TIME_KEYS = new Set(['time', 'timestamp', 'ts', '@t', '@timestamp', 'datetime', 'asctime', 'date']);
 
 /** pino and bunyan write numeric levels: 10 trace … 60 fatal. */
@@ -110,19 +116,23 @@ export function readStructuredLine(line: string): StructuredLine | null {
   const level = pick(LEVEL_KEYS, (v) => levelWord(v) !== undefined);
   const message = pick(MESSAGE_KEYS, (v) => typeof v === 'string');
   const fields: Record<string, string> = {};
+  const causes: string[] = [];
   let kept = 0;
   for (const [key, v] of entries) {
-    if (kept >= MAX_FIELDS) break;
     if (key === level?.key || key === message?.key || TIME_KEYS.has(key.toLowerCase())) continue;
     const textValue = scalarText(v);
     if (textValue === undefined) continue;
-    fields[key] = textValue;
-    kept += 1;
+    if (message && ERROR_KEYS.has(key.toLowerCase())) causes.push(`${key}=${textValue}`);
+    else if (kept < MAX_FIELDS) {
+      fields[key] = textValue;
+      kept += 1;
+    }
   }
   const severity = level ? levelWord(level.v) : undefined;
+  const said = typeof message?.v === 'string' ? message.v.replace(/\r?\n$/, '') : line;
   return {
     ...(severity ? { severity } : {}),
-    body: typeof message?.v === 'string' ? message.v.replace(/\r?\n$/, '') : line,
+    body: [said, ...causes].join(' '),
     fields,
   };
 }
