@@ -8,6 +8,7 @@ import type { StoreMeta } from '../meta.js';
 import type { EvidencePage, EvidenceQuery } from '../query.js';
 import { readRawLines, type RawLine } from '../raw-lines.js';
 import { entityFromRow, kindTable, rawItem, signalItem, type Row, type RowContext } from '../rows.js';
+import { EXTENT_KEY, SIGNALS_STATE_KEY, type SignalsState } from '../signals/stored.js';
 import { parseRawId, UnknownEntityError } from '../store.js';
 import { COLLECTOR_FILES, deriveFromCollector, NoTelemetryError, type CollectorDerived } from './derive/collector.js';
 import type { ChosenWindow } from './derive/periods.js';
@@ -26,8 +27,14 @@ export class NotAClickHouseStoreError extends Error {
   }
 }
 
-/** Reads the store's meta; throws NotAClickHouseStoreError when there is none (or another version). */
-export function readChMeta(runner: ChRunner, label: string): StoreMeta {
+/** What eog_meta holds beyond a store's meta: whether the import left the signals pending, and its records' extent. */
+export interface ChStoreMeta extends StoreMeta {
+  signalsState: SignalsState | null;
+  extent: TimeWindow | null;
+}
+
+/** Reads the store's meta in one query; throws NotAClickHouseStoreError when there is none (or another version). */
+export function readChMeta(runner: ChRunner, label: string): ChStoreMeta {
   let rows: ChRow[];
   try {
     rows = runner.rows('SELECT key, value FROM eog_meta');
@@ -49,6 +56,8 @@ export function readChMeta(runner: ChRunner, label: string): StoreMeta {
     window: JSON.parse(need('window')) as StoreMeta['window'],
     bundleRoot: need('bundle_root'),
     manifestFileId: Number(need('manifest_file_id')),
+    signalsState: (map.get(SIGNALS_STATE_KEY) as SignalsState | undefined) ?? null,
+    extent: map.has(EXTENT_KEY) ? (JSON.parse(need(EXTENT_KEY)) as TimeWindow | null) : null,
   };
 }
 
@@ -85,9 +94,13 @@ export class ClickHouseEvidenceStore implements EvidenceStore {
     const isImported = hasProjectMeta(runner);
     if (isImported && chosen) throw new WindowFixedAtImportError(file);
     this.derived = isImported ? null : collectorStore(runner, file, chosen);
-    this.meta = this.derived?.meta ?? readChMeta(runner, file);
-    // An import that wrote records only left the signals to this first reader.
-    if (!this.derived) this.derivedWarnings = ensureChSignals(runner, file, this.meta)?.warnings ?? [];
+    if (this.derived) this.meta = this.derived.meta;
+    else {
+      const stored = readChMeta(runner, file);
+      this.meta = stored;
+      // An import that wrote records only left the signals to this first reader.
+      this.derivedWarnings = ensureChSignals(runner, file, stored)?.warnings ?? [];
+    }
     const entityRows = this.derived
       ? this.derived.topology.entities.map((e, i) => ({ id: i, eid: e.id }))
       : runner.rows('SELECT id, eid FROM eog_entities ORDER BY id');

@@ -1,12 +1,11 @@
-import type { TimeWindow } from '../../../core/model/packet.js';
 import type { Relation } from '../../../core/model/topology.js';
 import { recordFiles, type RecordFileName } from '../../../core/snapshot/schema.js';
 import { entityFromRow } from '../rows.js';
-import { EXTENT_KEY, SIGNALS_STATE_KEY, type DerivedSignals, type SignalsState } from '../signals/stored.js';
+import { SIGNALS_STATE_KEY, type DerivedSignals, type SignalsState } from '../signals/stored.js';
 import { unresolvedCalleeWarnings } from '../signals/unresolved-warnings.js';
 import { deriveImportedSignals } from './derive/imported.js';
 import { sqlString, type ChRunner } from './runner.js';
-import type { StoreMeta } from '../meta.js';
+import type { ChStoreMeta } from './store.js';
 
 /** A ClickHouse store whose pending signals could not be stored (a read-only user, a full disk). */
 export class ChSignalsNotWritableError extends Error {
@@ -21,11 +20,6 @@ export class ChSignalsNotWritableError extends Error {
   }
 }
 
-const metaValue = (runner: ChRunner, key: string): string | null => {
-  const row = runner.rows(`SELECT value FROM eog_meta WHERE key = ${sqlString(key)} LIMIT 1`)[0];
-  return row === undefined ? null : String(row.value);
-};
-
 /**
  * Derives and stores the signals of a ClickHouse store whose import left them pending
  * (`eog import --store chdb:… --signals defer`, the CLI's default: the import then writes
@@ -37,10 +31,9 @@ const metaValue = (runner: ChRunner, key: string): string | null => {
  * (two processes on one server) may both derive and store the same rows: the store reads one
  * row per signal id (`LIMIT 1 BY id`).
  */
-export function ensureChSignals(runner: ChRunner, label: string, meta: StoreMeta): DerivedSignals | null {
-  if (metaValue(runner, SIGNALS_STATE_KEY) !== ('pending' satisfies SignalsState)) return null;
-  const extentText = metaValue(runner, EXTENT_KEY);
-  const extent = extentText === null ? null : (JSON.parse(extentText) as TimeWindow | null);
+export function ensureChSignals(runner: ChRunner, label: string, meta: ChStoreMeta): DerivedSignals | null {
+  if (meta.signalsState !== ('pending' satisfies SignalsState)) return null;
+  const { extent } = meta;
   const fileIds: Partial<Record<RecordFileName, number>> = {};
   let spansFile = 'spans';
   for (const r of runner.rows('SELECT id, kind, path FROM eog_files')) {
