@@ -44,13 +44,15 @@ export function StatusBar() {
       {layout === 'running' && <span className="sep">Loading the graph…</span>}
       {layout === 'refining' && <span className="sep">Refining the layout…</span>}
       {isImporting && (
-        <span className="sep">
-          Importing evidence: {importing.phase} {importing.file ?? ''} ({importing.rows} rows, {(importing.elapsedMs / 1000).toFixed(1)} s)
+        // The button comes before the counters, which change several times a second: placed
+        // after them it moved under the pointer between aiming and clicking.
+        <span className="sep import-progress">
           {canCancelImport && (
             <button type="button" className="link" onClick={() => void cancelImport()}>
               Cancel import
             </button>
           )}
+          Importing evidence: {importing.phase} {importing.file ?? ''} ({importing.rows} rows, {(importing.elapsedMs / 1000).toFixed(1)} s)
         </span>
       )}
       {importing?.phase === 'cancelled' && <span className="sep">Import cancelled: nothing was imported</span>}
