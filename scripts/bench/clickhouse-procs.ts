@@ -68,8 +68,8 @@ export interface Ceiling {
 }
 
 /** The engine alone on the bundle's three record files (clickhouse-ceiling.ts), in its own process. */
-export function measureCeiling(bundle: string, work: string): Ceiling {
-  const run = timed([process.execPath, '--import', 'tsx', CEILING, bundle, join(work, 'ceiling')], {}, 'clickhouse-ceiling.ts');
+export function measureCeiling(bundle: string, work: string, env: NodeJS.ProcessEnv = {}): Ceiling {
+  const run = timed([process.execPath, '--import', 'tsx', CEILING, bundle, join(work, 'ceiling')], env, 'clickhouse-ceiling.ts');
   return { ...(JSON.parse(run.stdout) as { rows: number; ms: number }), rssMb: run.rssMb };
 }
 
@@ -85,6 +85,8 @@ export interface BenchFlags {
   work: string;
   runs: string;
   write: boolean;
+  /** `--engine-memory` of the chdb runs (clickhouse-ratio.ts): fast or low. */
+  engineMemory: string;
   /** An existing bundle to measure instead of generated ones (when the benchmark takes one). */
   bundle?: string;
 }
@@ -102,6 +104,7 @@ export function benchSetup(
       work: { type: 'string', default: '/tmp/eog-bench-clickhouse' },
       runs: { type: 'string', default: '3' },
       write: { type: 'boolean', default: false },
+      'engine-memory': { type: 'string', default: 'fast' },
       ...(allowBundle ? { bundle: { type: 'string' as const } } : {}),
     },
   });
@@ -109,7 +112,7 @@ export function benchSetup(
   mkdirSync(work, { recursive: true });
   const build = spawnSync('npm', ['run', '-s', 'build:main'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`npm run build:main exited with ${String(build.status)}`);
-  return { values: values as BenchFlags, work, runs: Number(values.runs) };
+  return { values: { ...values, engineMemory: values['engine-memory'] } as BenchFlags, work, runs: Number(values.runs) };
 }
 
 /** The generated bundle of `rows` rows in `work` (`eog generate --fault config_change`), made the first time. */

@@ -7,9 +7,11 @@
  * workbench process alone), and of the first `eog investigate` of the chdb store, which
  * derives the signals the import left to it.
  *
- *   npx tsx scripts/bench/clickhouse-ratio.ts [--rows 1000000,5000000,20000000] [--work DIR] [--runs 3] [--write]
+ *   npx tsx scripts/bench/clickhouse-ratio.ts [--rows 1000000,5000000,20000000] [--work DIR] [--runs 3] [--engine-memory fast|low] [--write]
  *
- * --write replaces section 6b of BENCHMARKS.md. Bundles are generated into --work (kept and
+ * --engine-memory low runs `eog` with that flag and the engine alone with the same allocator
+ * options (the mode is the engine's, so both sides get it). --write replaces section 6b of
+ * BENCHMARKS.md (6c for low). Bundles are generated into --work (kept and
  * reused): 20M rows need about 5 GB there, and the stores as much again.
  */
 import { readFileSync, rmSync } from 'node:fs';
@@ -28,6 +30,12 @@ import {
   type Ceiling,
   type Run,
 } from './clickhouse-procs.js';
+import {
+  CHDB_MALLOC_CONF_ENV,
+  LOW_MEMORY_MALLOC_CONF,
+  parseEngineMemory,
+  type EngineMemory,
+} from '../../main/store/clickhouse/chdb-runner.js';
 import { describeMachine } from './machine.js';
 import { replaceBenchSubsection } from './section.js';
 import { median } from './stats.js';
@@ -51,26 +59,31 @@ interface Size {
   frontier: string;
 }
 
-function measureSize(bundle: string, rows: number, runs: number, work: string): Promise<Size> {
+/** The allocator options of each mode, for the engine-alone process (eog sets them from its flag). */
+function engineEnv(mode: EngineMemory): NodeJS.ProcessEnv {
+  return mode === 'low' ? { [CHDB_MALLOC_CONF_ENV]: LOW_MEMORY_MALLOC_CONF } : {};
+}
+
+function measureSize(bundle: string, rows: number, runs: number, work: string, mode: EngineMemory): Promise<Size> {
   const store = join(work, `ratio-chdb-${rows}`);
   const size: Omit<Size, 'server' | 'firstInvestigate' | 'frontier'> = { rows, loads: [], ceilings: [], imports: [], engineMs: [] };
   for (let i = 0; i < runs; i++) {
     size.loads.push(loadavg()[0] ?? 0);
     process.stderr.write(`${rows.toLocaleString('en')} rows, run ${i + 1}/${runs} (load ${(size.loads.at(-1) ?? 0).toFixed(1)})\n`);
     // Alternate which goes first, so a burst of load from elsewhere does not always land on one.
-    const pair = [() => size.ceilings.push(measureCeiling(bundle, work)), () => importChdb(bundle, store, size)];
+    const pair = [() => size.ceilings.push(measureCeiling(bundle, work, engineEnv(mode))), () => importChdb(bundle, store, size, mode)];
     for (const step of i % 2 === 0 ? pair : pair.reverse()) step();
   }
   const out = join(work, 'ratio-diagnosis.json');
-  const firstInvestigate = eog(['investigate', `chdb:${store}`, '--no-cases', '--out', out]);
+  const firstInvestigate = eog(['investigate', `chdb:${store}`, '--no-cases', '--engine-memory', mode, '--out', out]);
   const frontier = (JSON.parse(readFileSync(out, 'utf8')) as { frontier: string[] }).frontier.join(', ');
   rmSync(store, { recursive: true, force: true });
   return importServer(bundle, join(work, `ratio-server-${rows}`)).then((server) => ({ ...size, server, firstInvestigate, frontier }));
 }
 
-function importChdb(bundle: string, store: string, size: Pick<Size, 'imports' | 'engineMs'>): void {
+function importChdb(bundle: string, store: string, size: Pick<Size, 'imports' | 'engineMs'>, mode: EngineMemory): void {
   rmSync(store, { recursive: true, force: true });
-  const run = eog(['import', bundle, '--store', `chdb:${store}`, '--json']);
+  const run = eog(['import', bundle, '--store', `chdb:${store}`, '--engine-memory', mode, '--json']);
   size.imports.push(run);
   size.engineMs.push((JSON.parse(run.stdout) as { clickhouse: { ms: number } }).clickhouse.ms);
 }
@@ -89,11 +102,23 @@ async function importServer(bundle: string, dir: string): Promise<Run> {
 
 const fmt = (n: number, digits = 1): string => n.toFixed(digits);
 
-function section(sizes: readonly Size[], runs: number, args: string): string {
+/** The subsection each mode writes. */
+const HEADINGS: Readonly<Record<EngineMemory, string>> = {
+  fast: '### 6b. ClickHouse import against the engine alone (issue #35)',
+  low: '### 6c. The same with `--engine-memory low` (issue #35)',
+};
+
+function section(sizes: readonly Size[], runs: number, args: string, mode: EngineMemory): string {
   const machine = describeMachine();
   const lines = [
-    '### 6b. ClickHouse import against the engine alone (issue #35)',
+    HEADINGS[mode],
     '',
+    ...(mode === 'low'
+      ? [
+          `As 6b, with the embedded engine giving freed memory back at once: \`eog import … --engine-memory low\`, and the engine alone run with the same allocator options (\`${CHDB_MALLOC_CONF_ENV}=${LOW_MEMORY_MALLOC_CONF}\`), since the mode is the engine's (docs/clickhouse.md, "Engine memory").`,
+          '',
+        ]
+      : []),
     `Command: \`npx tsx scripts/bench/clickhouse-ratio.ts ${args} --runs ${runs} --write\` (\`npm run bench:clickhouse-ratio -- …\`)`,
     '',
     `Measured on ${machine.date}: ${machine.cpuModel}, ${machine.cpuCount} CPUs, ${machine.memoryGiB.toFixed(0)} GiB; Node ${machine.node}; load average at the end ${machine.loadAverage.toFixed(1)}.`,
@@ -118,16 +143,19 @@ function section(sizes: readonly Size[], runs: number, args: string): string {
 
 async function main(): Promise<void> {
   const { values, work, runs } = benchSetup(process.argv.slice(2), '1000000');
+  const mode = parseEngineMemory(values.engineMemory, '--engine-memory');
+  const args = `--rows ${values.rows}${mode === 'low' ? ' --engine-memory low' : ''}`;
   const sizes: Size[] = [];
   for (const n of values.rows.split(',').map(Number)) {
     const dir = generatedBundle(work, n);
-    sizes.push(await measureSize(dir, countRows(dir), runs, work));
-    process.stdout.write(`${section(sizes, runs, `--rows ${values.rows}`)}\n`);
+    sizes.push(await measureSize(dir, countRows(dir), runs, work, mode));
+    process.stdout.write(`${section(sizes, runs, args, mode)}\n`);
   }
   if (values.write) {
     const file = join(ROOT, 'BENCHMARKS.md');
-    const body = section(sizes, runs, `--rows ${values.rows}`);
-    await writeBenchmarksDocument(file, replaceBenchSubsection(readFileSync(file, 'utf8'), '### 6b.', body, '## Accuracy'));
+    const body = section(sizes, runs, args, mode);
+    const heading = HEADINGS[mode].slice(0, HEADINGS[mode].indexOf('.') + 1);
+    await writeBenchmarksDocument(file, replaceBenchSubsection(readFileSync(file, 'utf8'), heading, body, '## Accuracy'));
   }
 }
 

@@ -60,5 +60,8 @@ describe('eog import', () => {
     await expect(runImport(tempDir(), {})).rejects.toBeInstanceOf(UsageError);
     const bundle = writeBundle({}, join(tempDir(), 'b'));
     await expect(runImport(bundle, { worker: 'sometimes' })).rejects.toThrow(/--worker sometimes/);
+    await expect(runImport(bundle, { engineMemory: 'tiny', store: `chdb:${tempDir()}` })).rejects.toThrow(
+      new UsageError('--engine-memory: "tiny" is not an engine memory mode (fast or low)'),
+    );
   });
 });

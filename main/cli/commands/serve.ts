@@ -4,7 +4,7 @@ import { defaultSnapshotDir, findPackageRoot } from '../../app/index.js';
 import { startWebHost } from '../../web/index.js';
 import { UsageError } from '../errors.js';
 import { addCasesOptions, casesFileFrom, type CasesFlags } from './cases-flags.js';
-import { addStoreOptions, storeSpecFrom, type StoreFlags } from './store-flags.js';
+import { addStoreOptions, applyEngineMemory, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import { isStoreSpecInput } from '../../app/open-store.js';
 import { isClickHouseSpec } from '../../store/index.js';
 import { addCaptureTimeOptions, captureOpening, captureTimesFrom, type CaptureTimeFlags } from './capture-flags.js';
@@ -41,6 +41,8 @@ export function registerServe(program: Command): void {
     'where opened bundles are imported: a path or sqlite:PATH, chdb:DIR or clickhouse://[user@]host:port/db (default: a temporary SQLite file)',
   ).action(async (snapshot: string | undefined, options: ServeOptions) => {
     const target = snapshot ?? defaultSnapshotDir(findPackageRoot(import.meta.url));
+    // Before anything can load the embedded engine (a chdb store opened now or from the app).
+    applyEngineMemory(options);
     // Refuses the times for what states its own (a bundle, a store file), as investigate does.
     const placed = captureOpening(target, options);
     // A capture folder is converted as the open dialog converts it, with the times given; a

@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
+import { chooseEngineMemory, EngineMemoryError, parseEngineMemory } from '../../store/clickhouse/chdb-runner.js';
 import { isClickHouseSpec, parseStoreSpec, StoreSpecError, type StoreSpec } from '../../store/index.js';
 import { UsageError } from '../errors.js';
 
 export interface StoreFlags {
   store?: string;
   storePasswordEnv?: string;
+  engineMemory?: string;
 }
 
 export const STORE_HELP = 'evidence store: a path or sqlite:PATH, chdb:DIR (needs "npm install chdb"), or clickhouse://[user@]host:port/db';
@@ -13,7 +15,22 @@ export const STORE_HELP = 'evidence store: a path or sqlite:PATH, chdb:DIR (need
 export function addStoreOptions(command: Command, help: string = STORE_HELP): Command {
   return command
     .option('--store <spec>', help)
-    .option('--store-password-env <var>', 'environment variable holding the ClickHouse server password');
+    .option('--store-password-env <var>', 'environment variable holding the ClickHouse server password')
+    .option(
+      '--engine-memory <mode>',
+      'chdb stores: "fast" (default) or "low": the embedded engine gives freed memory back at once (flat memory, several times slower; docs/clickhouse.md)',
+    );
+}
+
+/** `--engine-memory`: the embedded engine's mode for this process, chosen before it loads. */
+export function applyEngineMemory(flags: StoreFlags): void {
+  if (flags.engineMemory === undefined) return;
+  try {
+    chooseEngineMemory(parseEngineMemory(flags.engineMemory, '--engine-memory'));
+  } catch (error) {
+    if (error instanceof EngineMemoryError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /**
@@ -21,6 +38,7 @@ export function addStoreOptions(command: Command, help: string = STORE_HELP): Co
  * ClickHouse store (`eog investigate clickhouse://…`) takes the password variable too.
  */
 export function storeSpecFrom(flags: StoreFlags, snapshot?: string): StoreSpec | null {
+  applyEngineMemory(flags);
   if (flags.store === undefined && snapshot !== undefined && isClickHouseSpec(snapshot)) return parse(snapshot, flags);
   if (flags.store === undefined) {
     if (flags.storePasswordEnv !== undefined) throw new UsageError('--store-password-env needs --store clickhouse://…');
