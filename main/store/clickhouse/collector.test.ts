@@ -11,7 +11,8 @@ import { derivedSignals } from './derive/collector.js';
 import { arrivalKey, arrivalPair } from './derive/logs.js';
 import { SqlPeriods } from './derive/periods.js';
 import type { ChRow } from './runner.js';
-import { writeAsCollector } from './testing/collector-writer.js';
+import { adoptCollectorDatabase } from './derive/views.js';
+import { EXPORTER_DDL, writeAsCollector } from './testing/collector-writer.js';
 
 // One embedded engine serves the whole file (chdb runs one per process); each test its own directory.
 const root = mkdtempSync(join(tmpdir(), 'eog-chdb-collector-'));
@@ -154,4 +155,31 @@ describe('a database only the OpenTelemetry Collector wrote (no eog import)', ()
     });
     expect(diagnosis.frontier.map(serviceOf)).toContain(serviceOf(incident.rootCause));
   }, 240_000);
+
+  it("reads a log's severity from its number when the Collector stored no text, as the OTLP converter does", async () => {
+    const runner = await ChdbRunner.open(join(root, 'severity'));
+    try {
+      for (const sql of EXPORTER_DDL) runner.exec(sql);
+      const rows = [
+        ['2026-03-01 09:00:01', '', 17, 'redis: connection refused'],
+        ['2026-03-01 09:00:02', 'Information', 9, 'stated text wins'],
+        ['2026-03-01 09:00:03', '', 0, 'no severity at all'],
+        ['2026-03-01 09:00:04', '', 24, 'fatal by number'],
+      ];
+      runner.insert(
+        'otel_logs',
+        ['Timestamp', 'SeverityText', 'SeverityNumber', 'Body'],
+        Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')),
+      );
+      adoptCollectorDatabase(runner);
+      expect(runner.rows('SELECT severity, body FROM logs ORDER BY time')).toEqual([
+        { severity: 'ERROR', body: 'redis: connection refused' },
+        { severity: 'Information', body: 'stated text wins' },
+        { severity: null, body: 'no severity at all' },
+        { severity: 'FATAL', body: 'fatal by number' },
+      ]);
+    } finally {
+      runner.close();
+    }
+  });
 });

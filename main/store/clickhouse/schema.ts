@@ -99,13 +99,21 @@ export const chTelemetry: readonly string[] = [
 ];
 
 /**
+ * A log row's severity: its text, else its OTLP SeverityNumber's band (1–4 TRACE … 21–24
+ * FATAL), as `eog convert otlp` reads a record. Rows `eog import` writes state the text or
+ * nothing (number 0); a Collector may store only the number (SDKs and bridges that set it alone).
+ */
+const LOG_SEVERITY = `coalesce(nullIf(SeverityText, ''), multiIf(SeverityNumber = 0, NULL, SeverityNumber <= 4, 'TRACE',
+   SeverityNumber <= 8, 'DEBUG', SeverityNumber <= 12, 'INFO', SeverityNumber <= 16, 'WARN', SeverityNumber <= 20, 'ERROR', 'FATAL'))`;
+
+/**
  * The record tables the investigation reads, under the column names of the SQLite store, so
  * the evidence queries and row mapping are the same on both (views are query text: filters on
  * entity and time reach the tables' ordering keys).
  */
 export const chViews: readonly string[] = [
   `CREATE OR REPLACE VIEW logs AS SELECT EogLine AS line, EogEntity AS entity, toUnixTimestamp64Milli(Timestamp) AS time,
-   nullIf(SeverityText, '') AS severity, Body AS body, nullIf(TraceId, '') AS trace_id, nullIf(SpanId, '') AS span_id
+   ${LOG_SEVERITY} AS severity, Body AS body, nullIf(TraceId, '') AS trace_id, nullIf(SpanId, '') AS span_id
    FROM otel_logs`,
   `CREATE OR REPLACE VIEW spans AS SELECT EogLine AS line, EogEntity AS entity, toUnixTimestamp64Milli(Timestamp) AS time,
    Duration / 1e6 AS duration_ms, TraceId AS trace_id, SpanId AS span_id, nullIf(ParentSpanId, '') AS parent_span_id,
