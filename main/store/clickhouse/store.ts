@@ -17,7 +17,7 @@ import { ChEvidenceQueries, HeadRows } from './queries.js';
 import type { ChRow, ChRunner } from './runner.js';
 import { CH_SCHEMA_VERSION } from './schema.js';
 import { ChSeries } from './series.js';
-import { ensureChSignals } from './stored-signals.js';
+import { ensureChSignals, type ChStoreMeta } from './stored-signals.js';
 import type { ImportWarning } from '../../snapshot/errors.js';
 
 export class NotAClickHouseStoreError extends Error {
@@ -25,12 +25,6 @@ export class NotAClickHouseStoreError extends Error {
   constructor(label: string, detail: string) {
     super(`${label} holds no evidence store of this version (${detail}); create it with "eog import <bundle> --store ${label}"`);
   }
-}
-
-/** What eog_meta holds beyond a store's meta: whether the import left the signals pending, and its records' extent. */
-export interface ChStoreMeta extends StoreMeta {
-  signalsState: SignalsState | null;
-  extent: TimeWindow | null;
 }
 
 /** Reads the store's meta in one query; throws NotAClickHouseStoreError when there is none (or another version). */

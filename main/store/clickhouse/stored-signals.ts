@@ -5,7 +5,14 @@ import { SIGNALS_STATE_KEY, type DerivedSignals, type SignalsState } from '../si
 import { unresolvedCalleeWarnings } from '../signals/unresolved-warnings.js';
 import { deriveImportedSignals } from './derive/imported.js';
 import { sqlString, type ChRunner } from './runner.js';
-import type { ChStoreMeta } from './store.js';
+import type { TimeWindow } from '../../../core/model/packet.js';
+import type { StoreMeta } from '../meta.js';
+
+/** What eog_meta holds beyond a store's meta: whether the import left the signals pending, and its records' extent. */
+export interface ChStoreMeta extends StoreMeta {
+  signalsState: SignalsState | null;
+  extent: TimeWindow | null;
+}
 
 /** A ClickHouse store whose pending signals could not be stored (a read-only user, a full disk). */
 export class ChSignalsNotWritableError extends Error {
