@@ -85,17 +85,17 @@ export interface BenchFlags {
   work: string;
   runs: string;
   write: boolean;
-  /** `--engine-memory` of the chdb runs (clickhouse-ratio.ts): fast or low. */
-  engineMemory: string;
+  /** `--engine-memory` of the chdb runs, where the benchmark takes it: fast or low. */
+  engineMemory?: string;
   /** An existing bundle to measure instead of generated ones (when the benchmark takes one). */
   bundle?: string;
 }
 
-/** The flags the ClickHouse benchmarks take (`--rows`, `--work`, `--runs`, `--write`, and `--bundle` where allowed), with a work folder made and dist/main built. */
+/** The flags the ClickHouse benchmarks take (`--rows`, `--work`, `--runs`, `--write`, and `--bundle` or `--engine-memory` where allowed), with a work folder made and dist/main built. */
 export function benchSetup(
   argv: readonly string[],
   defaultRows: string,
-  allowBundle = false,
+  allow: { bundle?: boolean; engineMemory?: boolean } = {},
 ): { values: BenchFlags; work: string; runs: number } {
   const { values } = parseArgs({
     args: [...argv],
@@ -104,15 +104,16 @@ export function benchSetup(
       work: { type: 'string', default: '/tmp/eog-bench-clickhouse' },
       runs: { type: 'string', default: '3' },
       write: { type: 'boolean', default: false },
-      'engine-memory': { type: 'string', default: 'fast' },
-      ...(allowBundle ? { bundle: { type: 'string' as const } } : {}),
+      ...(allow.engineMemory ? { 'engine-memory': { type: 'string' as const, default: 'fast' } } : {}),
+      ...(allow.bundle ? { bundle: { type: 'string' as const } } : {}),
     },
   });
   const work = resolve(values.work);
   mkdirSync(work, { recursive: true });
   const build = spawnSync('npm', ['run', '-s', 'build:main'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`npm run build:main exited with ${String(build.status)}`);
-  return { values: { ...values, engineMemory: values['engine-memory'] } as BenchFlags, work, runs: Number(values.runs) };
+  const { 'engine-memory': engineMemory, ...rest } = values as typeof values & { 'engine-memory'?: string };
+  return { values: { ...rest, ...(engineMemory === undefined ? {} : { engineMemory }) } as BenchFlags, work, runs: Number(values.runs) };
 }
 
 /** The generated bundle of `rows` rows in `work` (`eog generate --fault config_change`), made the first time. */

@@ -142,8 +142,8 @@ function section(sizes: readonly Size[], runs: number, args: string, mode: Engin
 }
 
 async function main(): Promise<void> {
-  const { values, work, runs } = benchSetup(process.argv.slice(2), '1000000');
-  const mode = parseEngineMemory(values.engineMemory, '--engine-memory');
+  const { values, work, runs } = benchSetup(process.argv.slice(2), '1000000', { engineMemory: true });
+  const mode = parseEngineMemory(values.engineMemory ?? 'fast', '--engine-memory');
   const args = `--rows ${values.rows}${mode === 'low' ? ' --engine-memory low' : ''}`;
   const sizes: Size[] = [];
   for (const n of values.rows.split(',').map(Number)) {

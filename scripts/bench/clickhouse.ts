@@ -154,7 +154,7 @@ function section(measured: Measured[], runs: number, sizes: string): string {
 }
 
 async function main(): Promise<void> {
-  const { values, work, runs } = benchSetup(process.argv.slice(2), '5000000', true);
+  const { values, work, runs } = benchSetup(process.argv.slice(2), '5000000', { bundle: true });
   const measured: Measured[] = [];
   const given = values.bundle === undefined ? null : resolve(values.bundle);
   const bundles = given ? [given] : values.rows.split(',').map((n) => generatedBundle(work, Number(n)));

@@ -14,3 +14,11 @@ export function isErrorSeverity(severity: string | null | undefined): boolean {
 export function hasErrorKeyword(text: string): boolean {
   return ERROR_KEYWORD.test(text);
 }
+
+/** OTLP SeverityNumber bands, four numbers each: 1–4 TRACE, 5–8 DEBUG, … 21–24 FATAL. */
+export const OTLP_SEVERITY_BANDS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
+
+/** The band of an OTLP SeverityNumber; undefined for 0 (unspecified) and below. */
+export function severityOfNumber(number: number): string | undefined {
+  return number > 0 ? OTLP_SEVERITY_BANDS[Math.min(5, Math.floor((number - 1) / 4))] : undefined;
+}

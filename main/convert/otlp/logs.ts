@@ -1,15 +1,13 @@
 import type { JSONPath } from 'jsonc-parser';
 import type { CaptureRecords } from '../capture/records.js';
 import { arrayAt, objectAt, optionalString, type Json } from '../capture/values.js';
+import { severityOfNumber } from '../../../core/signals/logs/severity.js';
 import { readStructuredLine } from '../structured-log.js';
 import { isoFromMillis } from '../time.js';
 import { decodeAnyValue, decodeAttributes, integerValue } from './any-value.js';
 import { resourceEntity } from './resource.js';
 import { unixNanosToMs } from './time.js';
 import { hexId } from './traces.js';
-
-/** OTLP SeverityNumber ranges (1–4 TRACE … 21–24 FATAL) for records without severityText. */
-const SEVERITY_BANDS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
 
 /** Reads the `resourceLogs` of one export line into logs. */
 export function readResourceLogs(line: Json, file: string, capture: CaptureRecords): void {
@@ -36,7 +34,8 @@ function readLog(record: Json, path: JSONPath, entity: string): CaptureRecords['
   const body = record.body === undefined ? null : decodeAnyValue(record.body, [...path, 'body']);
   const severityText = optionalString(record.severityText, [...path, 'severityText']);
   const number = record.severityNumber === undefined ? 0 : integerValue(record.severityNumber, [...path, 'severityNumber']);
-  const stated = severityText || (number > 0 ? SEVERITY_BANDS[Math.min(5, Math.floor((number - 1) / 4))] : undefined);
+  // SeverityNumber's band (1–4 TRACE … 21–24 FATAL) for a record without severityText.
+  const stated = severityText || severityOfNumber(number);
   // A record collected from a file without a parser has neither: its string body may still be
   // a logger's JSON object, whose level and message fields say what the record does not.
   const structured = stated === undefined && typeof body === 'string' ? readStructuredLine(body) : null;

@@ -1,3 +1,4 @@
+import { OTLP_SEVERITY_BANDS } from '../../../core/signals/logs/severity.js';
 import { IS_ERROR_LOG } from '../schema.js';
 
 /** Bumped when a table changes; a store of another version is refused (re-import). */
@@ -103,8 +104,9 @@ export const chTelemetry: readonly string[] = [
  * FATAL), as `eog convert otlp` reads a record. Rows `eog import` writes state the text or
  * nothing (number 0); a Collector may store only the number (SDKs and bridges that set it alone).
  */
-const LOG_SEVERITY = `coalesce(nullIf(SeverityText, ''), multiIf(SeverityNumber = 0, NULL, SeverityNumber <= 4, 'TRACE',
-   SeverityNumber <= 8, 'DEBUG', SeverityNumber <= 12, 'INFO', SeverityNumber <= 16, 'WARN', SeverityNumber <= 20, 'ERROR', 'FATAL'))`;
+const LOG_SEVERITY = `coalesce(nullIf(SeverityText, ''), multiIf(SeverityNumber = 0, NULL, ${OTLP_SEVERITY_BANDS.slice(0, -1)
+  .map((band, i) => `SeverityNumber <= ${4 * (i + 1)}, '${band}'`)
+  .join(', ')}, '${OTLP_SEVERITY_BANDS.at(-1) ?? ''}'))`;
 
 /**
  * The record tables the investigation reads, under the column names of the SQLite store, so
