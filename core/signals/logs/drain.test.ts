@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SignalOptionError } from '../errors.js';
-import { OVERFLOW_TEMPLATE_ID, TemplateMiner } from './drain.js';
+import { OVERFLOW_TEMPLATE_ID, TemplateMiner, WORD_VARIANTS } from './drain.js';
 
 describe('TemplateMiner', () => {
   it('groups lines of one statement and separates different statements', () => {
     const miner = new TemplateMiner();
     const a1 = miner.add('Connected to 10.0.0.1:5432 in 12ms');
-    const b1 = miner.add('Order 42 placed by user alice');
+    const b1 = miner.add('Order 42 placed by user u_1f');
     const a2 = miner.add('Connected to 10.0.0.9:5432 in 7ms');
-    const b2 = miner.add('Order 43 placed by user bob');
+    const b2 = miner.add('Order 43 placed by user u_2c');
     expect([a1, b1]).toEqual(['T1', 'T2']);
     expect(a2).toBe(a1);
     expect(b2).toBe(b1);
@@ -17,6 +17,43 @@ describe('TemplateMiner', () => {
       { id: 'T1', template: 'Connected to <IP> in <NUM>', tokenCount: 5, count: 2 },
       { id: 'T2', template: 'Order <NUM> placed by user <*>', tokenCount: 6, count: 2 },
     ]);
+  });
+
+  it('keeps sibling statements that differ in a word apart (real OnlineBoutique lines)', () => {
+    const miner = new TemplateMiner();
+    const line = (span: string, text: string) => `TraceID: 04c87ec97bae041b1b15b3c7676a43cc SpanID: ${span} ${text}`;
+    const started = miner.add(line('e4006dce6700e903', 'Serving product page started'));
+    const complete = miner.add(line('e4006dce6700e903', 'Serving product page complete'));
+    expect(complete).not.toBe(started);
+    expect(miner.add(line('644c622c1c035079', 'Serving product page complete'))).toBe(complete);
+    // Ids are values: they generalise; the word after the same text is another statement,
+    // whichever came first.
+    const query = miner.add(line('644c622c1c035079', 'Query product with name and description 0PUK6V6EV0'));
+    expect(miner.add(line('644c622c1c035078', 'Query product with name and description 1YMWWN1N4O'))).toBe(query);
+    const done = miner.add(line('644c622c1c035078', 'Query product with name and description successfully'));
+    expect(done).not.toBe(query);
+    expect(miner.templateText(query)).toBe('TraceID: <HEX> SpanID: <HEX> Query product with name and description <*>');
+    expect(miner.add(line('044c622c1c035078', 'GetCartAsync called with userId=7b3c2f6e-0a4b-4c55-9d8e-1f2a3b4c5d6e'))).not.toBe(
+      miner.add(line('044c622c1c035078', 'EmptyCartAsync called with userId=7b3c2f6e-0a4b-4c55-9d8e-1f2a3b4c5d6e')),
+    );
+  });
+
+  it('makes a word a parameter once more than WORD_VARIANTS words took its place', () => {
+    const miner = new TemplateMiner();
+    const names = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy', 'mallory'];
+    const ids = names.map((n) => miner.add(`session opened for user ${n} from the console`));
+    expect(new Set(ids.slice(0, WORD_VARIANTS)).size).toBe(WORD_VARIANTS);
+    // The ninth word joins the nearest sibling, whose slot now takes any word.
+    expect(ids[WORD_VARIANTS]).toBe(ids[0]);
+    expect(ids.slice(WORD_VARIANTS + 1).every((id) => id === ids[0])).toBe(true);
+    expect(miner.templateText(ids[0] ?? '')).toBe('session opened for user <*> from the console');
+  });
+
+  it('reads words as values in lines that name their source location (one location, one statement)', () => {
+    const miner = new TemplateMiner();
+    const at = (station: string) =>
+      `2023-01-29T08:42:21.383Z INFO  f.m.c.StationController#63 TraceID: ffc8ca7e4c8f06c71 SpanID: 439bc949a9eeb0c1 [queryForId][Query for station id][StationName: ${station}]`;
+    expect(miner.add(at('shanghai'))).toBe(miner.add(at('nanjing')));
   });
 
   it('does not let a shared header merge different statements', () => {
@@ -44,8 +81,8 @@ describe('TemplateMiner', () => {
 
   it('keeps ids stable while a template generalises', () => {
     const miner = new TemplateMiner();
-    const id = miner.add('cache miss for key alpha in region eu');
-    expect(miner.add('cache miss for key beta in region us')).toBe(id);
+    const id = miner.add('cache miss for key k_1 in region eu_1');
+    expect(miner.add('cache miss for key k_2 in region us_2')).toBe(id);
     expect(miner.templateText(id)).toBe('cache miss for key <*> in region <*>');
     expect(miner.templateText('T99')).toBeUndefined();
     expect(miner.templateText('nonsense')).toBeUndefined();
@@ -76,7 +113,7 @@ describe('TemplateMiner', () => {
 
   it('routes to a wildcard child once a node is full, bounding the tree', () => {
     const miner = new TemplateMiner({ maxChildren: 3 });
-    const ids = ['apple x y z', 'banana x y z', 'cherry x y z', 'damson x y z', 'elder x y z'].map((l) => miner.add(l));
+    const ids = ['apple_ x y z', 'banana_ x y z', 'cherry_ x y z', 'damson_ x y z', 'elder_ x y z'].map((l) => miner.add(l));
     // Two named children plus the wildcard fill the node; later first tokens share the
     // wildcard branch and merge there.
     expect(ids[2]).toBe(ids[3]);

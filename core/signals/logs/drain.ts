@@ -1,6 +1,6 @@
 import { requirePositiveInteger, SignalOptionError } from '../errors.js';
 import { defaultMaxLineLength, defaultMaxTokens, splitLine, WILDCARD } from './mask.js';
-import { generalise, similarityOf } from './similarity.js';
+import { generalise, isWordToken, similarityOf, wordConflict } from './similarity.js';
 import { TokenInfoCache } from './token-info.js';
 
 export interface TemplateMinerOptions {
@@ -46,6 +46,13 @@ const OVERFLOW_TEXT = '<overflow: template limit reached>';
 interface Cluster {
   readonly id: string;
   readonly tokens: string[];
+  /**
+   * Positions a word may take: a word constant, or a wildcard that has absorbed words (once
+   * the family is full). A wildcard of values (numbers, ids, paths) never takes a word.
+   */
+  readonly words: boolean[];
+  /** The template this one split from on a word (itself for the first): siblings share it. */
+  readonly family: { size: number };
   count: number;
 }
 
@@ -55,6 +62,13 @@ interface TreeNode {
 }
 
 const newNode = (): TreeNode => ({ children: new Map(), clusters: [] });
+
+/**
+ * Sibling statements a template may split into on a word (`… started` / `… complete`,
+ * `Get…` / `Empty…`). A slot that takes more distinct words than this is a parameter whose
+ * values are words (names, keys, categories), and Drain's generalisation applies to it.
+ */
+export const WORD_VARIANTS = 8;
 
 /**
  * Drain (He et al., ICWS 2017): a fixed-depth parse tree routes a masked line by its
@@ -72,7 +86,7 @@ export class TemplateMiner implements TemplateLookup {
   private readonly tokenize: { maxLineLength: number; maxTokens: number };
   private readonly root = newNode();
   private readonly clusters: Cluster[] = [];
-  private readonly overflow: Cluster = { id: OVERFLOW_TEMPLATE_ID, tokens: [OVERFLOW_TEXT], count: 0 };
+  private readonly overflow: Cluster = { id: OVERFLOW_TEMPLATE_ID, tokens: [OVERFLOW_TEXT], words: [false], family: { size: 1 }, count: 0 };
   private readonly tokenInfo = new TokenInfoCache();
 
   constructor(options: TemplateMinerOptions = {}) {
@@ -99,24 +113,37 @@ export class TemplateMiner implements TemplateLookup {
     const tokens = new Array<string>(raw.length);
     const informative = new Array<boolean>(raw.length);
     const routeKeys = new Array<string>(raw.length);
+    let hasLocation = false;
     for (let i = 0; i < raw.length; i++) {
       const info = this.tokenInfo.get(raw[i] ?? '');
       tokens[i] = info.masked;
       informative[i] = info.isInformative;
       routeKeys[i] = info.routeKey;
+      hasLocation ||= info.isLocation;
     }
     const leaf = this.route(routeKeys, informative);
-    const match = this.bestMatch(leaf.clusters, tokens, informative);
-    if (match) {
-      generalise(match.tokens, tokens);
-      match.count += 1;
-      return match.id;
+    // A line that names its source location names its statement: the words that differ
+    // between two lines of one location are values (station names, train types).
+    const words = tokens.map((t) => !hasLocation && isWordToken(t));
+    const { match, wordSibling } = this.bestMatch(leaf.clusters, tokens, informative, words);
+    // A line that differs from its nearest template only in a word is a sibling statement,
+    // while the family has room; past it the word is a parameter and Drain merges as usual.
+    const joined = match ?? (wordSibling !== null && wordSibling.family.size >= WORD_VARIANTS ? wordSibling : null);
+    if (joined) {
+      for (let i = 0; i < joined.tokens.length; i++) {
+        if (joined.tokens[i] !== tokens[i] && words[i]) joined.words[i] = true;
+      }
+      generalise(joined.tokens, tokens);
+      joined.count += 1;
+      return joined.id;
     }
     if (this.clusters.length >= this.maxTemplates || leaf.clusters.length >= this.maxPerLeaf) {
       this.overflow.count += 1;
       return OVERFLOW_TEMPLATE_ID;
     }
-    const cluster: Cluster = { id: `T${this.clusters.length + 1}`, tokens: [...tokens], count: 1 };
+    const family = wordSibling?.family ?? { size: 0 };
+    family.size += 1;
+    const cluster: Cluster = { id: `T${this.clusters.length + 1}`, tokens: [...tokens], words, family, count: 1 };
     this.clusters.push(cluster);
     leaf.clusters.push(cluster);
     return cluster.id;
@@ -160,22 +187,38 @@ export class TemplateMiner implements TemplateLookup {
     return node;
   }
 
-  /** The most similar template reaching the threshold, or null. */
-  private bestMatch(candidates: readonly Cluster[], tokens: readonly string[], informative: readonly boolean[]): Cluster | null {
-    let best: Cluster | null = null;
-    let bestSimilarity = -1;
-    let bestParams = -1;
+  /**
+   * The most similar template reaching the threshold that the line's words agree with
+   * (`match`), and, when there is none, the most similar one it differs from only in words
+   * (`wordSibling`): Drain's match, which would have taken the line.
+   */
+  private bestMatch(
+    candidates: readonly Cluster[],
+    tokens: readonly string[],
+    informative: readonly boolean[],
+    words: readonly boolean[],
+  ): { match: Cluster | null; wordSibling: Cluster | null } {
+    let match: Cluster | null = null;
+    let wordSibling: Cluster | null = null;
+    let best = { similarity: -1, params: -1 };
+    let bestSibling = { similarity: -1, params: -1 };
     for (const cluster of candidates) {
       const r = similarityOf(cluster.tokens, tokens, informative, this.threshold);
       if (r === null) continue;
+      const isSibling = wordConflict(cluster.tokens, cluster.words, tokens, words);
       // Ties keep the older template (deterministic), unless the newer one is more general.
-      if (r.similarity > bestSimilarity || (r.similarity === bestSimilarity && r.params > bestParams)) {
-        best = cluster;
-        bestSimilarity = r.similarity;
-        bestParams = r.params;
+      const current = isSibling ? bestSibling : best;
+      if (r.similarity > current.similarity || (r.similarity === current.similarity && r.params > current.params)) {
+        if (isSibling) {
+          wordSibling = cluster;
+          bestSibling = r;
+        } else {
+          match = cluster;
+          best = r;
+        }
       }
     }
-    return best;
+    return { match, wordSibling: match === null ? wordSibling : null };
   }
 }
 

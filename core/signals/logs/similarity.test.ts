@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generalise, isVariableToken, similarityOf } from './similarity.js';
+import { generalise, isVariableToken, isWordToken, similarityOf, wordConflict } from './similarity.js';
 
 describe('isVariableToken', () => {
   it.each(['<NUM>', '"<STR>"', '(<IP>),', '<NUM>:<NUM>:<NUM>', '<*>', '-', '[]'])('%s carries no information', (t) => {
@@ -35,5 +35,31 @@ describe('similarityOf', () => {
     const template = ['a', 'b', 'c'];
     generalise(template, ['a', 'x', 'c']);
     expect(template).toEqual(['a', '<*>', 'c']);
+  });
+});
+
+describe('isWordToken', () => {
+  it.each(['started', 'complete.', '[GetQuote]', 'GetCartAsync', 'ошибка', '"successfully"'])('%s is a word', (t) => {
+    expect(isWordToken(t)).toBe(true);
+  });
+  it.each(['a', '<*>', '<HEX>', '<NUM>ms', 'user_id', '0PUK6V6EV0', 'v1', 'userId=<UUID>', 'a.b', '-'])('%s is not a word', (t) => {
+    expect(isWordToken(t)).toBe(false);
+  });
+});
+
+describe('wordConflict', () => {
+  const words = (tokens: string[]) => tokens.map(isWordToken);
+  it('tells sibling statements apart by a word, not by a value', () => {
+    const started = ['Request', 'started'];
+    expect(wordConflict(started, words(started), ['Request', 'complete'], words(['Request', 'complete']))).toBe(true);
+    const id = ['Query', '0PUK6V6EV0'];
+    expect(wordConflict(id, words(id), ['Query', '1YMWWN1N4O'], words(['Query', '1YMWWN1N4O']))).toBe(false);
+    expect(wordConflict(id, words(id), ['Query', 'successfully'], words(['Query', 'successfully']))).toBe(true);
+  });
+  it('lets a wildcard take a word only when it has taken words before', () => {
+    const template = ['Query', '<*>'];
+    const line = ['Query', 'successfully'];
+    expect(wordConflict(template, [true, false], line, words(line))).toBe(true);
+    expect(wordConflict(template, [true, true], line, words(line))).toBe(false);
   });
 });

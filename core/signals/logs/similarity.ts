@@ -56,6 +56,42 @@ function sameVariables(template: readonly string[], tokens: readonly string[]): 
   return tokens.every((t, i) => template[i] === t || template[i] === WILDCARD);
 }
 
+const WORD = /^\p{L}{2,}$/u;
+const MASK = /<(?:NUM|HEX|UUID|IP|TS|STR|TRUNC|\*)>/;
+const LEADING_PUNCTUATION = /^[([{"'<]+/;
+const TRAILING_PUNCTUATION = /[)\]}"',;.:!?>]+$/;
+
+/**
+ * A word: letters only, at least two, once brackets and punctuation around it are stripped
+ * (`started`, `[GetQuote]`, `successfully.`). Developers write words; programs print values.
+ * Two lines of one shape that differ in a word were printed by two statements (`request
+ * started` / `request complete`, `GetCartAsync called` / `EmptyCartAsync called`), so a word
+ * is not made a parameter as readily as a number, an id or a path is (drain.ts, WORD_VARIANTS).
+ */
+export function isWordToken(token: string): boolean {
+  if (token.includes('<') && MASK.test(token)) return false;
+  return WORD.test(token.replace(LEADING_PUNCTUATION, '').replace(TRAILING_PUNCTUATION, ''));
+}
+
+/**
+ * True when the line disagrees with the template in a word: at a constant position one of
+ * the two tokens is a word, or the template holds a wildcard of values where the line has a
+ * word. `wordSlots[i]`: the template's token is a word, or a wildcard that takes words.
+ */
+export function wordConflict(
+  template: readonly string[],
+  wordSlots: readonly boolean[],
+  tokens: readonly string[],
+  words: readonly boolean[],
+): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = template[i];
+    if (t === tokens[i]) continue;
+    if (t === WILDCARD ? words[i] && !wordSlots[i] : words[i] || wordSlots[i]) return true;
+  }
+  return false;
+}
+
 /** Positions where the line differs from the template become wildcards. */
 export function generalise(template: string[], tokens: readonly string[]): void {
   for (let i = 0; i < template.length; i++) {

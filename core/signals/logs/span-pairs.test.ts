@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TemplateMiner } from './drain.js';
 import { SpanTemplatePairs } from './span-pairs.js';
 
 /** `n` spans of `entity` in `period`, each logging `templates`. */
@@ -7,6 +8,33 @@ function spans(pairs: SpanTemplatePairs, entity: string, period: 'window' | 'bas
 }
 
 describe('SpanTemplatePairs', () => {
+  it('sees an early return between two statements that differ in one word (OnlineBoutique productcatalogservice lines)', () => {
+    // The statements of the Nezha OnlineBoutique capture (MIT): each product query logs its
+    // id, then the same text with `successfully`. An injected return skips the second.
+    const products = ['0PUK6V6EV0', '1YMWWN1N4O', '2ZYFJ3GM2N', '66VCHSJNUP', '6E92ZMYYFZ', '9SIQT8TOJO', 'L9ECAV7KIM', 'LS4PSXUNUM'];
+    const miner = new TemplateMiner();
+    const pairs = new SpanTemplatePairs();
+    const log = (period: 'baseline' | 'window', i: number, text: string) => {
+      const span = `${period === 'baseline' ? 'b' : 'c'}${String(i).padStart(15, '0')}`;
+      const line = `TraceID: 04c87ec97bae041b1b15b3c7676a43cc SpanID: ${span} ${text}`;
+      pairs.add('productcatalogservice', span, miner.add(line), period);
+    };
+    for (let i = 0; i < 48; i++) {
+      const period = i < 32 ? 'baseline' : 'window';
+      log(period, i, `Query product with name and description ${products[i % products.length] ?? ''}`);
+      if (period === 'baseline') log(period, i, 'Query product with name and description successfully');
+    }
+    const [top] = pairs.finish();
+    expect(top).toMatchObject({
+      entity: 'productcatalogservice',
+      baselineSpans: 32,
+      baselineFollowed: 32,
+      windowSpans: 16,
+      windowFollowed: 0,
+    });
+    expect(miner.templateText(top?.after ?? '')).toBe('TraceID: <HEX> SpanID: <HEX> Query product with name and description successfully');
+  });
+
   it('finds a statement that stopped following another in the same span', () => {
     const pairs = new SpanTemplatePairs();
     spans(pairs, 'travel', 'baseline', 64, ['#451', '#457']);

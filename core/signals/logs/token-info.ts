@@ -12,16 +12,20 @@ export interface TokenInfo {
    * that masking missed (probably a variable), unless it is a source location.
    */
   readonly routeKey: string;
+  /** A source location (`OrderService.java:214`): it names the statement that printed the line. */
+  readonly isLocation: boolean;
 }
 
 const DIGIT = /\d/;
 
 export function tokenInfoOf(token: string): TokenInfo {
   const masked = maskToken(token);
+  const isLocation = DIGIT.test(masked) && isCodeLocation(masked);
   return {
     masked,
     isInformative: !isVariableToken(masked),
-    routeKey: DIGIT.test(masked) && !isCodeLocation(masked) ? WILDCARD : masked,
+    routeKey: DIGIT.test(masked) && !isLocation ? WILDCARD : masked,
+    isLocation,
   };
 }
 
