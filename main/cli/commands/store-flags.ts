@@ -18,7 +18,7 @@ export function addStoreOptions(command: Command, help: string = STORE_HELP): Co
     .option('--store-password-env <var>', 'environment variable holding the ClickHouse server password')
     .option(
       '--engine-memory <mode>',
-      'chdb stores: "fast" (default) or "low": the embedded engine gives freed memory back at once (flat memory, several times slower; docs/clickhouse.md)',
+      'chdb stores: "fast" or "low": the embedded engine gives freed memory back at once (flat memory, several times slower); by default "low" on machines with less than 8 GiB, else "fast" (docs/clickhouse.md)',
     );
 }
 

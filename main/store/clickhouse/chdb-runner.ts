@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { ClickHouseError, OUTPUT_SETTINGS, parseJsonRows, sqlString, type ChParams, type ChRow, type ChRunner } from './runner.js';
 
@@ -54,6 +55,19 @@ export const ENGINE_MEMORY_ENV = 'EOG_ENGINE_MEMORY';
 export const CHDB_MALLOC_CONF_ENV = 'JE_MALLOC_CONF';
 export const LOW_MEMORY_MALLOC_CONF = 'dirty_decay_ms:0,muzzy_decay_ms:0';
 
+/**
+ * Below this much memory in the machine the embedded engine gives freed memory back at once
+ * unless told otherwise: `fast` keeps up to about half a gigabyte of freed pages during a large
+ * import (BENCHMARKS.md §6b/§6c), a share such a machine cannot spare beside the app and the
+ * investigation.
+ */
+export const LOW_MEMORY_MACHINE_BYTES = 8 * 1024 ** 3;
+
+/** The mode when neither a flag nor EOG_ENGINE_MEMORY names one: by the machine's memory. */
+export function defaultEngineMemory(totalBytes: number = totalmem()): EngineMemory {
+  return totalBytes < LOW_MEMORY_MACHINE_BYTES ? 'low' : 'fast';
+}
+
 export class EngineMemoryError extends Error {
   override name = 'EngineMemoryError';
 }
@@ -81,7 +95,8 @@ export function chooseEngineMemory(mode: EngineMemory): void {
 
 /** Loads chdb on first use; a clear error when it is not installed. */
 export async function loadChdb(): Promise<ChdbModule> {
-  const mode = loadedWith ?? requested ?? parseEngineMemory(process.env[ENGINE_MEMORY_ENV] ?? 'fast', ENGINE_MEMORY_ENV);
+  const fromEnv = process.env[ENGINE_MEMORY_ENV];
+  const mode = loadedWith ?? requested ?? (fromEnv === undefined ? defaultEngineMemory() : parseEngineMemory(fromEnv, ENGINE_MEMORY_ENV));
   // Options the user gave the allocator themselves are theirs to keep.
   if (mode === 'low' && process.env[CHDB_MALLOC_CONF_ENV] === undefined) process.env[CHDB_MALLOC_CONF_ENV] = LOW_MEMORY_MALLOC_CONF;
   try {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENGINE_MEMORY_ENV, EngineMemoryError, parseEngineMemory } from './chdb-runner.js';
+import { defaultEngineMemory, ENGINE_MEMORY_ENV, EngineMemoryError, LOW_MEMORY_MACHINE_BYTES, parseEngineMemory } from './chdb-runner.js';
 
 const root = mkdtempSync(join(tmpdir(), 'eog-engine-memory-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -35,6 +35,13 @@ describe('chdb engine memory', () => {
     // The mode is the engine's for the life of the process: another one is refused, not ignored.
     expect(fast.refusedOther).toBe(true);
     expect(low.refusedOther).toBe(true);
+  });
+
+  it('defaults to "low" on machines with less than 8 GiB, "fast" on larger ones', () => {
+    expect(defaultEngineMemory(4 * 1024 ** 3)).toBe('low');
+    expect(defaultEngineMemory(LOW_MEMORY_MACHINE_BYTES - 1)).toBe('low');
+    expect(defaultEngineMemory(LOW_MEMORY_MACHINE_BYTES)).toBe('fast');
+    expect(defaultEngineMemory(24 * 1024 ** 3)).toBe('fast');
   });
 
   it('names what is not a mode', () => {
