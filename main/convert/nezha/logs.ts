@@ -2,7 +2,7 @@ import type { LogRecord } from '../../../core/snapshot/schema.js';
 import { isErrorSeverity } from '../../../core/signals/logs/severity.js';
 import { readCsv } from '../csv-stream.js';
 import { ConvertInputError, type SkippedRecord } from '../errors.js';
-import { logfmtLevel, readStructuredLine } from '../structured-log.js';
+import { logfmtLevel, readStructuredLine } from '../../../core/signals/logs/structured.js';
 import { isoFromMillis, nanosToMillis, parseZonelessUtc } from '../time.js';
 import { podId } from './names.js';
 

@@ -2,7 +2,7 @@ import type { JSONPath } from 'jsonc-parser';
 import type { CaptureRecords } from '../capture/records.js';
 import { arrayAt, objectAt, optionalString, type Json } from '../capture/values.js';
 import { severityOfNumber } from '../../../core/signals/logs/severity.js';
-import { readStructuredLine } from '../structured-log.js';
+import { readStructuredLine } from '../../../core/signals/logs/structured.js';
 import { isoFromMillis } from '../time.js';
 import { decodeAnyValue, decodeAttributes, integerValue } from './any-value.js';
 import { resourceEntity } from './resource.js';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHeuristicPolicy } from '../../../core/policy/heuristic/index.js';
+import { readStructuredLine } from '../../../core/signals/logs/structured.js';
 import { generateIncident } from '../../generate/index.js';
 import { investigateSnapshot } from '../../session/investigate-snapshot.js';
 import { importToStore, openEvidenceStore } from '../open.js';
@@ -155,6 +156,51 @@ describe('a database only the OpenTelemetry Collector wrote (no eog import)', ()
     });
     expect(diagnosis.frontier.map(serviceOf)).toContain(serviceOf(incident.rootCause));
   }, 240_000);
+
+  it('reads JSON log bodies with no stated severity as the converters read them, line by line', async () => {
+    const lines = [
+      '{"level":"error","msg":"request failed","error":"dial tcp 10.0.0.7:7070: connection refused","ts":"2026-03-01T09:00:01Z"}',
+      '{"severity":"INFO","message":"TraceID: 04c87ec97bae041b1b15b3c7676a43cc SpanID: e4006dce6700e903 Query Recommendations\n","name":"recommendationservice-server"}',
+      '{"level":50,"time":1661145522908,"msg":"payment declined","err":"card expired"}',
+      '{"@l":"Warning","@mt":"Cart {CartId} not found","CartId":"c-17"}',
+      '{"Level":"SEVERE","Message":"Mixed-case keys"}',
+      '{"level":"chatty","msg":"not a level word"}',
+      '{"level":true,"msg":"not a level either","exception":{"nested":"skipped"},"reason":"\\u00e9t\\u00e9 \\"quoted\\""}',
+      '{"msg":"no level","error":null,"cause":12.5}',
+      '{"level":"error"}',
+      '  {"lvl":"dbug","msg":"padded"}  \n',
+      '{"level":"error","msg":cut off',
+      '[1, 2, 3]',
+      'plain text ERROR line',
+      '{"msg":"<script>alert(1)</script>","level":"fatal"}',
+    ];
+    const runner = await ChdbRunner.open(join(root, 'json-logs'));
+    try {
+      for (const sql of EXPORTER_DDL) runner.exec(sql);
+      const rows = lines.map((body, i) => [`2026-03-01 09:00:${String(i + 1).padStart(2, '0')}`, '', 0, body]);
+      rows.push(['2026-03-01 09:00:40', 'Information', 0, '{"level":"error","msg":"stated text wins"}']);
+      rows.push(['2026-03-01 09:00:41', '', 17, '{"level":"info","msg":"stated number wins"}']);
+      runner.insert(
+        'otel_logs',
+        ['Timestamp', 'SeverityText', 'SeverityNumber', 'Body'],
+        Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n')),
+      );
+      adoptCollectorDatabase(runner);
+      const expected = lines.map((line) => {
+        const read = readStructuredLine(line);
+        return { severity: read?.severity ?? null, body: read?.body ?? line };
+      });
+      expect(runner.rows('SELECT severity, body FROM logs ORDER BY time')).toEqual([
+        ...expected,
+        { severity: 'Information', body: '{"level":"error","msg":"stated text wins"}' },
+        { severity: 'ERROR', body: '{"level":"info","msg":"stated number wins"}' },
+      ]);
+      // The first line: an error whose cause stays in the body, as rules read it.
+      expect(expected[0]).toEqual({ severity: 'ERROR', body: 'request failed error=dial tcp 10.0.0.7:7070: connection refused' });
+    } finally {
+      runner.close();
+    }
+  });
 
   it("reads a log's severity from its number when the Collector stored no text, as the OTLP converter does", async () => {
     const runner = await ChdbRunner.open(join(root, 'severity'));

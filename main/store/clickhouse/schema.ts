@@ -104,9 +104,11 @@ export const chTelemetry: readonly string[] = [
  * FATAL), as `eog convert otlp` reads a record. Rows `eog import` writes state the text or
  * nothing (number 0); a Collector may store only the number (SDKs and bridges that set it alone).
  */
-const LOG_SEVERITY = `coalesce(nullIf(SeverityText, ''), multiIf(SeverityNumber = 0, NULL, ${OTLP_SEVERITY_BANDS.slice(0, -1)
+/** The band of a non-zero SeverityNumber (1–4 TRACE … 21–24 FATAL). */
+export const SEVERITY_NUMBER_BAND = `multiIf(${OTLP_SEVERITY_BANDS.slice(0, -1)
   .map((band, i) => `SeverityNumber <= ${4 * (i + 1)}, '${band}'`)
-  .join(', ')}, '${OTLP_SEVERITY_BANDS.at(-1) ?? ''}'))`;
+  .join(', ')}, '${OTLP_SEVERITY_BANDS.at(-1) ?? ''}')`;
+const LOG_SEVERITY = `coalesce(nullIf(SeverityText, ''), if(SeverityNumber = 0, NULL, ${SEVERITY_NUMBER_BAND}))`;
 
 /**
  * The record tables the investigation reads, under the column names of the SQLite store, so

@@ -1,6 +1,7 @@
 import type { ChRunner } from '../runner.js';
-import { chProjectTables, chTelemetry, chViews, ENTITY_EXPR } from '../schema.js';
+import { chProjectTables, chTelemetry, chViews, ENTITY_EXPR, SEVERITY_NUMBER_BAND } from '../schema.js';
 import { counterRates, histogramP95s, POINT_TIME, type DerivedColumns } from './counters.js';
+import { collectorLogsView } from './structured-logs.js';
 
 /** The exporter's telemetry tables the investigation reads. */
 const READ_TABLES = ['otel_traces', 'otel_logs', 'otel_metrics_gauge', 'otel_metrics_sum', 'otel_metrics_histogram'] as const;
@@ -71,6 +72,8 @@ export function adaptView(view: string, columns: ReadonlyMap<string, ReadonlySet
     const table = READ_TABLES.find((t) => new RegExp(`FROM ${t}\\b`).test(part));
     if (!table) return part;
     const c = derivedColumns(table, columns);
+    // A Collector's log bodies may be JSON lines with no severity stated: read as the converter reads them.
+    if (table === 'otel_logs') return collectorLogsView(c, SEVERITY_NUMBER_BAND);
     let out = part.replace('EogLine AS line', `${c.line} AS line`).replace('EogEntity AS entity', `${c.entity} AS entity`);
     if (table.startsWith('otel_metrics_')) {
       out = out

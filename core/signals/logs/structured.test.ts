@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { levelWord, logfmtLevel, readStructuredLine } from './structured-log.js';
+import { levelWord, logfmtLevel, readStructuredLine } from './structured.js';
 
 describe('structured log lines', () => {
   it('takes the level and message fields and keeps the other scalars as fields', () => {

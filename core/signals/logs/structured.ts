@@ -137,6 +137,20 @@ export function readStructuredLine(line: string): StructuredLine | null {
   };
 }
 
+/**
+ * The reading above as data, for the ClickHouse Collector road, which reads JSON bodies in SQL
+ * the same way (main/store/clickhouse/derive/structured-logs.ts).
+ */
+export const STRUCTURED_LOG = {
+  maxParsedLength: MAX_PARSED_LENGTH,
+  maxFieldLength: MAX_FIELD_LENGTH,
+  levelKeys: LEVEL_KEYS,
+  messageKeys: MESSAGE_KEYS,
+  errorKeys: [...ERROR_KEYS],
+  numericLevels: NUMERIC_LEVELS,
+  levelWords: [...LEVEL_WORDS],
+} as const;
+
 /** `level=error` (logfmt, as go-kit and logrus's text formatter write it) anywhere in a line. */
 const LOGFMT_LEVEL = /(?:^|\s)(?:level|lvl|severity)=("?)([A-Za-z]{1,16})\1(?=\s|$)/;
 
