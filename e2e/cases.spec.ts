@@ -99,6 +99,11 @@ test('similar past cases show beside the diagnosis, hostile names as text, and o
     await expect(similar).toHaveCount(0);
     await app.select(past?.frontier[0] ?? '');
     await expect(app.inspector.getByRole('button', { name: 'Override' })).toBeDisabled();
+    // From the replay's header, a trainer starts a lesson on the case's own snapshot.
+    await page.getByRole('banner').getByRole('button', { name: 'Start a lesson on this case' }).click();
+    await expect(page.locator('.snapshot-name')).toHaveText(PAST);
+    await expect(page.getByRole('note').filter({ hasText: 'Replay (read-only)' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Trainer' }).getByRole('form', { name: 'Start a lesson' })).toBeVisible();
     expect(dialogs).toEqual([]);
   } finally {
     await served.stop();

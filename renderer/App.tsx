@@ -23,6 +23,7 @@ export function App({ client }: { client: Client }) {
   const graph = useMemo(() => createWorkbenchGraph(), []);
   const snapshotName = useWorkbench((s) => s.info?.snapshot?.name ?? null);
   const isReplay = useWorkbench((s) => !!s.info?.isReplay);
+  const pastCase = useWorkbench((s) => s.info?.replayOfCase ?? null);
   const sideWidth = useWorkbench((s) => s.sideWidth);
   useKeyboard(store);
   // In the store: a past case's "Start a lesson" opens the trainer too.
@@ -105,6 +106,15 @@ export function App({ client }: { client: Client }) {
           >
             Replay (read-only)
           </span>
+        )}
+        {isReplay && pastCase?.hasSnapshot && (
+          <button
+            type="button"
+            title="Open the snapshot this past case was investigated from, then the trainer: a trainee walks it one step at a time"
+            onClick={() => void store.getState().openCaseLesson(pastCase.name)}
+          >
+            Start a lesson on this case
+          </button>
         )}
         <span className="spacer" />
         <button

@@ -38,6 +38,11 @@ export const AppInfo = z.object({
   snapshot: SnapshotSummary.nullable(),
   /** A saved ledger is open for replay: step through it, nothing can change it. */
   isReplay: z.boolean(),
+  /**
+   * The replay is a past case of the case library: its name, and whether the case says where
+   * its snapshot was opened from (then a lesson can start on it, docs/cases.md §1).
+   */
+  replayOfCase: z.object({ name: z.string(), hasSnapshot: z.boolean() }).nullable().default(null),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

@@ -27,6 +27,7 @@ export function fakeHandlers(overrides: Partial<Handlers> = {}): Handlers {
     capabilities: { investigation: false, overrides: false, export: false, openSnapshot: false, cancelImport: false },
     snapshot,
     isReplay: false,
+    replayOfCase: null,
   };
   const graph: GraphView = {
     nodes: [{ id: 'a/Service/x', kind: 'Service', name: 'x', namespace: 'a', alertCount: 0, label: null, isFrontier: false }],

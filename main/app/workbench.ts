@@ -100,6 +100,8 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
 
   let isReplay = false;
+  /** The past case a replay shows, when it is one. */
+  let replayOfCase: { name: string; hasSnapshot: boolean } | null = null;
   /** The open store snapshot's chdb spec and times: chdb keeps one data directory per process. */
   let openChdb: { input: string; choice: OpenChoice } | null = null;
   /** The store the last Start named (the app's settings); read when the import begins. */
@@ -141,7 +143,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     return loaded;
   };
   /** A saved ledger, replayed read-only; its session starts at once, before the first evaluation. */
-  const openReplay = async (file: string, name?: string): Promise<LoadedSnapshot> => {
+  const openReplay = async (file: string, name?: string, pastCase: typeof replayOfCase = null): Promise<LoadedSnapshot> => {
     const replay = openLedgerReplay(file);
     const next = createInvestigationService({ kind: 'replay', replay }, serviceOptions);
     const state = await next.start({ settings: replay.settings });
@@ -153,6 +155,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     snapshot = replayed;
     session = next;
     isReplay = true;
+    replayOfCase = pastCase;
     openChdb = null;
     emitChanged(state);
     return replayed;
@@ -170,7 +173,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     const ledger = writeCaseLedger(recording);
     try {
       // The replay reads the ledger once, as it opens: nothing is left behind.
-      return await openReplay(ledger.file, `Past case ${name}`);
+      return await openReplay(ledger.file, `Past case ${name}`, { name, hasSnapshot: !!library.get(name)?.snapshot });
     } finally {
       ledger.release();
     }
@@ -254,6 +257,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
       },
       snapshot: snapshot?.summary ?? null,
       isReplay,
+      replayOfCase: isReplay ? replayOfCase : null,
     }),
     'snapshot.probe': async ({ path }) => probeSnapshot(path),
     'snapshot.current': async () => snapshot?.summary ?? null,
