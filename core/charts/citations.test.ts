@@ -104,4 +104,25 @@ describe('where cited evidence is on the charts', () => {
     expect(by.get('metric:9')).toMatchObject({ chartId: null, time: 1000 });
     expect(found).toHaveLength(6);
   });
+
+  it('puts fewer calls per request on the calls-per-request chart, else on the request rate', () => {
+    const fanOut = item('fanout:e', {
+      type: 'fan_out',
+      entity: 'e',
+      windowServed: 40,
+      baselineServed: 80,
+      windowCalls: 60,
+      baselineCalls: 320,
+      ratio: 0.375,
+      surprise: 30,
+    });
+    const withChart = citationsFor(
+      [fanOut],
+      [...charts, chart('requests', 'requests', [{ name: 'requests' }]), chart('fan_out', 'fan_out', [{ name: 'calls per request' }])],
+      null,
+    );
+    expect(withChart[0]).toMatchObject({ chartId: 'fan_out', series: 'calls per request', value: 1.5 });
+    const without = citationsFor([fanOut], [...charts, chart('requests', 'requests', [{ name: 'requests' }])], null);
+    expect(without[0]).toMatchObject({ chartId: 'requests', value: null });
+  });
 });

@@ -35,8 +35,12 @@ function placeOf(item: EvidenceItem, charts: readonly Chart[]): Place {
       const latency = seriesOf(charts, 'latency');
       return latency ? { ...latency, series: null, value: d.windowP95Ms } : across;
     }
-    case 'fan_out':
+    case 'fan_out': {
+      // The window's calls per request, on the chart of calls per request (the request rate without it).
+      const at = seriesOf(charts, 'fan_out');
+      if (at) return { ...at, value: d.windowServed > 0 ? d.windowCalls / d.windowServed : null };
       return seriesOf(charts, 'requests') ?? across;
+    }
     case 'span': {
       const latency = seriesOf(charts, 'latency');
       return latency ? { ...latency, series: null, value: d.durationMs } : across;

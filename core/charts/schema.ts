@@ -28,10 +28,10 @@ export const ChartMarker = z.object({
 });
 export type ChartMarker = z.infer<typeof ChartMarker>;
 
-export const chartKinds = ['metric', 'requests', 'errors', 'latency', 'logs', 'edge'] as const;
+export const chartKinds = ['metric', 'requests', 'errors', 'latency', 'logs', 'edge', 'fan_out'] as const;
 
 export const Chart = z.object({
-  /** Stable within one entity: `metric:<name>`, `requests`, `errors`, `latency`, `logs`, `edge:<caller>-><callee>`. */
+  /** Stable within one entity: `metric:<name>`, `requests`, `errors`, `latency`, `logs`, `edge:<caller>-><callee>`, `fan_out`. */
   id: z.string(),
   kind: z.enum(chartKinds),
   title: z.string(),

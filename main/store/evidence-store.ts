@@ -8,7 +8,7 @@ import type { BandPeriod, LogCounts, MetricSeries } from './chart-series.js';
 import type { EvidencePage, EvidenceQuery } from './query.js';
 import type { RawLine } from './raw-lines.js';
 import type { LogRow, MarkerRow, MetricPoint, SpanRow } from './series.js';
-import type { EdgeBuckets, SpanSummary } from './span-series.js';
+import type { EdgeBuckets, FanOutBuckets, SpanSummary } from './span-series.js';
 import type { WindowInfo } from './window.js';
 
 /**
@@ -41,6 +41,8 @@ export interface SeriesSource {
   spanSummary(entities: readonly number[], buckets: Buckets, since: number): SpanSummary;
   /** Caller- and callee-side p95 per bucket of the calls from `callers` to `callees` (parent/child spans); null without any. */
   edgeBuckets(callers: readonly number[], callees: readonly number[], buckets: Buckets): EdgeBuckets | null;
+  /** Requests `entities` served and calls they made per bucket (their own child spans and those of `callees`); null without a request. */
+  fanOutBuckets(entities: readonly number[], callees: readonly number[], buckets: Buckets): FanOutBuckets | null;
   trace(traceId: string): { spans: SpanRow[]; omitted: number };
   logs(entity: number, start: number, end: number): LogRow[];
   templates(entity: number): { id: string; score: number; detail: string }[];

@@ -23,7 +23,7 @@ export type { SignalCounts } from './signals/build.js';
 export { ensureStoredSignals, SignalsNotWritableError } from './signals/stored.js';
 export { SeriesQueries, MAX_TRACE_SPANS, type MetricPoint, type SpanRow, type LogRow, type MarkerRow } from './series.js';
 export type { LogCounts, MetricSeries } from './chart-series.js';
-export type { EdgeBuckets, ExemplarChoice, SpanBuckets, SpanSummary } from './span-series.js';
+export type { EdgeBuckets, ExemplarChoice, FanOutBuckets, SpanBuckets, SpanSummary } from './span-series.js';
 export { parseStoreSpec, describeStoreSpec, isClickHouseSpec, StoreSpecError, type StoreSpec } from './spec.js';
 export { openEvidenceStore, importToStore, storeHoldsSnapshot, type OpenStoreOptions, type StoreImportSummary } from './open.js';
 export { WindowFixedAtImportError } from './clickhouse/store.js';

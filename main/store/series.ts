@@ -2,7 +2,16 @@ import type { StatementCache } from '../db/statements.js';
 import type { Buckets } from '../../core/charts/index.js';
 import { countTemplateLines, metricSeriesOf, type BandPeriod, type LineClass, type LogCounts, type MetricSeries } from './chart-series.js';
 import type { RowContext } from './rows.js';
-import { mergeByTime, pairEdgeSpans, summariseSpans, type EdgeBuckets, type SpanRow, type SpanSummary } from './span-series.js';
+import {
+  fanOutPerBucket,
+  mergeByTime,
+  pairEdgeSpans,
+  summariseSpans,
+  type EdgeBuckets,
+  type FanOutBuckets,
+  type SpanRow,
+  type SpanSummary,
+} from './span-series.js';
 
 export type { SpanRow } from './span-series.js';
 
@@ -152,6 +161,10 @@ export class SeriesQueries {
 
   edgeBuckets(callers: readonly number[], callees: readonly number[], buckets: Buckets): EdgeBuckets | null {
     return pairEdgeSpans(this.spansOf(callers, buckets), this.spansOf(callees, buckets), buckets);
+  }
+
+  fanOutBuckets(entities: readonly number[], callees: readonly number[], buckets: Buckets): FanOutBuckets | null {
+    return fanOutPerBucket(this.spansOf(entities, buckets), this.spansOf(callees, buckets), buckets);
   }
 
   private spansOf(entities: readonly number[], buckets: Buckets): SpanRow[] {

@@ -103,6 +103,40 @@ export function pairEdgeSpans(callerSpans: readonly SpanRow[], calleeSpans: read
   return { caller: p95(pairs.map((p) => p.caller)), callee: p95(pairs.map((p) => p.callee)), points: pairs.length };
 }
 
+/** What a node does for each request it serves, per chart bucket: the fan_out evidence drawn over time. */
+export interface FanOutBuckets {
+  /** Requests served: its spans whose parent is not one of its own (roots, and calls into it). */
+  served: number[];
+  /** Calls made for them: its spans under its own, and its callees' spans under its own. */
+  calls: number[];
+  /** Spans counted (served and calls). */
+  points: number;
+}
+
+/**
+ * Requests served and calls made per bucket by the node whose spans are `own`, as
+ * core/signals/traces/fan-out.ts counts them for the whole window (a span with a parent that is
+ * no span of the node, even one the capture lacks, is a request it served); `callees` are the
+ * spans of the entities it may call, matched to `own` by parent id. Null without a request.
+ */
+export function fanOutPerBucket(own: readonly SpanRow[], callees: readonly SpanRow[], buckets: Buckets): FanOutBuckets | null {
+  const key = (traceId: string, spanId: string): string => `${traceId}\u0000${spanId}`;
+  const mine = new Set(own.map((s) => key(s.traceId, s.spanId)));
+  const isUnderMine = (s: SpanRow): boolean => s.parentSpanId !== null && mine.has(key(s.traceId, s.parentSpanId));
+  const served = new Array<number>(buckets.count).fill(0);
+  const calls = new Array<number>(buckets.count).fill(0);
+  let points = 0;
+  const count = (into: number[], time: number): void => {
+    const b = bucketOf(buckets, time);
+    if (b < 0) return;
+    into[b] = (into[b] ?? 0) + 1;
+    points += 1;
+  };
+  for (const s of own) count(isUnderMine(s) ? calls : served, s.time);
+  for (const s of callees) if (isUnderMine(s)) count(calls, s.time);
+  return served.some((n) => n > 0) ? { served, calls, points } : null;
+}
+
 /** Rows of several entities merged in time order (stable: members in the order given). */
 export function mergeByTime<T extends { time: number }>(lists: readonly T[][]): T[] {
   if (lists.length === 1) return lists[0] ?? [];

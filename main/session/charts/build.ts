@@ -4,7 +4,7 @@ import type { EvidenceStore } from '../../store/index.js';
 import { logChart } from './logs.js';
 import { metricCharts } from './metrics.js';
 import { chartRange } from './range.js';
-import { edgeChart, spanCharts } from './spans.js';
+import { edgeChart, fanOutChart, spanCharts } from './spans.js';
 import { memberKeys } from './members.js';
 import { exemplarTrace } from './trace.js';
 
@@ -41,6 +41,33 @@ function edgeCharts(store: EvidenceStore, packet: ContextPacket | null, range: R
     if (chart && !out.some((c) => c.id === chart.id)) out.push(chart);
   }
   return out;
+}
+
+/**
+ * Calls per request, when the node's packet cites its fan_out: its spans and those of the
+ * entities it calls or depends on (their alias groups), matched by parent span.
+ */
+function fanOutCharts(
+  store: EvidenceStore,
+  members: readonly { id: string; key: number }[],
+  packet: ContextPacket | null,
+  range: ReturnType<typeof chartRange>,
+): Chart[] {
+  if (!(packet?.evidence ?? []).some((e) => e.detail.type === 'fan_out')) return [];
+  const own = new Set(members.map((m) => m.id));
+  const callees = new Set<number>();
+  const topology = store.topology();
+  for (const edge of topology.edges) {
+    if (!own.has(edge.source) || own.has(edge.target) || (edge.relation !== 'calls' && edge.relation !== 'depends_on')) continue;
+    for (const m of memberKeys(store, edge.target)) if (!own.has(m.id)) callees.add(m.key);
+  }
+  const buckets = store.series().fanOutBuckets(
+    members.map((m) => m.key),
+    [...callees].sort((a, b) => a - b),
+    range.buckets,
+  );
+  const chart = fanOutChart(buckets, range);
+  return chart ? [chart] : [];
 }
 
 /** A group member's metric series are told apart by the member, as if it were a label. */
@@ -109,6 +136,7 @@ function computeEntityCharts(store: EvidenceStore, entity: string, packet: Conte
   );
   const charts: Chart[] = [
     ...spanCharts(spans.buckets, range),
+    ...fanOutCharts(store, members, packet, range),
     ...edgeCharts(store, packet, range),
     ...metricCharts(
       members.flatMap((m) =>

@@ -1,5 +1,5 @@
 import { baselineBand, bucketCentres, type Chart, type ChartSeries } from '../../../core/charts/index.js';
-import type { EdgeBuckets, SpanBuckets } from '../../store/index.js';
+import type { EdgeBuckets, FanOutBuckets, SpanBuckets } from '../../store/index.js';
 import type { ChartRange } from './range.js';
 
 function series(
@@ -66,5 +66,22 @@ export function edgeChart(caller: string, callee: string, pairs: EdgeBuckets | n
       series('caller side', 'caller', x, pairs.caller, range, pairs.points),
       series('callee side', 'callee', x, pairs.callee, range, pairs.points),
     ],
+  };
+}
+
+/**
+ * Calls the node made per request it served, per bucket (fan_out evidence: a code path that
+ * stopped making its calls shows as a drop here while the request rate holds).
+ */
+export function fanOutChart(buckets: FanOutBuckets | null, range: ChartRange): Chart | null {
+  if (!buckets) return null;
+  const x = bucketCentres(range.buckets);
+  const perRequest = buckets.served.map((n, i) => (n > 0 ? (buckets.calls[i] ?? 0) / n : null));
+  return {
+    id: 'fan_out',
+    kind: 'fan_out',
+    title: 'Calls per request',
+    unit: 'calls/request',
+    series: [series('calls per request', 'value', x, perRequest, range, buckets.points)],
   };
 }

@@ -99,6 +99,7 @@ function withoutRawReaders(store: EvidenceStore): EvidenceStore {
     logCounts: series.logCounts.bind(series),
     spanSummary: series.spanSummary.bind(series),
     edgeBuckets: series.edgeBuckets.bind(series),
+    fanOutBuckets: series.fanOutBuckets.bind(series),
     trace: series.trace.bind(series),
     templates: series.templates.bind(series),
     markers: series.markers.bind(series),

@@ -6,6 +6,7 @@ import { diagnosisKey } from '../../bench/same-diagnosis.js';
 import { convertNezha } from '../../convert/nezha/convert.js';
 import { NEZHA_SLICE } from '../../convert/nezha/test-fixtures.js';
 import { generateIncident } from '../../generate/index.js';
+import { makeBuckets } from '../../../core/charts/index.js';
 import type { ContextPacket } from '../../../core/model/index.js';
 import { buildEntityCharts } from '../../session/charts/index.js';
 import { investigateSnapshot } from '../../session/investigate-snapshot.js';
@@ -99,8 +100,26 @@ describe('SQLite and chdb stores give the same diagnosis (heuristic policy)', ()
         expect(buildEntityCharts(b, entity, packet, 600)).toEqual(charts);
         for (const c of charts.charts) drawn.add(c.kind);
         if (charts.trace) drawn.add('trace');
+        // Calls per request: the node's spans and its callees' (here every other entity), matched by parent span.
+        const others = a
+          .topology()
+          .entities.map((e) => e.id)
+          .filter((id) => id !== entity);
+        const fanOut = a.series().fanOutBuckets(
+          [key],
+          others.map((id) => a.entityKey(id)),
+          makeBuckets(window.start, window.end, 30),
+        );
+        expect(
+          b.series().fanOutBuckets(
+            [b.entityKey(entity)],
+            others.map((id) => b.entityKey(id)),
+            makeBuckets(window.start, window.end, 30),
+          ),
+        ).toEqual(fanOut);
+        if (fanOut && fanOut.calls.some((n) => n > 0)) drawn.add('calls');
       }
-      expect([...drawn]).toEqual(expect.arrayContaining(['requests', 'errors', 'latency', 'edge', 'trace']));
+      expect([...drawn]).toEqual(expect.arrayContaining(['requests', 'errors', 'latency', 'edge', 'trace', 'calls']));
     } finally {
       a.close();
       b.close();

@@ -1,11 +1,11 @@
 import type { Buckets } from '../../../core/charts/index.js';
 import type { SeriesSource } from '../evidence-store.js';
 import { MAX_TRACE_SPANS, type LogRow, type MarkerRow, type MetricPoint, type SpanRow } from '../series.js';
-import type { EdgeBuckets, SpanSummary } from '../span-series.js';
+import type { EdgeBuckets, FanOutBuckets, SpanSummary } from '../span-series.js';
 import type { BandPeriod, LogCounts, MetricSeries } from '../chart-series.js';
 import { chLogCounts, chMetricSeries } from './chart-series.js';
 import type { ChRow, ChRunner } from './runner.js';
-import { chEdgeBuckets, chSpanSummary } from './span-series.js';
+import { chEdgeBuckets, chFanOutBuckets, chSpanSummary } from './span-series.js';
 
 const RANGE = 'entity = {e:String} AND time >= {s:Int64} AND time < {t:Int64}';
 const num = (v: ChRow[string] | undefined): number => Number(v);
@@ -72,6 +72,10 @@ export class ChSeries implements SeriesSource {
 
   edgeBuckets(callers: readonly number[], callees: readonly number[], buckets: Buckets): EdgeBuckets | null {
     return chEdgeBuckets(this.runner, callers.map(this.idOf), callees.map(this.idOf), buckets);
+  }
+
+  fanOutBuckets(entities: readonly number[], callees: readonly number[], buckets: Buckets): FanOutBuckets | null {
+    return chFanOutBuckets(this.runner, entities.map(this.idOf), callees.map(this.idOf), buckets);
   }
 
   trace(traceId: string): { spans: SpanRow[]; omitted: number } {

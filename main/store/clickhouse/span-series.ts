@@ -1,5 +1,5 @@
 import type { Buckets } from '../../../core/charts/index.js';
-import { EXEMPLAR_WHY, type EdgeBuckets, type SpanSummary } from '../span-series.js';
+import { EXEMPLAR_WHY, type EdgeBuckets, type FanOutBuckets, type SpanSummary } from '../span-series.js';
 import type { ChParams, ChRow, ChRunner } from './runner.js';
 
 /** Nearest-rank quantile (core/charts quantileSorted): quantileExact takes floor(level·n), a hair under q lands on ceil(q·n). */
@@ -87,5 +87,40 @@ export function chEdgeBuckets(
     caller: perBucket<number | null>(rows, buckets, (r) => Number(r.caller), null),
     callee: perBucket<number | null>(rows, buckets, (r) => Number(r.callee), null),
     points: rows.reduce((sum, r) => sum + Number(r.n), 0),
+  };
+}
+
+/**
+ * SeriesSource.fanOutBuckets in one query, as fanOutPerBucket counts: the node's spans are
+ * served requests unless their parent is one of its own spans (then calls), and its callees'
+ * spans under its own are calls.
+ */
+export function chFanOutBuckets(
+  runner: ChRunner,
+  entities: readonly string[],
+  callees: readonly string[],
+  buckets: Buckets,
+): FanOutBuckets | null {
+  const own = `SELECT DISTINCT trace_id, span_id FROM spans WHERE has(JSONExtract({es:String}, 'Array(String)'), entity) AND ${IN_RANGE}`;
+  const rows = runner.rows(
+    `SELECT b, countIf(NOT is_call) AS served, countIf(is_call) AS calls FROM (
+       SELECT s.b AS b, p.span_id != '' AS is_call FROM (
+         SELECT ${BUCKET} AS b, trace_id, ifNull(parent_span_id, '') AS parent FROM spans
+         WHERE has(JSONExtract({es:String}, 'Array(String)'), entity) AND ${IN_RANGE}) AS s
+       LEFT JOIN (${own}) AS p ON s.trace_id = p.trace_id AND s.parent = p.span_id
+       UNION ALL
+       SELECT c.b AS b, true AS is_call FROM (
+         SELECT ${BUCKET} AS b, trace_id, assumeNotNull(parent_span_id) AS parent FROM spans
+         WHERE has(JSONExtract({cs:String}, 'Array(String)'), entity) AND ${IN_RANGE} AND parent_span_id IS NOT NULL) AS c
+       INNER JOIN (${own}) AS p ON c.trace_id = p.trace_id AND c.parent = p.span_id
+     ) GROUP BY b SETTINGS join_use_nulls = 0`,
+    { ...bucketParams(buckets), es: JSON.stringify(entities), cs: JSON.stringify(callees) },
+  );
+  const served = perBucket(rows, buckets, (r) => Number(r.served), 0);
+  if (!served.some((n) => n > 0)) return null;
+  return {
+    served,
+    calls: perBucket(rows, buckets, (r) => Number(r.calls), 0),
+    points: rows.reduce((sum, r) => sum + Number(r.served) + Number(r.calls), 0),
   };
 }
