@@ -1,6 +1,6 @@
 import { requirePositiveInteger, SignalOptionError } from '../errors.js';
 import { defaultMaxLineLength, defaultMaxTokens, splitLine, WILDCARD } from './mask.js';
-import { generalise, isWordToken, similarityOf, wordConflict } from './similarity.js';
+import { generalise, similarityOf, wordConflict } from './similarity.js';
 import { TokenInfoCache } from './token-info.js';
 
 export interface TemplateMinerOptions {
@@ -113,18 +113,20 @@ export class TemplateMiner implements TemplateLookup {
     const tokens = new Array<string>(raw.length);
     const informative = new Array<boolean>(raw.length);
     const routeKeys = new Array<string>(raw.length);
+    const words = new Array<boolean>(raw.length);
     let hasLocation = false;
     for (let i = 0; i < raw.length; i++) {
       const info = this.tokenInfo.get(raw[i] ?? '');
       tokens[i] = info.masked;
       informative[i] = info.isInformative;
       routeKeys[i] = info.routeKey;
+      words[i] = info.isWord;
       hasLocation ||= info.isLocation;
     }
     const leaf = this.route(routeKeys, informative);
     // A line that names its source location names its statement: the words that differ
     // between two lines of one location are values (station names, train types).
-    const words = tokens.map((t) => !hasLocation && isWordToken(t));
+    if (hasLocation) words.fill(false);
     const { match, wordSibling } = this.bestMatch(leaf.clusters, tokens, informative, words);
     // A line that differs from its nearest template only in a word is a sibling statement,
     // while the family has room; past it the word is a parameter and Drain merges as usual.

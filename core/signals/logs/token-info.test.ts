@@ -22,12 +22,13 @@ describe('TokenInfoCache', () => {
   });
 
   it('routes a token with digits through the wildcard unless it names a source location', () => {
-    expect(tokenInfoOf('user42')).toEqual({ masked: 'user42', isInformative: true, routeKey: '<*>', isLocation: false });
+    expect(tokenInfoOf('user42')).toEqual({ masked: 'user42', isInformative: true, routeKey: '<*>', isLocation: false, isWord: false });
     expect(tokenInfoOf('OrderService.java:214')).toMatchObject({
       isInformative: true,
       routeKey: 'OrderService.java:214',
       isLocation: true,
     });
-    expect(tokenInfoOf('200')).toEqual({ masked: '<NUM>', isInformative: false, routeKey: '<NUM>', isLocation: false });
+    expect(tokenInfoOf('200')).toEqual({ masked: '<NUM>', isInformative: false, routeKey: '<NUM>', isLocation: false, isWord: false });
+    expect(tokenInfoOf('started')).toMatchObject({ isInformative: true, routeKey: 'started', isWord: true });
   });
 });

@@ -1,5 +1,5 @@
 import { isCodeLocation, maskToken, WILDCARD } from './mask.js';
-import { isVariableToken } from './similarity.js';
+import { isVariableToken, isWordToken } from './similarity.js';
 
 /** What the template miner needs to know of one whitespace-free token of a line. */
 export interface TokenInfo {
@@ -14,6 +14,8 @@ export interface TokenInfo {
   readonly routeKey: string;
   /** A source location (`OrderService.java:214`): it names the statement that printed the line. */
   readonly isLocation: boolean;
+  /** A word (isWordToken): two lines that differ in one are two statements (drain.ts). */
+  readonly isWord: boolean;
 }
 
 const DIGIT = /\d/;
@@ -26,6 +28,7 @@ export function tokenInfoOf(token: string): TokenInfo {
     isInformative: !isVariableToken(masked),
     routeKey: DIGIT.test(masked) && !isLocation ? WILDCARD : masked,
     isLocation,
+    isWord: isWordToken(masked),
   };
 }
 
