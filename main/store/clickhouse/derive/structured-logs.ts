@@ -10,7 +10,8 @@ import { sqlString } from '../runner.js';
  * test compares them line by line.
  *
  * Works on the columns of the inner query of collectorLogsView: `raw` (the body), `is_json`,
- * and `kv`, the object's top-level entries as (lower-case key, key, raw JSON value).
+ * `kv`, the object's top-level entries as (lower-case key, key, raw JSON value), and `msg`,
+ * the raw value of its message field.
  */
 
 const list = (values: readonly string[]): string => `[${values.map(sqlString).join(', ')}]`;
@@ -19,33 +20,34 @@ const list = (values: readonly string[]): string => `[${values.map(sqlString).jo
 const decoded = (raw: string): string => `JSONExtractString(concat('[', ${raw}, ']'), 1)`;
 const isString = (raw: string): string => `startsWith(${raw}, '"')`;
 
-/** The raw value of the last entry with this lower-case key (JSON.parse keeps the last), or ''. */
-const valueOf = (key: string): string => `arrayLast(x -> x.1 = ${sqlString(key)}, kv).3`;
+/**
+ * The raw values of these lower-case keys, in this order: each the last entry's (JSON.parse
+ * keeps the last), or ''. One pass of lambdas per row, whatever the number of keys.
+ */
+const valuesOf = (keys: readonly string[]): string => `arrayMap(k -> arrayLast(x -> x.1 = k, kv).3, ${list(keys)})`;
 
-/** levelWord of a raw value: a level word in a string, or a pino/bunyan number; '' when neither. */
-function levelOf(raw: string): string {
+/** levelWord of the raw value `v`: a level word in a string, or a pino/bunyan number; '' when neither. */
+function levelOfV(): string {
   const words = STRUCTURED_LOG.levelWords;
-  const number = `toFloat64OrNull(${raw})`;
+  const number = 'toFloat64OrNull(v)';
   const bands = STRUCTURED_LOG.numericLevels.map(([floor, level]) => `${number} >= ${floor}, ${sqlString(level)}`).join(', ');
-  return `if(${isString(raw)}, transform(lower(trimBoth(${decoded(raw)})), ${list(words.map(([w]) => w))}, ${list(
+  return `if(${isString('v')}, transform(lower(trimBoth(${decoded('v')})), ${list(words.map(([w]) => w))}, ${list(
     words.map(([, level]) => level),
   )}, ''), multiIf(isNull(${number}) OR NOT isFinite(assumeNotNull(${number})), '', ${bands}, ''))`;
 }
 
 /** The level of the first level key (in the converter's order of preference) that holds one. */
-const JSON_LEVEL = `arrayFirst(l -> l != '', [${STRUCTURED_LOG.levelKeys.map((k) => levelOf(valueOf(k))).join(', ')}])`;
+const JSON_LEVEL = `arrayFirst(l -> l != '', arrayMap(v -> ${levelOfV()}, ${valuesOf(STRUCTURED_LOG.levelKeys)}))`;
 
-/** (found, raw value) of the first message key whose value is a string. */
-const MESSAGE = `arrayFirst(m -> m.1, [${STRUCTURED_LOG.messageKeys
-  .map((k) => `(${isString(valueOf(k))}, ${valueOf(k)})`)
-  .join(', ')}, (false, '')])`;
+/** The raw value of the first message key whose value is a string, or '' (a string's raw value is never empty). */
+const MESSAGE = `arrayFirst(v -> ${isString('v')}, ${valuesOf(STRUCTURED_LOG.messageKeys)})`;
 
 /** Scalar error fields as `key=value`, in the object's order (strings cut as the converter cuts them). */
 const CAUSES = `arrayMap(x -> concat(x.2, '=', if(${isString('x.3')}, substringUTF8(${decoded('x.3')}, 1, ${STRUCTURED_LOG.maxFieldLength}), x.3)),
   arrayFilter(x -> has(${list(STRUCTURED_LOG.errorKeys)}, x.1) AND (${isString('x.3')} OR isNotNull(toFloat64OrNull(x.3)) OR x.3 IN ('true', 'false')), kv))`;
 
 /** The body as the converter keeps it: the message and the causes, else the line as written. */
-const JSON_BODY = `if(tupleElement(${MESSAGE}, 1), arrayStringConcat(arrayConcat([replaceRegexpOne(${decoded(`tupleElement(${MESSAGE}, 2)`)}, '\\r?\\n$', '')], ${CAUSES}), ' '), raw)`;
+const JSON_BODY = `if(msg != '', arrayStringConcat(arrayConcat([replaceRegexpOne(${decoded('msg')}, '\\r?\\n$', '')], ${CAUSES}), ' '), raw)`;
 
 /**
  * The `logs` view over a Collector's otel_logs: severity from the text, else the number's band
@@ -60,6 +62,7 @@ export function collectorLogsView(columns: { line: string; entity: string }, num
      Body AS raw, nullIf(TraceId, '') AS trace_id, nullIf(SpanId, '') AS span_id,
      SeverityText = '' AND SeverityNumber = 0 AND lengthUTF8(${trimmed}) <= ${STRUCTURED_LOG.maxParsedLength}
        AND startsWith(${trimmed}, '{') AND endsWith(${trimmed}, '}') AND isValidJSON(Body) AS is_json,
-     if(is_json, arrayMap(x -> (lower(x.1), x.1, x.2), JSONExtractKeysAndValuesRaw(Body)), []) AS kv
+     if(is_json, arrayMap(x -> (lower(x.1), x.1, x.2), JSONExtractKeysAndValuesRaw(Body)), []) AS kv,
+     if(is_json, ${MESSAGE}, '') AS msg
    FROM otel_logs)`;
 }
