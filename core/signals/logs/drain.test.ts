@@ -49,6 +49,17 @@ describe('TemplateMiner', () => {
     expect(miner.templateText(ids[0] ?? '')).toBe('session opened for user <*> from the console');
   });
 
+  it('splits on words only while the leaf is less than half full, so siblings never push statements into the overflow', () => {
+    const miner = new TemplateMiner({ maxTemplatesPerLeaf: 4 });
+    const ids = ['job alpha started now', 'job alpha finished now', 'job alpha failed now', 'job alpha paused now'].map((l) =>
+      miner.add(l),
+    );
+    expect(ids.slice(0, 2)).toEqual(['T1', 'T2']);
+    // Two templates fill half the leaf: later words merge as Drain merges them.
+    expect(ids[2]).not.toBe(OVERFLOW_TEMPLATE_ID);
+    expect(ids.slice(2).every((id) => id === 'T1' || id === 'T2')).toBe(true);
+  });
+
   it('reads words as values in lines that name their source location (one location, one statement)', () => {
     const miner = new TemplateMiner();
     const at = (station: string) =>

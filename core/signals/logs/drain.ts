@@ -130,7 +130,9 @@ export class TemplateMiner implements TemplateLookup {
     const { match, wordSibling } = this.bestMatch(leaf.clusters, tokens, informative, words);
     // A line that differs from its nearest template only in a word is a sibling statement,
     // while the family has room; past it the word is a parameter and Drain merges as usual.
-    const joined = match ?? (wordSibling !== null && wordSibling.family.size >= WORD_VARIANTS ? wordSibling : null);
+    // Siblings never crowd a leaf towards its cap: in the upper half of it, Drain merges too.
+    const isFull = (c: Cluster): boolean => c.family.size >= WORD_VARIANTS || leaf.clusters.length * 2 >= this.maxPerLeaf;
+    const joined = match ?? (wordSibling !== null && isFull(wordSibling) ? wordSibling : null);
     if (joined) {
       for (let i = 0; i < joined.tokens.length; i++) {
         if (joined.tokens[i] !== tokens[i] && words[i]) joined.words[i] = true;
