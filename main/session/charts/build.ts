@@ -5,7 +5,7 @@ import { logChart } from './logs.js';
 import { metricCharts } from './metrics.js';
 import { chartRange } from './range.js';
 import { edgeChart, fanOutChart, spanCharts } from './spans.js';
-import { memberKeys } from './members.js';
+import { calleeKeys, memberKeys } from './members.js';
 import { exemplarTrace } from './trace.js';
 
 /** Edge charts per entity: the packet's call edges, most relevant (first listed) first. */
@@ -54,16 +54,9 @@ function fanOutCharts(
   range: ReturnType<typeof chartRange>,
 ): Chart[] {
   if (!(packet?.evidence ?? []).some((e) => e.detail.type === 'fan_out')) return [];
-  const own = new Set(members.map((m) => m.id));
-  const callees = new Set<number>();
-  const topology = store.topology();
-  for (const edge of topology.edges) {
-    if (!own.has(edge.source) || own.has(edge.target) || (edge.relation !== 'calls' && edge.relation !== 'depends_on')) continue;
-    for (const m of memberKeys(store, edge.target)) if (!own.has(m.id)) callees.add(m.key);
-  }
   const buckets = store.series().fanOutBuckets(
     members.map((m) => m.key),
-    [...callees].sort((a, b) => a - b),
+    calleeKeys(store, members),
     range.buckets,
   );
   const chart = fanOutChart(buckets, range);
