@@ -162,6 +162,27 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     ratio: z.number(),
     /** −log10 p of the window's calls given the baseline's calls per request (Poisson lower tail). */
     surprise: z.number(),
+    /**
+     * One of its operations stopped part-way: calls it made once in (nearly) every span in the
+     * baseline are missing from many window spans, while the calls before them are still made.
+     */
+    stopped: z
+      .object({
+        /** The operation (span name) whose spans stopped part-way. */
+        operation: z.string(),
+        /** The calls no longer made, as "entity operation", most surprising first. */
+        missing: z.array(z.string()),
+        /** A call still made as often as before (the path runs up to it). */
+        kept: z.string(),
+        baselineSpans: z.number(),
+        windowSpans: z.number(),
+        /** Spans of the operation that made the most surprising missing call, per period. */
+        baselineCalls: z.number(),
+        windowCalls: z.number(),
+        /** −log10 p of so few window calls at the baseline's share (binomial lower tail, the share capped at 98 %). */
+        surprise: z.number(),
+      })
+      .optional(),
   }),
   z.object({ type: z.literal('span'), status: z.string(), durationMs: z.number() }),
   z.object({ type: z.literal('metric'), metric: z.string(), value: z.number() }),

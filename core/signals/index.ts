@@ -53,6 +53,7 @@ export {
   type SpanPeriod,
   type TraceAggregatorOptions,
   type TraceAggregation,
+  type OperationCalls,
   type TraceEdgeSummary,
   type EntitySpanSummary,
   type PeriodSpanStats,
@@ -62,7 +63,14 @@ export { LATENCY_SKETCH } from './traces/period-stats.js';
 export { toTraceEdgeDetail, type TraceEdgeDetail } from './traces/detail.js';
 export { calleesNamed, type EntityStatusMessages, type StatusMessageCount } from './traces/status-messages.js';
 export { delayThresholds, gapGrowth, isDelayedEdge } from './traces/delayed.js';
-export { fanOutShifts, fanOutThresholds, isFewerCalls, type FanOutDetail } from './traces/fan-out.js';
+export {
+  fanOutShifts,
+  fanOutThresholds,
+  isFewerCalls,
+  isFewerCallsPerRequest,
+  stoppedThresholds,
+  type FanOutDetail,
+} from './traces/fan-out.js';
 
 // Kubernetes object diffs, change and event classification.
 export { diffObjects, type DiffEntry, type DiffOptions } from './k8s/diff.js';

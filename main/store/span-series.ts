@@ -87,14 +87,19 @@ export function summariseSpans(spans: readonly SpanRow[], buckets: Buckets, sinc
   return { buckets: { count, errorRate: errors, p50, p95, p99, points: spans.length }, exemplar: exemplarSpan(spans, since) };
 }
 
+/** One span's key among a capture's spans: its trace id and span id (a span id is unique only within its trace). */
+function spanKey(traceId: string, spanId: string): string {
+  return `${traceId}\u0000${spanId}`;
+}
+
 /** Parent/child pairs from the caller's spans to the callee's, p95 of each side per bucket of the child's time. */
 export function pairEdgeSpans(callerSpans: readonly SpanRow[], calleeSpans: readonly SpanRow[], buckets: Buckets): EdgeBuckets | null {
   const parents = new Map<string, SpanRow>();
-  for (const s of callerSpans) parents.set(`${s.traceId}\u0000${s.spanId}`, s);
+  for (const s of callerSpans) parents.set(spanKey(s.traceId, s.spanId), s);
   const pairs: { time: number; caller: number; callee: number }[] = [];
   for (const child of calleeSpans) {
     if (child.parentSpanId === null) continue;
-    const parent = parents.get(`${child.traceId}\u0000${child.parentSpanId}`);
+    const parent = parents.get(spanKey(child.traceId, child.parentSpanId));
     if (parent) pairs.push({ time: child.time, caller: parent.durationMs, callee: child.durationMs });
   }
   if (pairs.length === 0) return null;
@@ -120,9 +125,8 @@ export interface FanOutBuckets {
  * spans of the entities it may call, matched to `own` by parent id. Null without a request.
  */
 export function fanOutPerBucket(own: readonly SpanRow[], callees: readonly SpanRow[], buckets: Buckets): FanOutBuckets | null {
-  const key = (traceId: string, spanId: string): string => `${traceId}\u0000${spanId}`;
-  const mine = new Set(own.map((s) => key(s.traceId, s.spanId)));
-  const isUnderMine = (s: SpanRow): boolean => s.parentSpanId !== null && mine.has(key(s.traceId, s.parentSpanId));
+  const mine = new Set(own.map((s) => spanKey(s.traceId, s.spanId)));
+  const isUnderMine = (s: SpanRow): boolean => s.parentSpanId !== null && mine.has(spanKey(s.traceId, s.parentSpanId));
   const served = new Array<number>(buckets.count).fill(0);
   const calls = new Array<number>(buckets.count).fill(0);
   let points = 0;

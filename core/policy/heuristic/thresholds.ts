@@ -1,4 +1,4 @@
-import { CHRONIC_FAILURE_COUNT, delayThresholds, fanOutThresholds } from '../../signals/index.js';
+import { CHRONIC_FAILURE_COUNT, delayThresholds, fanOutThresholds, stoppedThresholds } from '../../signals/index.js';
 
 /**
  * The numbers behind the heuristic's judgements, in one place so reviewers can audit them.
@@ -70,6 +70,18 @@ export const thresholds = {
   fanOutSurprise: fanOutThresholds.surprise,
   /** ...on at least 20 requests served in each period. */
   fanOutMinServed: fanOutThresholds.minServed,
+  /**
+   * Or one operation stops part-way: a call its spans made once in 95 % or more of the baseline
+   * spans is on its fixed path (set by its code, not by the request mix)... Kept with the
+   * predicate in core/signals/traces/fan-out.ts.
+   */
+  stoppedMinShare: stoppedThresholds.minShare,
+  /** ...and is made in ¾ or less of the window spans that share predicts (the fan-out ratio)... */
+  stoppedRatio: stoppedThresholds.ratio,
+  /** ...at −log10 p ≥ 5 (a few hundred operation–call pairs are compared; the mix does not move them)... */
+  stoppedSurprise: stoppedThresholds.surprise,
+  /** ...on at least 8 baseline and 5 window spans of the operation, while another call of its path is still made. */
+  stoppedMinSpans: stoppedThresholds.minBaselineSpans,
   /** Names shorter than 3 characters ("db", "ui") would match inside any message. */
   minNameLength: 3,
   /**

@@ -158,6 +158,7 @@ describe('TraceEdgeAggregator', () => {
   it('handles empty input and rejects unusable caps', () => {
     expect(new TraceEdgeAggregator().finish([])).toEqual({
       edges: [],
+      operations: [],
       entities: [],
       statusMessages: [],
       spans: 0,

@@ -1,5 +1,5 @@
 import { requirePositiveInteger } from '../errors.js';
-import { ParentIndex, type ChildCall } from './parent-index.js';
+import { ParentIndex, type ChildCall, type ParentSpan } from './parent-index.js';
 import { latencyRatio, PeriodPair, type PeriodSpanStats } from './period-stats.js';
 import { StatusMessageCounter, type EntityStatusMessages } from './status-messages.js';
 
@@ -13,6 +13,8 @@ export interface SpanInput {
   /** Absent, null or empty for a root span. */
   parentSpanId?: string | null;
   entity: string;
+  /** The operation name; operations are compared only when spans carry one. */
+  name?: string;
   durationMs: number;
   status: 'ok' | 'error' | 'unset';
   /** The span's status message (an error's description), when the record has one. */
@@ -54,8 +56,29 @@ export interface EntitySpanSummary {
   roots: { window: number; baseline: number };
 }
 
+/** Spans or calls per period. */
+export interface PeriodCounts {
+  window: number;
+  baseline: number;
+}
+
+/**
+ * One operation of an entity (its spans of one name) and the calls its spans made, by callee
+ * entity and operation. Only spans that lie wholly in one period count, and their calls are
+ * counted in that period: a span cut by the capture's end would read as one that stopped
+ * calling.
+ */
+export interface OperationCalls {
+  entity: string;
+  name: string;
+  spans: PeriodCounts;
+  calls: Array<{ entity: string; name: string } & PeriodCounts>;
+}
+
 export interface TraceAggregation {
   edges: TraceEdgeSummary[];
+  /** Per operation, sorted by entity, name (and its calls by entity, name). */
+  operations: OperationCalls[];
   entities: EntitySpanSummary[];
   /** Each entity's own error spans' status messages (a few distinct, counted per period). */
   statusMessages: EntityStatusMessages[];
@@ -78,6 +101,8 @@ export class TraceEdgeAggregator {
   private readonly entityStats = new Map<string, PeriodPair>();
   private readonly entityRoots = new Map<string, { window: number; baseline: number }>();
   private readonly messages = new StatusMessageCounter();
+  /** Entity → operation name → its spans and their calls (callee → callee's operation → counts). */
+  private readonly operations = new Map<string, Map<string, OperationStats>>();
   private spans = 0;
   private roots = 0;
 
@@ -88,14 +113,21 @@ export class TraceEdgeAggregator {
     );
   }
 
-  add(span: SpanInput, period: SpanPeriod): void {
+  /**
+   * `period` is the period of the span's start; `wholePeriod` the period both its start and
+   * end lie in (null when it straddles a bound), which decides whether its calls are compared.
+   */
+  add(span: SpanInput, period: SpanPeriod, wholePeriod: SpanPeriod = null): void {
     this.spans += 1;
     const child: ChildCall = {
       entity: span.entity,
+      name: span.name ?? '',
       durationMs: span.durationMs,
       isError: span.status === 'error',
       period,
+      wholePeriod: span.name ? wholePeriod : null,
     };
+    if (child.wholePeriod) this.operationOf(child.entity, child.name).spans[child.wholePeriod] += 1;
     if (period) this.pairFor(this.entityStats, span.entity)[period].add(child.durationMs, child.isError);
     if (child.isError && span.statusMessage) this.messages.add(span.entity, span.statusMessage, period);
     const parentId = typeof span.parentSpanId === 'string' && span.parentSpanId.length > 0 ? span.parentSpanId : null;
@@ -122,8 +154,20 @@ export class TraceEdgeAggregator {
     const entities = [...this.entityStats.entries()]
       .sort(([a], [b]) => byText(a, b))
       .map(([entity, pair]) => ({ entity, ...compare(pair), roots: { ...(this.entityRoots.get(entity) ?? { window: 0, baseline: 0 }) } }));
+    const operations = [...this.operations]
+      .flatMap(([entity, byName]) => [...byName].map(([name, op]) => ({ entity, name, op })))
+      .sort((a, b) => byText(a.entity, b.entity) || byText(a.name, b.name))
+      .map(({ entity, name, op }) => ({
+        entity,
+        name,
+        spans: { ...op.spans },
+        calls: [...op.calls]
+          .flatMap(([callee, byName]) => [...byName].map(([calleeName, counts]) => ({ entity: callee, name: calleeName, ...counts })))
+          .sort((a, b) => byText(a.entity, b.entity) || byText(a.name, b.name)),
+      }));
     return {
       edges,
+      operations,
       entities,
       statusMessages: this.messages.finish(),
       spans: this.spans,
@@ -132,8 +176,15 @@ export class TraceEdgeAggregator {
     };
   }
 
-  private readonly recordEdge = (caller: string, child: ChildCall, parentDurationMs: number): void => {
-    if (caller === child.entity || !child.period) return;
+  private readonly recordEdge = (parent: ParentSpan, child: ChildCall): void => {
+    if (!child.period) return;
+    if (parent.wholePeriod) {
+      const byName = entryOf(this.operationOf(parent.entity, parent.name).calls, child.entity, () => new Map<string, PeriodCounts>());
+      entryOf(byName, child.name, () => ({ window: 0, baseline: 0 }))[parent.wholePeriod] += 1;
+    }
+    const caller = parent.entity;
+    const parentDurationMs = parent.durationMs;
+    if (caller === child.entity) return;
     let callees = this.edgeStats.get(caller);
     if (!callees) {
       callees = new Map();
@@ -145,6 +196,11 @@ export class TraceEdgeAggregator {
     // queueing between them, where a delay injected on either side shows.
     pair[child.period].addGap(Math.max(0, parentDurationMs - child.durationMs));
   };
+
+  private operationOf(entity: string, name: string): OperationStats {
+    const byName = entryOf(this.operations, entity, () => new Map<string, OperationStats>());
+    return entryOf(byName, name, () => ({ spans: { window: 0, baseline: 0 }, calls: new Map() }));
+  }
 
   private rootsOf(entity: string): { window: number; baseline: number } {
     let roots = this.entityRoots.get(entity);
@@ -163,6 +219,21 @@ export class TraceEdgeAggregator {
     }
     return pair;
   }
+}
+
+/** The map's value for a key, made and set first when absent. */
+function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+interface OperationStats {
+  spans: PeriodCounts;
+  calls: Map<string, Map<string, PeriodCounts>>;
 }
 
 function pairKey(a: string, b: string): string {

@@ -12,19 +12,29 @@
  */
 export interface ChildCall {
   entity: string;
+  /** The span's operation name. */
+  name: string;
   durationMs: number;
   isError: boolean;
   period: 'window' | 'baseline' | null;
+  /** The period the whole span (start and end) lies in; null when it straddles a bound or lies outside. */
+  wholePeriod: 'window' | 'baseline' | null;
 }
 
-/** The caller's entity, the child call, and the duration of the parent span that made it. */
-export type EdgeSink = (caller: string, child: ChildCall, parentDurationMs: number) => void;
+/** The parent span that made a child call. */
+export interface ParentSpan {
+  entity: string;
+  name: string;
+  durationMs: number;
+  wholePeriod: 'window' | 'baseline' | null;
+}
 
-interface KnownSpan {
+/** The parent span and the child call it made. */
+export type EdgeSink = (parent: ParentSpan, child: ChildCall) => void;
+
+interface KnownSpan extends ParentSpan {
   traceId: string;
   spanId: string;
-  entity: string;
-  durationMs: number;
 }
 
 /** A parent span that children wait for. */
@@ -80,20 +90,28 @@ export class ParentIndex {
 
   /** Registers a span of a trace; calls `sink` for every caller→child pair it completes. */
   add(traceId: string, spanId: string, parentSpanId: string | null, child: ChildCall, sink: EdgeSink): void {
-    this.remember({ traceId, spanId, entity: child.entity, durationMs: child.durationMs });
+    const known: KnownSpan = {
+      traceId,
+      spanId,
+      entity: child.entity,
+      name: child.name,
+      durationMs: child.durationMs,
+      wholePeriod: child.wholePeriod,
+    };
+    this.remember(known);
     if (this.pendingKeys > 0) {
       const waiting = this.pending.get(traceId, spanId);
       if (waiting) {
         this.pending.delete(traceId, spanId);
         this.pendingKeys -= 1;
         this.pendingCount -= waiting.length;
-        for (const c of waiting) sink(child.entity, c, child.durationMs);
+        for (const c of waiting) sink(known, c);
       }
     }
     if (parentSpanId === null) return;
     const parent = this.known.get(traceId, parentSpanId);
     if (parent !== undefined) {
-      sink(parent.entity, child, parent.durationMs);
+      sink(parent, child);
       return;
     }
     const list = this.pending.get(traceId, parentSpanId);

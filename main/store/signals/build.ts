@@ -9,6 +9,7 @@ import {
   isFewerCalls,
   toTraceEdgeDetail,
   type BrokenSequence,
+  type FanOutDetail,
   type KnownEdge,
   type MetricAnomaly,
   type TraceAggregation,
@@ -260,10 +261,8 @@ function fanOutRows(traces: TraceAggregation, ctx: SignalContext): SignalRow[] {
       kind: 'span',
       extractor: 'trace_fanout',
       time: ctx.final.window.start,
-      score: TIER.notableEdge + within(d.surprise / 10),
-      summary:
-        `calls made per request served: ${(d.windowCalls / d.windowServed).toFixed(2)} in window vs ` +
-        `${(d.baselineCalls / d.baselineServed).toFixed(2)} in baseline (×${d.ratio}, ${d.windowServed} requests served, surprise ${d.surprise})`,
+      score: TIER.notableEdge + within(Math.max(d.surprise, d.stopped?.surprise ?? 0) / 10),
+      summary: fanOutSummary(d),
       detail: d,
       file: 'spans',
       line: null,
@@ -271,6 +270,19 @@ function fanOutRows(traces: TraceAggregation, ctx: SignalContext): SignalRow[] {
       hidesLine: null,
       point: null,
     }));
+}
+
+function fanOutSummary(d: FanOutDetail): string {
+  const perRequest = (calls: number, served: number): string => (served > 0 ? (calls / served).toFixed(2) : '-');
+  const entityWide =
+    `calls made per request served: ${perRequest(d.windowCalls, d.windowServed)} in window vs ` +
+    `${perRequest(d.baselineCalls, d.baselineServed)} in baseline (×${d.ratio}, ${d.windowServed} requests served, surprise ${d.surprise})`;
+  const s = d.stopped;
+  if (!s) return entityWide;
+  return (
+    `operation ${s.operation} stops part-way: ${s.windowCalls} of ${s.windowSpans} window spans made ${s.missing[0] ?? ''} ` +
+    `(baseline ${s.baselineCalls} of ${s.baselineSpans}; ${s.missing.length} call(s) missing, ${s.kept} still made; surprise ${s.surprise}); ${entityWide}`
+  );
 }
 
 /** Calls per minute in the window over calls per minute in the baseline; null without baseline calls. */

@@ -74,17 +74,21 @@ export class SignalCollector {
   private addSpan(r: RecordRow): void {
     const status = r[7];
     const parent = r[5];
+    const durationMs = numberOr(r[2], 0);
+    const period = this.periods.periodOf(r[1]);
     this.traces.add(
       {
         traceId: text(r[3]),
         spanId: text(r[4]),
         parentSpanId: typeof parent === 'string' ? parent : null,
         entity: r[0],
-        durationMs: numberOr(r[2], 0),
+        name: text(r[6]),
+        durationMs,
         status: status === 'error' || status === 'ok' ? status : 'unset',
         ...(typeof r[8] === 'string' && r[8].length > 0 ? { statusMessage: r[8] } : {}),
       },
-      this.periods.periodOf(r[1]),
+      period,
+      period !== null && this.periods.periodOf(r[1] + durationMs) === period ? period : null,
     );
   }
 

@@ -1,3 +1,4 @@
+import { isFewerCallsPerRequest, stoppedThresholds } from '../../../signals/index.js';
 import { thresholds } from '../thresholds.js';
 import { describeErrors, describeLatency, slowdown } from './edge-facts.js';
 import { saturate, type CauseRule, type SymptomRule } from './rule.js';
@@ -94,20 +95,33 @@ export const fewerCallsRule: CauseRule = {
   id: 'fewer_calls',
   role: 'cause',
   family: 'traces',
-  when: `the node makes ≤${thresholds.fanOutRatio}× the calls per request it serves that its baseline made (−log10 p ≥ ${thresholds.fanOutSurprise}, ≥${thresholds.fanOutMinServed} requests in each period)`,
+  when: `the node makes ≤${thresholds.fanOutRatio}× the calls per request it serves that its baseline made (−log10 p ≥ ${thresholds.fanOutSurprise}, ≥${thresholds.fanOutMinServed} requests in each period); or one of its operations stops part-way: a call its spans made once in ≥${thresholds.stoppedMinShare * 100} % of ≥${thresholds.stoppedMinSpans} baseline spans is made in ≤${thresholds.stoppedRatio}× that share of ≥${stoppedThresholds.minWindowSpans} window spans (−log10 p ≥ ${thresholds.stoppedSurprise}), while another call of the path is still made`,
   strength: '0.3 + 0.5·s(1/ratio − 1, 1)',
   explanation:
-    'The node serves requests but does less for each: a code path stopped running (an early return, an exception thrown before its calls, a changed branch). How many calls a request costs is set by the code and the request mix, and a running system’s mix drifts slowly. The trace-side sibling of code_path, for services that log little; explained by a failing callee (a failed call ends a request early too).',
+    'The node serves requests but does less for each: a code path stopped running (an early return, an exception thrown before its calls, a changed branch). How many calls a request costs is set by the code and the request mix, and a running system’s mix drifts slowly; which calls one operation makes on its fixed path is set by its code alone, so a path that now ends after its first calls is read per operation too. The trace-side sibling of code_path, for services that log little; explained by a failing callee (a failed call ends a request early too).',
   ...plainCause,
   explainedBy: 'callee',
   match: ({ fewerCalls }) => {
     if (fewerCalls.length === 0) return [];
-    const worst = Math.min(...fewerCalls.map((e) => e.detail.ratio));
+    // The entity's calls per request, or the share of one operation's spans that still make a
+    // call of its fixed path (core/signals/traces/fan-out.ts): the smaller ratio is the finding.
+    const ratioOf = (d: (typeof fewerCalls)[number]['detail']): number => {
+      const s = d.stopped;
+      const stoppedRatio = s ? s.windowCalls / s.windowSpans / (s.baselineCalls / s.baselineSpans) : 1;
+      return isFewerCallsPerRequest(d) ? Math.min(d.ratio, stoppedRatio) : stoppedRatio;
+    };
+    const worst = fewerCalls.reduce((a, e) => (ratioOf(e.detail) < ratioOf(a.detail) ? e : a));
+    const ratio = ratioOf(worst.detail);
+    const s = worst.detail.stopped;
+    const text =
+      s && !isFewerCallsPerRequest(worst.detail)
+        ? `my operation "${s.operation.slice(0, 80)}" stops part-way: ${s.windowCalls} of ${s.windowSpans} of its spans made the call "${(s.missing[0] ?? '').slice(0, 80)}" (baseline ${s.baselineCalls} of ${s.baselineSpans}), while "${s.kept.slice(0, 80)}" before it is still made (a code path stopped running)`
+        : `I make ×${ratio.toFixed(2)} the calls per request I made in the baseline (a code path stopped running)`;
     return [
       {
         evidence: fewerCalls.map((e) => e.id),
-        strength: 0.3 + 0.5 * saturate(1 / Math.max(worst, 0.01) - 1, 1),
-        text: `I make ×${worst.toFixed(2)} the calls per request I made in the baseline (a code path stopped running)`,
+        strength: 0.3 + 0.5 * saturate(1 / Math.max(ratio, 0.01) - 1, 1),
+        text,
       },
     ];
   },

@@ -54,14 +54,14 @@ const JSON_BODY = `if(msg != '', arrayStringConcat(arrayConcat([replaceRegexpOne
  * (`numberBand`, as for every store), else a JSON body's level; the body a JSON body's message.
  */
 export function collectorLogsView(columns: { line: string; entity: string }, numberBand: string): string {
-  const trimmed = `trim(BOTH ' \\t\\n\\r' FROM Body)`;
   return `CREATE OR REPLACE VIEW logs AS SELECT line, entity, time,
    multiIf(SeverityText != '', SeverityText, SeverityNumber != 0, ${numberBand}, is_json, nullIf(${JSON_LEVEL}, ''), NULL) AS severity,
    if(is_json, ${JSON_BODY}, raw) AS body, trace_id, span_id
    FROM (SELECT ${columns.line} AS line, ${columns.entity} AS entity, toUnixTimestamp64Milli(Timestamp) AS time, SeverityText, SeverityNumber,
      Body AS raw, nullIf(TraceId, '') AS trace_id, nullIf(SpanId, '') AS span_id,
-     SeverityText = '' AND SeverityNumber = 0 AND lengthUTF8(${trimmed}) <= ${STRUCTURED_LOG.maxParsedLength}
-       AND startsWith(${trimmed}, '{') AND endsWith(${trimmed}, '}') AND isValidJSON(Body) AS is_json,
+     -- Trimmed once, and only where no severity is written (the rows a JSON body may describe).
+     if(SeverityText = '' AND SeverityNumber = 0, trim(BOTH ' \\t\\n\\r' FROM Body), '') AS bare,
+     lengthUTF8(bare) <= ${STRUCTURED_LOG.maxParsedLength} AND startsWith(bare, '{') AND endsWith(bare, '}') AND isValidJSON(Body) AS is_json,
      if(is_json, arrayMap(x -> (lower(x.1), x.1, x.2), JSONExtractKeysAndValuesRaw(Body)), []) AS kv,
      if(is_json, ${MESSAGE}, '') AS msg
    FROM otel_logs)`;

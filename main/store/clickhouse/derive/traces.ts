@@ -6,6 +6,7 @@ import {
   SKETCH_ZERO,
   type EntityStatusMessages,
   type KnownEdge,
+  type OperationCalls,
   type PeriodSpanStats,
   type TraceAggregation,
 } from '../../../../core/signals/index.js';
@@ -142,12 +143,74 @@ export function traceAggregation(
     .sort((a, b) => byText(a.entity, b.entity));
   return {
     edges,
+    operations: operationCalls(runner, periods, arrival),
     entities,
     statusMessages: statusMessages(runner, periods, arrival),
     spans: Number(counts?.spans ?? 0),
     rootSpans: Number(counts?.roots ?? 0),
     unresolvedSpans: 0,
   };
+}
+
+/**
+ * Each operation's spans (entity, name) that lie wholly in one period, and the calls they made
+ * by callee entity and operation, counted in the parent's period; calls within one entity
+ * count too. As the aggregator does: a parent span exported twice is its first, a child only
+ * counts when its own start lies in a period, and unnamed spans are no operation.
+ */
+function operationCalls(runner: ChRunner, periods: SqlPeriods, arrival: ArrivalOrder): OperationCalls[] {
+  const params = { ...periods.params, plo: Math.max(Number(periods.params.lo) - PARENT_LEAD_MS, -FAR) };
+  const first = arrivalKey(arrival);
+  const whole = (start: string, duration: string): string =>
+    `if(${periods.period(start)} = ${periods.period(`(${start} + ${duration})`)}, ${periods.period(start)}, '')`;
+  const spanRows = runner.rows(
+    `SELECT entity, name, period, count() AS n
+     FROM (SELECT entity, name, ${whole('time', 'duration_ms')} AS period FROM spans WHERE ${periods.range} AND name != '')
+     WHERE period != '' GROUP BY entity, name, period`,
+    params,
+  );
+  const callRows = runner.rows(
+    `SELECT p_entity, p_name, c_entity, c_name, period, count() AS n
+     FROM (
+       SELECT p.pe AS p_entity, p.pn AS p_name, c.entity AS c_entity, c.name AS c_name, ${whole('p.pt', 'p.pd')} AS period
+       FROM (SELECT entity, name, ${spanKey('assumeNotNull(parent_span_id)')} AS k FROM spans
+             WHERE ${periods.range} AND parent_span_id IS NOT NULL AND ${periods.period()} != '') AS c
+       INNER JOIN (SELECT ${spanKey('span_id')} AS k, argMin(entity, ${first}) AS pe, argMin(name, ${first}) AS pn,
+                     argMin(time, ${first}) AS pt, argMin(duration_ms, ${first}) AS pd FROM spans
+                   WHERE time >= {plo:Int64} AND time <= {hi:Int64} GROUP BY k HAVING pn != '') AS p
+         ON c.k = p.k
+     ) WHERE period != ''
+     GROUP BY p_entity, p_name, c_entity, c_name, period
+     SETTINGS ${BOUNDED_MEMORY}`,
+    params,
+  );
+  const ops = new Map<string, OperationCalls>();
+  const opOf = (entity: string, name: string): OperationCalls => {
+    const key = `${entity}\u0000${name}`;
+    let op = ops.get(key);
+    if (!op) {
+      op = { entity, name, spans: { window: 0, baseline: 0 }, calls: [] };
+      ops.set(key, op);
+    }
+    return op;
+  };
+  const periodOf = (r: ChRow): 'window' | 'baseline' => (r.period === 'window' ? 'window' : 'baseline');
+  for (const r of spanRows) opOf(String(r.entity), String(r.name)).spans[periodOf(r)] += Number(r.n);
+  const calls = new Map<string, OperationCalls['calls'][number]>();
+  for (const r of callRows) {
+    const op = opOf(String(r.p_entity), String(r.p_name));
+    const key = `${op.entity}\u0000${op.name}\u0000${String(r.c_entity)}\u0000${String(r.c_name)}`;
+    let call = calls.get(key);
+    if (!call) {
+      call = { entity: String(r.c_entity), name: String(r.c_name), window: 0, baseline: 0 };
+      calls.set(key, call);
+      op.calls.push(call);
+    }
+    call[periodOf(r)] += Number(r.n);
+  }
+  return [...ops.values()]
+    .sort((a, b) => byText(a.entity, b.entity) || byText(a.name, b.name))
+    .map((op) => ({ ...op, calls: op.calls.sort((a, b) => byText(a.entity, b.entity) || byText(a.name, b.name)) }));
 }
 
 /** Each entity's error status messages, counted per period (the first 20 distinct per entity, in arrival order). */
