@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateIncident } from '../generate/index.js';
 import { importBundle, type ImportSummary } from './import.js';
 import { SqliteEvidenceStore as EvidenceStore } from './store.js';
+import { sampleWithStoppedOperation, STOPPED } from './stopped-operation-test-support.js';
 
 let root: string;
 let bundle: string;
@@ -73,5 +74,19 @@ describe('signals deferred to the first reader', () => {
       b.close();
     }
     expect(signalsOf(deferredFile())).toEqual(signalsOf(nowFile()));
+  });
+});
+
+describe('signals deferred to the first reader, on spans read back from the store', () => {
+  it('derive an operation that stops part-way as the import would (span names are read back too)', async () => {
+    const dir = sampleWithStoppedOperation(join(root, 'stopped'));
+    const nowStore = join(root, 'stopped-now.sqlite');
+    const deferredStore = join(root, 'stopped-deferred.sqlite');
+    await importBundle(dir, nowStore, { worker: 'never' });
+    await importBundle(dir, deferredStore, { worker: 'never', signals: 'defer' });
+    EvidenceStore.open(deferredStore).close();
+    const stopped = read(nowStore, "SELECT detail FROM signals WHERE extractor = 'trace_fanout'") as { detail: string }[];
+    expect(stopped.map((r) => JSON.parse(r.detail).stopped?.operation)).toContain(STOPPED.operation);
+    expect(signalsOf(deferredStore)).toEqual(signalsOf(nowStore));
   });
 });

@@ -10,6 +10,7 @@ import { importIntoClickHouse } from './ingest.js';
 import { MAX_LINE_GROUPS } from '../signals/log-templates.js';
 import type { ChRow } from './runner.js';
 import { ClickHouseEvidenceStore } from './store.js';
+import { sampleWithStoppedOperation, STOPPED } from '../stopped-operation-test-support.js';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', '..', 'resources', 'sample');
 
@@ -85,45 +86,17 @@ describe("an imported bundle's signals derived in ClickHouse SQL", () => {
   }, 180_000);
 
   it('equal the JavaScript collectors on an operation that stops part-way, spans cut by the window end not counted', async () => {
-    const dir = join(root, 'stopped');
-    cpSync(SAMPLE, dir, { recursive: true });
-    const worker = 'shop/Pod/processor-6d8f9b5c4-qq7lp';
-    const db = 'shop/Pod/database-0';
-    const at = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
-    const spans: object[] = [];
-    /** A job: its span, a read in the database, then (on a whole path) a write. */
-    const job = (t: string, start: string, whole: boolean, durationMs = 40): void => {
-      const span = (spanId: string, parentSpanId: string | undefined, entity: string, name: string, offset: number, d: number) =>
-        spans.push({
-          traceId: t,
-          spanId,
-          ...(parentSpanId ? { parentSpanId } : {}),
-          entity,
-          name,
-          start: at(start, offset),
-          durationMs: d,
-          status: 'unset',
-        });
-      span('job', undefined, worker, 'settle batch', 0, durationMs);
-      span('read', 'job', db, 'read ledger', 1, 5);
-      if (whole) span('write', 'job', db, 'write ledger', 10, 5);
-    };
-    for (let k = 0; k < 30; k++) job(`b${k}`, at('2026-03-01T09:01:00Z', k * 30_000), true);
-    // From the onset (10:04) most jobs stop after the read.
-    for (let k = 0; k < 8; k++) job(`w${k}`, at('2026-03-01T10:05:00Z', k * 20_000), k >= 6);
-    // One more cut by the window's end: it straddles 10:10 and is not compared.
-    job('cut', '2026-03-01T10:09:59.990Z', false);
-    appendFileSync(join(dir, 'spans.jsonl'), `${spans.map((r) => JSON.stringify(r)).join('\n')}\n`);
+    const dir = sampleWithStoppedOperation(join(root, 'stopped'));
     const js = await storedSignals(dir, 'stopped-js', true);
     const sql = await storedSignals(dir, 'stopped-sql', false);
     const stopped = js.find((r) => r.extractor === 'trace_fanout' && String(r.detail).includes('"stopped"'));
     expect(JSON.parse(String(stopped?.detail)).stopped).toMatchObject({
-      operation: 'settle batch',
-      kept: `${db} read ledger`,
-      missing: [`${db} write ledger`],
-      baselineSpans: 30,
-      windowSpans: 8,
-      windowCalls: 2,
+      operation: STOPPED.operation,
+      kept: STOPPED.kept,
+      missing: [STOPPED.missing],
+      baselineSpans: STOPPED.baselineSpans,
+      windowSpans: STOPPED.windowSpans,
+      windowCalls: STOPPED.windowCalls,
     });
     expect(sql).toEqual(js);
   }, 180_000);
