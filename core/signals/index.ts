@@ -49,6 +49,7 @@ export {
 // Trace edges and per-entity span summaries.
 export {
   TraceEdgeAggregator,
+  byText,
   type SpanInput,
   type SpanPeriod,
   type TraceAggregatorOptions,

@@ -99,7 +99,7 @@ export class TraceEdgeAggregator {
   /** Caller → callee → stats; nested, so no key string is built per call. */
   private readonly edgeStats = new Map<string, Map<string, PeriodPair>>();
   private readonly entityStats = new Map<string, PeriodPair>();
-  private readonly entityRoots = new Map<string, { window: number; baseline: number }>();
+  private readonly entityRoots = new Map<string, PeriodCounts>();
   private readonly messages = new StatusMessageCounter();
   /** Entity → operation name → its spans and their calls (callee → callee's operation → counts). */
   private readonly operations = new Map<string, Map<string, OperationStats>>();
@@ -128,12 +128,12 @@ export class TraceEdgeAggregator {
       wholePeriod: span.name ? wholePeriod : null,
     };
     if (child.wholePeriod) this.operationOf(child.entity, child.name).spans[child.wholePeriod] += 1;
-    if (period) this.pairFor(this.entityStats, span.entity)[period].add(child.durationMs, child.isError);
+    if (period) entryOf(this.entityStats, span.entity, newPeriodPair)[period].add(child.durationMs, child.isError);
     if (child.isError && span.statusMessage) this.messages.add(span.entity, span.statusMessage, period);
     const parentId = typeof span.parentSpanId === 'string' && span.parentSpanId.length > 0 ? span.parentSpanId : null;
     if (parentId === null) {
       this.roots += 1;
-      if (period) this.rootsOf(span.entity)[period] += 1;
+      if (period) entryOf(this.entityRoots, span.entity, newCounts)[period] += 1;
     }
     this.parents.add(span.traceId, span.spanId, parentId, child, this.recordEdge);
   }
@@ -142,29 +142,21 @@ export class TraceEdgeAggregator {
   finish(knownEdges: Iterable<KnownEdge>): TraceAggregation {
     const known = new Set<string>();
     for (const e of knownEdges) known.add(pairKey(e.source, e.target));
-    const edges = [...this.edgeStats]
-      .flatMap(([caller, callees]) => [...callees].map(([callee, pair]) => ({ caller, callee, pair })))
-      .sort((a, b) => byText(a.caller, b.caller) || byText(a.callee, b.callee))
-      .map(({ caller, callee, pair }) => ({
-        caller,
-        callee,
-        ...compare(pair),
-        isDiscovered: !known.has(pairKey(caller, callee)),
-      }));
+    const edges = byTwoKeys(this.edgeStats).map(([caller, callee, pair]) => ({
+      caller,
+      callee,
+      ...compare(pair),
+      isDiscovered: !known.has(pairKey(caller, callee)),
+    }));
     const entities = [...this.entityStats.entries()]
       .sort(([a], [b]) => byText(a, b))
       .map(([entity, pair]) => ({ entity, ...compare(pair), roots: { ...(this.entityRoots.get(entity) ?? { window: 0, baseline: 0 }) } }));
-    const operations = [...this.operations]
-      .flatMap(([entity, byName]) => [...byName].map(([name, op]) => ({ entity, name, op })))
-      .sort((a, b) => byText(a.entity, b.entity) || byText(a.name, b.name))
-      .map(({ entity, name, op }) => ({
-        entity,
-        name,
-        spans: { ...op.spans },
-        calls: [...op.calls]
-          .flatMap(([callee, byName]) => [...byName].map(([calleeName, counts]) => ({ entity: callee, name: calleeName, ...counts })))
-          .sort((a, b) => byText(a.entity, b.entity) || byText(a.name, b.name)),
-      }));
+    const operations = byTwoKeys(this.operations).map(([entity, name, op]) => ({
+      entity,
+      name,
+      spans: { ...op.spans },
+      calls: byTwoKeys(op.calls).map(([callee, calleeName, counts]) => ({ entity: callee, name: calleeName, ...counts })),
+    }));
     return {
       edges,
       operations,
@@ -179,18 +171,13 @@ export class TraceEdgeAggregator {
   private readonly recordEdge = (parent: ParentSpan, child: ChildCall): void => {
     if (!child.period) return;
     if (parent.wholePeriod) {
-      const byName = entryOf(this.operationOf(parent.entity, parent.name).calls, child.entity, () => new Map<string, PeriodCounts>());
-      entryOf(byName, child.name, () => ({ window: 0, baseline: 0 }))[parent.wholePeriod] += 1;
+      const byName = entryOf(this.operationOf(parent.entity, parent.name).calls, child.entity, newCountsMap);
+      entryOf(byName, child.name, newCounts)[parent.wholePeriod] += 1;
     }
     const caller = parent.entity;
     const parentDurationMs = parent.durationMs;
     if (caller === child.entity) return;
-    let callees = this.edgeStats.get(caller);
-    if (!callees) {
-      callees = new Map();
-      this.edgeStats.set(caller, callees);
-    }
-    const pair = this.pairFor(callees, child.entity);
+    const pair = entryOf(entryOf(this.edgeStats, caller, newPairMap), child.entity, newPeriodPair);
     pair[child.period].add(child.durationMs, child.isError);
     // Time the caller spent on the call beyond what the callee measured: the network and
     // queueing between them, where a delay injected on either side shows.
@@ -198,27 +185,23 @@ export class TraceEdgeAggregator {
   };
 
   private operationOf(entity: string, name: string): OperationStats {
-    const byName = entryOf(this.operations, entity, () => new Map<string, OperationStats>());
-    return entryOf(byName, name, () => ({ spans: { window: 0, baseline: 0 }, calls: new Map() }));
+    return entryOf(entryOf(this.operations, entity, newOperationMap), name, newOperation);
   }
+}
 
-  private rootsOf(entity: string): { window: number; baseline: number } {
-    let roots = this.entityRoots.get(entity);
-    if (!roots) {
-      roots = { window: 0, baseline: 0 };
-      this.entityRoots.set(entity, roots);
-    }
-    return roots;
-  }
+// Factories for entryOf, made once: a closure per call would allocate on every span.
+const newPeriodPair = (): PeriodPair => new PeriodPair();
+const newPairMap = (): Map<string, PeriodPair> => new Map();
+const newCounts = (): PeriodCounts => ({ window: 0, baseline: 0 });
+const newCountsMap = (): Map<string, PeriodCounts> => new Map();
+const newOperation = (): OperationStats => ({ spans: newCounts(), calls: new Map() });
+const newOperationMap = (): Map<string, OperationStats> => new Map();
 
-  private pairFor(map: Map<string, PeriodPair>, key: string): PeriodPair {
-    let pair = map.get(key);
-    if (!pair) {
-      pair = new PeriodPair();
-      map.set(key, pair);
-    }
-    return pair;
-  }
+/** A two-level map's entries as (outer key, inner key, value), sorted by both keys. */
+function byTwoKeys<V>(map: Map<string, Map<string, V>>): Array<[string, string, V]> {
+  return [...map]
+    .flatMap(([a, inner]) => [...inner].map(([b, value]): [string, string, V] => [a, b, value]))
+    .sort((x, y) => byText(x[0], y[0]) || byText(x[1], y[1]));
 }
 
 /** The map's value for a key, made and set first when absent. */
@@ -241,7 +224,7 @@ function pairKey(a: string, b: string): string {
 }
 
 /** Code-unit order: locale-independent, so every machine sorts alike. */
-function byText(a: string, b: string): number {
+export function byText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -1,7 +1,7 @@
 import type { EvidenceDetail } from '../../model/evidence.js';
 import { binomialLowerTailSurprise } from '../stats/binomial.js';
 import { poissonLowerTailLog10 } from '../stats/poisson.js';
-import type { OperationCalls, TraceAggregation } from './aggregator.js';
+import { byText, type OperationCalls, type TraceAggregation } from './aggregator.js';
 
 export type FanOutDetail = Extract<EvidenceDetail, { type: 'fan_out' }>;
 
@@ -102,8 +102,6 @@ export function stoppedOperations(operations: readonly OperationCalls[]): Map<st
   }
   return out;
 }
-
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Each entity's requests served (its root spans and the calls into it) and calls made (its

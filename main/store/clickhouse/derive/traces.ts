@@ -1,6 +1,7 @@
 import {
   bucketKey,
   bucketValue,
+  byText,
   LATENCY_SKETCH,
   sketchGamma,
   SKETCH_ZERO,
@@ -72,8 +73,6 @@ function compare(
 function rootsOf(rows: Map<string, ChRow>): { window: number; baseline: number } {
   return { window: Number(rows.get('window')?.roots ?? 0), baseline: Number(rows.get('baseline')?.roots ?? 0) };
 }
-
-const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Groups aggregate rows by a key, then by period. */
 function grouped(rows: readonly ChRow[], keyOf: (r: ChRow) => string): Map<string, Map<string, ChRow>> {
