@@ -97,6 +97,12 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
         surprise: z.number(),
       })
       .optional(),
+    /**
+     * For a statement the window shows much less of: the operations (names of the entity's own
+     * spans) a sample of its baseline lines ran in, with the entity's spans of each per period.
+     * A statement gone because its operation stopped arriving tells of the input, not the code.
+     */
+    operations: z.array(z.object({ name: z.string(), window: z.number(), baseline: z.number() })).optional(),
   }),
   z.object({
     type: z.literal('metric_anomaly'),

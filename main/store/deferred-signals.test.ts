@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateIncident } from '../generate/index.js';
 import { importBundle, type ImportSummary } from './import.js';
 import { SqliteEvidenceStore as EvidenceStore } from './store.js';
-import { sampleWithStoppedOperation, STOPPED } from './stopped-operation-test-support.js';
+import { PLANTED_OPERATIONS, plantedStatementOperations, sampleWithStoppedOperation, STOPPED } from './stopped-operation-test-support.js';
 
 let root: string;
 let bundle: string;
@@ -78,7 +78,7 @@ describe('signals deferred to the first reader', () => {
 });
 
 describe('signals deferred to the first reader, on spans read back from the store', () => {
-  it('derive an operation that stops part-way as the import would (span names are read back too)', async () => {
+  it('derive an operation that stops part-way, and the operations of statements that ran less, as the import would', async () => {
     const dir = sampleWithStoppedOperation(join(root, 'stopped'));
     const nowStore = join(root, 'stopped-now.sqlite');
     const deferredStore = join(root, 'stopped-deferred.sqlite');
@@ -87,6 +87,9 @@ describe('signals deferred to the first reader, on spans read back from the stor
     EvidenceStore.open(deferredStore).close();
     const stopped = read(nowStore, "SELECT detail FROM signals WHERE extractor = 'trace_fanout'") as { detail: string }[];
     expect(stopped.map((r) => JSON.parse(r.detail).stopped?.operation)).toContain(STOPPED.operation);
+    // Statements the window shows less of, with the operations they ran in (looked up in the stored spans).
+    const templates = read(nowStore, "SELECT detail FROM signals WHERE extractor = 'log_template'") as { detail: string }[];
+    expect(plantedStatementOperations(templates.map((r) => r.detail))).toEqual(PLANTED_OPERATIONS);
     expect(signalsOf(deferredStore)).toEqual(signalsOf(nowStore));
   });
 });

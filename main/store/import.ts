@@ -12,6 +12,8 @@ import { ingestRecords, MAX_PRODUCERS } from './ingest/run.js';
 import { signalIndexes, storeMigrations } from './schema.js';
 import type { SignalCounts } from './signals/build.js';
 import { insertSignals } from './signals/insert.js';
+import { linkTemplateOperations, sqliteSpanOperations } from './signals/operations.js';
+import { Periods } from './signals/periods.js';
 
 export type { ImportOptions, ImportProgress, ImportSummary, SignalTiming } from './import-types.js';
 
@@ -80,6 +82,10 @@ async function fill(db: Db, bundle: Bundle, paths: Paths, options: ImportOptions
   let signals: SignalCounts | null = null;
   if (derive && !onsetMoved) {
     report('signals', '');
+    linkTemplateOperations(
+      produced.signals,
+      sqliteSpanOperations(db, Periods.fromPlan(ingested.plan), (id) => registry.keyOf(id)),
+    );
     signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
   }
   const summary = finishCatalog(db, bundle, catalog, {

@@ -181,6 +181,35 @@ describe('evaluateHeuristic', () => {
     expect(gone.reasoning.join('\n')).toMatch(/code_path/);
   });
 
+  it('does not read a statement as a stopped code path when the operation it ran in stopped arriving', () => {
+    const tpl = (operations: Array<{ name: string; window: number; baseline: number }>): EvidenceItem =>
+      ev({
+        type: 'log_template',
+        template: 'INFO OrderController#384 [getOrderById][found]',
+        windowCount: 0,
+        baselineCount: 19,
+        rateRatio: 0,
+        isNew: false,
+        isGone: true,
+        isError: false,
+        surprise: 6,
+        operations,
+      });
+    // No request of that kind arrived: the callers changed, not this code.
+    expect(evaluateHeuristic(packet([tpl([{ name: 'OrderController.getOrderById', window: 0, baseline: 19 }])])).label).toBe('Healthy');
+    // The operation still runs, so the statement inside it stopped being reached.
+    const inside = evaluateHeuristic(packet([tpl([{ name: 'OrderController.getOrderById', window: 12, baseline: 19 }])]));
+    expect(inside.label).toBe('Origin');
+    expect(inside.reasoning.join('\n')).toMatch(/code_path/);
+    // One of its operations still runs; a name seen too rarely to be an operation tells nothing.
+    const mixed = [
+      { name: 'OrderController.getOrderById', window: 0, baseline: 19 },
+      { name: 'OrderController.modifyOrder', window: 4, baseline: 11 },
+    ];
+    expect(evaluateHeuristic(packet([tpl(mixed)])).label).toBe('Origin');
+    expect(evaluateHeuristic(packet([tpl([{ name: 'GET /orders/42', window: 0, baseline: 1 }])])).label).toBe('Origin');
+  });
+
   it('sees a statement that nearly stopped (a third of its expected rate, significant) as a code path, not a dip', () => {
     const tpl = (over: Partial<Extract<EvidenceDetail, { type: 'log_template' }>>): EvidenceItem =>
       ev({

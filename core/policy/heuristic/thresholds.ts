@@ -56,6 +56,13 @@ export const thresholds = {
   templateSurprise: 3,
   /** −log10 p from which a statement that vanished counts (p ≤ 1 %: a vanished line is already rare). */
   goneSurprise: 2,
+  /**
+   * A statement that vanished because the operation it ran in stopped arriving (none of that
+   * operation's spans in the window) tells of the requests, not of a code path: only
+   * operations seen at least this often in the baseline count, so a name unique to one
+   * request (a path with an id in it) is not read as an operation that stopped.
+   */
+  operationMinSpans: 5,
   /** −log10 p from which a statement that stopped following its predecessor in a span counts (strict: mixes shift). */
   sequenceSurprise: 10,
   /** ...and the statement itself must run at most 0.6× its expected rate. */

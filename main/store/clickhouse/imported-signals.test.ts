@@ -10,7 +10,7 @@ import { importIntoClickHouse } from './ingest.js';
 import { MAX_LINE_GROUPS } from '../signals/log-templates.js';
 import type { ChRow } from './runner.js';
 import { ClickHouseEvidenceStore } from './store.js';
-import { sampleWithStoppedOperation, STOPPED } from '../stopped-operation-test-support.js';
+import { PLANTED_OPERATIONS, plantedStatementOperations, sampleWithStoppedOperation, STOPPED } from '../stopped-operation-test-support.js';
 
 const SAMPLE = join(import.meta.dirname, '..', '..', '..', 'resources', 'sample');
 
@@ -98,6 +98,9 @@ describe("an imported bundle's signals derived in ClickHouse SQL", () => {
       windowSpans: STOPPED.windowSpans,
       windowCalls: STOPPED.windowCalls,
     });
+    expect(plantedStatementOperations(js.filter((r) => r.extractor === 'log_template').map((r) => String(r.detail)))).toEqual(
+      PLANTED_OPERATIONS,
+    );
     expect(sql).toEqual(js);
   }, 180_000);
 

@@ -12,10 +12,13 @@ import { readMeta } from '../meta.js';
 import { storeMigrations } from '../schema.js';
 import type { SignalRow } from '../signals/build.js';
 import { insertSignals } from '../signals/insert.js';
+import { linkTemplateOperations } from '../signals/operations.js';
 import { EXTENT_KEY, SIGNALS_STATE_KEY, signalsState, storedExtent } from '../signals/stored.js';
 import { INGEST_ENTITIES, INGEST_ENTITIES_DDL } from './block-mapping.js';
 import { ClickHouseBlockSink, EntitySync } from './block-sink.js';
 import { deriveImportedSignals } from './derive/imported.js';
+import { clickHouseSpanOperations } from './derive/operations.js';
+import { SqlPeriods } from './derive/periods.js';
 import { placeOnset } from '../onset.js';
 import { clickHouseAlerts, clickHouseOnsetReader } from './onset.js';
 import { completeResources, DirectRefused, ingestDirect, isDirect, type DirectResult } from './direct.js';
@@ -188,6 +191,7 @@ async function fillCatalog(
       signalsMs: Date.now() - signalsStarted,
     };
   }
+  linkTemplateOperations(produced.signals, clickHouseSpanOperations(link.runner, new SqlPeriods(ingested.plan)));
   storeMetricPoints(db, link.runner, produced.signals, (id) => registry.keyOf(id));
   const signals = insertSignals(db, produced.signals, { fileIds: files.fileIds, entityKey: (id) => registry.keyOf(id) });
   return {

@@ -6,6 +6,7 @@ import type { RecordFileName, SnapshotManifest } from '../../../core/snapshot/sc
 import type { RecordFile } from '../../snapshot/bundle.js';
 import type { BuiltSignals, SignalContext, SignalRow } from '../signals/build.js';
 import type { NamedEntity, UnresolvedCallee } from '../signals/attribution.js';
+import { OPEN_EXTENT } from '../signals/periods.js';
 import { deriveWindow, type WindowInfo } from '../window.js';
 import { RecordProducer, type ProducerSink } from './produce.js';
 import { TableWriter, type WriterHooks } from './table-writer.js';
@@ -51,6 +52,8 @@ export interface Ingested {
   signals: SignalRow[];
   /** Callee names error status messages give that no topology entity has. */
   unresolvedCallees: UnresolvedCallee[];
+  /** What the signals' periods were fixed by (the manifest and the alerts, before the extent is known; signals/periods.ts). */
+  plan: WindowInfo;
 }
 
 /** The files the main thread reads itself, and those of each worker thread. */
@@ -163,7 +166,13 @@ export async function ingestRecords(
     threads?.mergeParts(link.db);
     onStored();
     const parts = [lead.signals(context), ...(threads ? await threads.signals() : [])];
-    return { window: context.final, extent, signals: mergeSignals(parts), unresolvedCallees: parts.flatMap((p) => p.unresolvedCallees) };
+    return {
+      window: context.final,
+      extent,
+      signals: mergeSignals(parts),
+      unresolvedCallees: parts.flatMap((p) => p.unresolvedCallees),
+      plan: deriveWindow(input.manifest, lead.alerts, OPEN_EXTENT),
+    };
   } finally {
     threads?.stop();
   }

@@ -55,10 +55,21 @@ export interface SignalRow {
   hidesLine: number | null;
   /** For metric signals: the point whose source line the store looks up once indexed. */
   point: { metric: string; time: number } | null;
+  /**
+   * For a statement the window shows much less of: keys of request spans its baseline lines
+   * ran in, which signals/operations.ts turns into the detail's operations once the spans are
+   * stored, then drops. Never stored.
+   */
+  spanKeys?: string[];
 }
 
 /** −log10 p from which a statement that stopped following another in its spans is worth a packet's room. */
 const SEQUENCE_NOTABLE = 6;
+/**
+ * A statement at this share of its expected rate or less (or gone) is one a policy may read as
+ * a code path that stopped: which operations it ran in is looked up for it (operations.ts).
+ */
+export const FEWER_LINES_RATIO = 0.5;
 
 const pct = (x: number): string => `${Math.round(x * 1000) / 10}%`;
 const ms = (x: number): string => `${Math.round(x * 10) / 10} ms`;
@@ -145,6 +156,8 @@ function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRo
     if (d.windowCount === 0 && !d.isGone) continue;
     const n = c.templateId === OVERFLOW_TEMPLATE_ID ? 0 : Number(c.templateId.slice(1));
     const flags = [d.isNew && 'new', d.isGone && 'gone', d.isError && 'error'].filter(Boolean).join(', ');
+    const spanKeys = templates.spanKeys[key];
+    const isFewer = !d.isError && (d.isGone || (d.rateRatio !== null && d.rateRatio <= FEWER_LINES_RATIO));
     out.push({
       id: `tpl:${c.entity}:${n}`,
       entity: c.entity,
@@ -164,6 +177,7 @@ function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRo
       samples: templates.samples[key] ?? [],
       hidesLine: null,
       point: null,
+      ...(isFewer && spanKeys !== undefined ? { spanKeys } : {}),
     });
   }
   return out;

@@ -23,12 +23,37 @@ export interface LogTemplateState {
   examples: Record<string, string>;
   /** Statements that stopped following another in the same span, most surprising first. */
   sequences: BrokenSequence[];
+  /**
+   * `entity \0 templateId` → distinct keys (`traceId/spanId`) of request spans its baseline
+   * lines ran in: those of the SPAN_KEY_SAMPLE smallest keys over its baseline lines, a sample
+   * that depends on neither the lines' order nor how they were shared out (ClickHouse takes the
+   * same one). Which operations these spans were is looked up once the spans are stored
+   * (signals/operations.ts).
+   */
+  spanKeys: Record<string, string[]>;
 }
 
 /** Characters of an example line kept: enough to read the message, bounded for hostile input. */
 export const EXAMPLE_CHARS = 400;
 
-export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {}, examples: {}, sequences: [] });
+export const emptyTemplateState = (): LogTemplateState => ({ rows: [], texts: {}, samples: {}, examples: {}, sequences: [], spanKeys: {} });
+
+/** Baseline lines per statement whose span keys are kept (the smallest keys; trace ids are random, so a fair sample). */
+export const SPAN_KEY_SAMPLE = 16;
+
+/**
+ * Adds `key` to `smallest`, the sorted `max` smallest keys seen so far (repeats kept, as
+ * ClickHouse's groupArraySorted keeps them). Strings compare by UTF-16 code unit, which orders
+ * ids as ClickHouse's bytes do except for characters past U+FFFF against U+E000–U+FFFF.
+ */
+export function keepSmallest(smallest: string[], key: string, max = SPAN_KEY_SAMPLE): void {
+  const last = smallest[smallest.length - 1];
+  if (smallest.length >= max && last !== undefined && key >= last) return;
+  let at = smallest.length;
+  while (at > 0 && (smallest[at - 1] as string) > key) at--;
+  smallest.splice(at, 0, key);
+  if (smallest.length > max) smallest.pop();
+}
 
 export function templateLookup(state: LogTemplateState): TemplateLookup {
   return { templateText: (id) => state.texts[id] };
@@ -85,6 +110,8 @@ interface Seen {
   samples: number[];
   example: string;
   isWindowExample: boolean;
+  /** The smallest span keys of its baseline lines (keepSmallest). */
+  spanKeys: string[];
 }
 
 /**
@@ -118,17 +145,20 @@ export class LogTemplateCollector {
       byTemplate = new Map();
       this.seen.set(entity, byTemplate);
     }
-    const seen = byTemplate.get(templateId);
+    let seen = byTemplate.get(templateId);
     const isWindow = period === 'window';
     // Templates mask what varies (ids, and names that differ between lines); an example keeps it.
-    if (!seen) byTemplate.set(templateId, { samples: [line], example: body.slice(0, EXAMPLE_CHARS), isWindowExample: isWindow });
-    else if (isWindow) {
+    if (!seen) {
+      seen = { samples: [line], example: body.slice(0, EXAMPLE_CHARS), isWindowExample: isWindow, spanKeys: [] };
+      byTemplate.set(templateId, seen);
+    } else if (isWindow) {
       if (seen.samples.length < SAMPLE_LINES) seen.samples.push(line);
       if (!seen.isWindowExample) {
         seen.example = body.slice(0, EXAMPLE_CHARS);
         seen.isWindowExample = true;
       }
     }
+    if (!isWindow && span !== null) keepSmallest(seen.spanKeys, span);
   }
 
   private templateOf(body: string): string {
@@ -146,13 +176,15 @@ export class LogTemplateCollector {
     for (const t of this.miner.templates()) texts[t.id] = t.template;
     const samples: Record<string, number[]> = {};
     const examples: Record<string, string> = {};
+    const spanKeys: Record<string, string[]> = {};
     for (const [entity, byTemplate] of this.seen) {
       for (const [templateId, seen] of byTemplate) {
         const key = `${entity}\u0000${templateId}`;
         samples[key] = seen.samples;
         examples[key] = seen.example;
+        if (seen.spanKeys.length > 0) spanKeys[key] = [...new Set(seen.spanKeys)];
       }
     }
-    return { rows: this.counts.rows(), texts, samples, examples, sequences: this.pairs.finish() };
+    return { rows: this.counts.rows(), texts, samples, examples, sequences: this.pairs.finish(), spanKeys };
   }
 }

@@ -9,6 +9,7 @@ import { storeMigrations } from '../schema.js';
 import type { AlertSpan } from '../window.js';
 import { buildSignals, type SignalCounts } from './build.js';
 import { SignalCollector, alertSpanOf, logObserver, type RowObserver } from './collect.js';
+import { linkTemplateOperations, sqliteSpanOperations } from './operations.js';
 import { insertSignals } from './insert.js';
 import { aliasExpandedEdges } from './known-edges.js';
 import { unresolvedCalleeWarnings } from './unresolved-warnings.js';
@@ -125,6 +126,10 @@ export function deriveStoredSignals(db: Db, file: string): DerivedSignals {
   const entities = topology.entities.map((e) => ({ id: e.id, kind: e.kind, name: e.name }));
   // Names no entity has: the warnings an import deriving the signals gives, told to this reader.
   const { rows, unresolvedCallees } = buildSignals(collector, templates.state(), { final: meta.window, extent, knownEdges, entities });
+  linkTemplateOperations(
+    rows,
+    sqliteSpanOperations(db, periods, (id) => keys.get(id)),
+  );
   const counts = insertSignals(db, rows, {
     fileIds,
     entityKey: (id) => {

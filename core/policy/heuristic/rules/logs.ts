@@ -47,13 +47,18 @@ export const codePathRule: CauseRule = {
   id: 'code_path',
   role: 'cause',
   family: 'logs',
-  when: `non-error log statements (templates keyed by source location) gone (−log10 p ≥ ${thresholds.goneSurprise}), or down to ≤${(thresholds.droppedRateRatio * 100).toFixed(0)} % of the rate the service’s volume predicts (−log10 p ≥ ${thresholds.templateSurprise}); weakly, a statement at ≤${thresholds.sequenceRateRatio}× its expected rate that no longer follows its predecessor in the same span (−log10 p ≥ ${thresholds.sequenceSurprise})`,
+  when: `non-error log statements (templates keyed by source location) gone (−log10 p ≥ ${thresholds.goneSurprise}), or down to ≤${(thresholds.droppedRateRatio * 100).toFixed(0)} % of the rate the service’s volume predicts (−log10 p ≥ ${thresholds.templateSurprise}), unless every operation (span name, ≥${thresholds.operationMinSpans} baseline spans) they ran in has no span in the window; weakly, a statement at ≤${thresholds.sequenceRateRatio}× its expected rate that no longer follows its predecessor in the same span (−log10 p ≥ ${thresholds.sequenceSurprise})`,
   strength: '0.25 + 0.6·s(Σ surprise, 8); a broken sequence adds at most the template threshold',
   explanation:
-    'A code path stopped running while the service kept logging: an early return or an exception thrown before the statement is reached. Explained by a failing callee.',
+    'A code path stopped running while the service kept logging: an early return or an exception thrown before the statement is reached. A statement whose operation no longer arrives at all (no span of it in the window) stopped because no request asked for it, which tells of the callers, not of this code. Explained by a failing callee.',
   ...plainCause,
   explainedBy: 'callee',
   match: (ctx) => {
+    // The operations a statement ran in, when the spans tell: all of them stopped arriving.
+    const isOperationGone = (e: Template): boolean => {
+      const ops = e.detail.operations ?? [];
+      return ops.length > 0 && ops.every((o) => o.window === 0 && o.baseline >= thresholds.operationMinSpans);
+    };
     // Gone, or nearly so: a statement that now runs at a fraction of the rate the service's own
     // volume predicts (an exception thrown on most requests before it is reached).
     const isDropped = (e: Template): boolean =>
@@ -66,7 +71,10 @@ export const codePathRule: CauseRule = {
         ? thresholds.templateSurprise
         : 0;
     const gone = ctx.templates.filter(
-      (e) => !e.detail.isError && ((e.detail.isGone && surprise(e) >= thresholds.goneSurprise) || isDropped(e) || sequenceWeight(e) > 0),
+      (e) =>
+        !e.detail.isError &&
+        !isOperationGone(e) &&
+        ((e.detail.isGone && surprise(e) >= thresholds.goneSurprise) || isDropped(e) || sequenceWeight(e) > 0),
     );
     if (gone.length === 0) return [];
     const total = gone.reduce((a, e) => a + Math.max(isDropped(e) || e.detail.isGone ? surprise(e) : 0, sequenceWeight(e)), 0);

@@ -6,9 +6,11 @@ import type { StoreMeta } from '../../meta.js';
 import { signalRowsOf, type SignalContext, type SignalInputs, type SignalRow } from '../../signals/build.js';
 import type { FailureEvent } from '../../signals/collect.js';
 import { aliasExpandedEdges } from '../../signals/known-edges.js';
+import { linkTemplateOperations } from '../../signals/operations.js';
 import type { ChRow, ChRunner } from '../runner.js';
 import { templateCounts, type ArrivalOrder } from './logs.js';
 import { metricAnomalies } from './metrics.js';
+import { clickHouseSpanOperations } from './operations.js';
 import { chosenWindow, recentWindow, SqlPeriods, type ChosenWindow } from './periods.js';
 import { collectorTopology } from './topology.js';
 import { traceAggregation } from './traces.js';
@@ -94,6 +96,7 @@ export function derivedSignals(
 ): ChRow[] {
   const { inputs, context } = signalInputs(runner, periods, given.topology, 'time', given.traces);
   const rows = signalRowsOf(inputs, { ...context, final: periods.info, extent: given.extent });
+  linkTemplateOperations(rows, clickHouseSpanOperations(runner, periods));
   return rows.map(signalRow).sort((a, b) => cmp(a.entity, b.entity) || Number(a.time) - Number(b.time) || cmp(a.id, b.id));
 }
 

@@ -7,7 +7,9 @@ import { derivationWindow } from '../../signals/periods.js';
 import type { WindowInfo } from '../../window.js';
 import { sqlString, type ChRunner } from '../runner.js';
 import { jsonRow } from '../transfer.js';
+import { linkTemplateOperations } from '../../signals/operations.js';
 import { signalInputs } from './collector.js';
+import { clickHouseSpanOperations } from './operations.js';
 import { SqlPeriods } from './periods.js';
 
 /** What an import knows that the derivation needs, beside the records already in the engine. */
@@ -66,6 +68,7 @@ export function deriveImportedSignals(runner: ChRunner, catalog: ImportedCatalog
   const periods = new SqlPeriods(derivationWindow(catalog.manifest, alerts, catalog.window));
   const { inputs, context } = signalInputs(runner, periods, catalog.topology, 'line');
   const built = builtSignalsOf(inputs, { ...context, final: catalog.window, extent: catalog.extent });
+  linkTemplateOperations(built.rows, clickHouseSpanOperations(runner, periods));
   const lines = metricPointLines(runner, built.rows);
   const counts: SignalCounts = { log_template: 0, metric_anomaly: 0, trace_edge: 0, trace_fanout: 0, failure_event: 0 };
   const ids = new Set<string>();

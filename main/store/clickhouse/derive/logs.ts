@@ -14,6 +14,8 @@ import {
   GROUP_KEY_CHARS,
   MAX_LINE_GROUPS,
   SAMPLE_LINES,
+  SPAN_KEY_SAMPLE,
+  keepSmallest,
   type LogTemplateState,
 } from '../../signals/log-templates.js';
 import { BOUNDED_MEMORY, sqlString, type ChRow, type ChRunner } from '../runner.js';
@@ -95,10 +97,11 @@ export function templateCounts(runner: ChRunner, periods: SqlPeriods, arrival: A
   const kept = groups.length < MAX_LINE_GROUPS ? 'g' : `if(g IN (SELECT g FROM (${firstLines})), g, 0)`;
   const counted = runner.rows(
     `SELECT entity, toString(kg) AS kg, period, sev, n, ${arrivalPair(arrival, 'first')} AS first, first_line, example,
-       arrayMap(x -> ${arrivalPair(arrival, 'x')}, earliest) AS earliest
+       arrayMap(x -> ${arrivalPair(arrival, 'x')}, earliest) AS earliest, span_keys
      FROM (SELECT entity, ${kept} AS kg, period, ifNull(severity, '') AS sev, count() AS n, min(${ord}) AS first,
              argMin(line, ${ord}) AS first_line, substringUTF8(argMin(body, ${ord}), 1, ${EXAMPLE_CHARS}) AS example,
-             groupArraySorted(${SAMPLE_LINES})(${ord}) AS earliest
+             groupArraySorted(${SAMPLE_LINES})(${ord}) AS earliest,
+             groupArraySorted(${SPAN_KEY_SAMPLE})(if(period = 'baseline', concat(trace_id, '/', span_id), NULL)) AS span_keys
            FROM ${inPeriods} GROUP BY entity, kg, period, sev)`,
     periods.params,
   );
@@ -126,6 +129,7 @@ interface Seen {
 function countsOf(rows: readonly ChRow[], template: (g: unknown) => string): Omit<LogTemplateState, 'texts' | 'sequences'> {
   const counts = new Map<string, TemplateCountRow>();
   const seen = new Map<string, Seen>();
+  const smallestKeys = new Map<string, string[]>();
   for (const r of rows) {
     const entity = String(r.entity);
     const templateId = template(r.kg);
@@ -146,7 +150,16 @@ function countsOf(rows: readonly ChRow[], template: (g: unknown) => string): Omi
       s.windowRows.push(...(r.earliest as unknown as Ord[]));
     }
     seen.set(key, s);
+    // The smallest keys of the template's groups hold the smallest keys of the template.
+    const keys = r.span_keys as unknown as string[];
+    if (keys.length > 0) {
+      const smallest = smallestKeys.get(key) ?? [];
+      for (const k of keys) keepSmallest(smallest, k);
+      smallestKeys.set(key, smallest);
+    }
   }
+  const spanKeys: Record<string, string[]> = {};
+  for (const [key, smallest] of smallestKeys) spanKeys[key] = [...new Set(smallest)];
   const samples: Record<string, number[]> = {};
   const examples: Record<string, string> = {};
   for (const [key, s] of seen) {
@@ -156,7 +169,7 @@ function countsOf(rows: readonly ChRow[], template: (g: unknown) => string): Omi
   }
   const firstOf = (row: TemplateCountRow): Ord => seen.get(`${row.entity}\u0000${row.templateId}`)?.first.ord ?? [0, 0];
   const ordered = [...counts.values()].sort((a, b) => (before(firstOf(a), firstOf(b)) ? -1 : before(firstOf(b), firstOf(a)) ? 1 : 0));
-  return { rows: ordered, samples, examples };
+  return { rows: ordered, samples, examples, spanKeys };
 }
 
 /**
