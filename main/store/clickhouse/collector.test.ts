@@ -202,6 +202,31 @@ describe('a database only the OpenTelemetry Collector wrote (no eog import)', ()
     }
   });
 
+  it('creates a table the exporter has not made yet with every exporter column stored, so the exporter can still write there', async () => {
+    const runner = await ChdbRunner.open(join(root, 'partial'));
+    try {
+      const logsDdl = EXPORTER_DDL.find((sql) => sql.includes('CREATE TABLE otel_logs'));
+      if (!logsDdl) throw new Error('no exporter DDL for otel_logs');
+      runner.exec(logsDdl);
+      adoptCollectorDatabase(runner);
+      const aliases = runner.rows(
+        "SELECT table, name FROM system.columns WHERE database = currentDatabase() AND table LIKE 'otel_%' AND default_kind = 'ALIAS'",
+      );
+      expect(aliases).toEqual([]);
+      const row = ['2026-03-01 09:00:00', 'trace-1', 'span-1', 'GET /', ['exception'], { 'http.status_code': '500' }];
+      runner.insert(
+        'otel_traces',
+        ['Timestamp', 'TraceId', 'SpanId', 'SpanName', 'Events.Name', 'SpanAttributes'],
+        Buffer.from(JSON.stringify(row)),
+      );
+      expect(runner.rows("SELECT `Events.Name` AS events, SpanAttributes['http.status_code'] AS code FROM otel_traces")).toEqual([
+        { events: ['exception'], code: '500' },
+      ]);
+    } finally {
+      runner.close();
+    }
+  });
+
   it("reads a log's severity from its number when the Collector stored no text, as the OTLP converter does", async () => {
     const runner = await ChdbRunner.open(join(root, 'severity'));
     try {

@@ -212,6 +212,17 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       expect(telemetry(runner)).toEqual(blocks);
       const stray = runner.rows("SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM otel_logs WHERE EogEntity = 'shop/Pod/stray-0'");
       expect(stray.map((r) => r.pod)).toEqual(['stray-0']);
+      // The exporter's columns no bundle fills read as empty, and the engine stores nothing for them.
+      const unfilled = runner.rows(
+        'SELECT SpanAttributes AS attrs, `Events.Name` AS events, `Links.TraceId` AS links, ScopeName AS scope FROM otel_traces LIMIT 1',
+      );
+      expect(unfilled).toEqual([{ attrs: {}, events: [], links: [], scope: '' }]);
+      const aliases = runner.rows(
+        "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = 'otel_traces' AND default_kind = 'ALIAS'",
+      );
+      expect(aliases.map((r) => r.name)).toEqual(
+        expect.arrayContaining(['Events.Name', 'Links.Attributes', 'SpanAttributes', 'TraceState']),
+      );
       const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
       try {
         expectSameRecords(db, runner);

@@ -2,7 +2,7 @@ import { OTLP_SEVERITY_BANDS } from '../../../core/signals/logs/severity.js';
 import { IS_ERROR_LOG } from '../schema.js';
 
 /** Bumped when a table changes; a store of another version is refused (re-import). */
-export const CH_SCHEMA_VERSION = 2;
+export const CH_SCHEMA_VERSION = 3;
 
 const ATTRS = 'Map(LowCardinality(String), String)';
 
@@ -53,12 +53,25 @@ const project = [
    sample_lines String, hides_line Nullable(UInt64)) ENGINE = MergeTree ORDER BY (entity, time, id)`,
 ];
 
-const metricValueColumns = {
-  gauge: 'Value Float64,',
-  sum: 'Value Float64, AggregationTemporality Int32, IsMonotonic Bool,',
-  histogram:
-    'Count UInt64, Sum Float64, BucketCounts Array(UInt64), ExplicitBounds Array(Float64), Min Float64, Max Float64, AggregationTemporality Int32,',
-} as const;
+/**
+ * A column of the exporter's tables that an import never fills (the bundle formats have no
+ * scopes, span events or links, span attributes or trace state). In a store the import
+ * creates it is an ALIAS of its empty value: every query and tool that reads the exporter's
+ * columns reads it, and the engine does not write a default per row, which at 1M rows cost
+ * about 1 of the span file's 2.4 s INSERT (BENCHMARKS.md §6b). Tables created in a database a
+ * Collector writes to keep it stored, since the exporter's INSERTs name every column.
+ */
+type Unfilled = (column: string, type: string, empty: string) => string;
+const storedColumn: Unfilled = (column, type) => `${column} ${type}`;
+const aliasColumn: Unfilled = (column, type, empty) => `${column} ${type} ALIAS ${empty}`;
+
+const metricValueColumns = (u: Unfilled) =>
+  ({
+    gauge: 'Value Float64,',
+    sum: `Value Float64, ${u('AggregationTemporality', 'Int32', '0')}, ${u('IsMonotonic', 'Bool', 'false')},`,
+    histogram:
+      'Count UInt64, Sum Float64, BucketCounts Array(UInt64), ExplicitBounds Array(Float64), Min Float64, Max Float64, AggregationTemporality Int32,',
+  }) as const;
 
 /**
  * Telemetry in the tables (and column names) of the OpenTelemetry Collector's ClickHouse
@@ -68,36 +81,55 @@ const metricValueColumns = {
  * line a row came from; 0 for rows the exporter wrote) and, for metrics, EogLabels. Ordered by
  * entity then time: every investigation read is one entity over a time range.
  */
-export const chTelemetry: readonly string[] = [
-  `CREATE TABLE IF NOT EXISTS otel_logs (
+function telemetryTables(u: Unfilled, settings = ''): string[] {
+  const attrs = (column: string) => u(column, ATTRS, 'map()');
+  const text = (column: string, type = 'String') => u(column, type, "''");
+  const array = (column: string, type: string) => u(`\`${column}\``, `Array(${type})`, '[]');
+  return [
+    `CREATE TABLE IF NOT EXISTS otel_logs (
     Timestamp DateTime64(9) CODEC(Delta(8), ZSTD(1)), TimestampTime DateTime DEFAULT toDateTime(Timestamp),
-    TraceId String CODEC(ZSTD(1)), SpanId String CODEC(ZSTD(1)), TraceFlags UInt8,
-    SeverityText LowCardinality(String), SeverityNumber UInt8, ServiceName LowCardinality(String), Body String CODEC(ZSTD(1)),
-    ResourceSchemaUrl LowCardinality(String), ResourceAttributes ${ATTRS}, ScopeSchemaUrl LowCardinality(String), ScopeName String,
-    ScopeVersion LowCardinality(String), ScopeAttributes ${ATTRS}, LogAttributes ${ATTRS},
+    TraceId String CODEC(ZSTD(1)), SpanId String CODEC(ZSTD(1)), ${u('TraceFlags', 'UInt8', '0')},
+    SeverityText LowCardinality(String), ${u('SeverityNumber', 'UInt8', '0')}, ServiceName LowCardinality(String), Body String CODEC(ZSTD(1)),
+    ${text('ResourceSchemaUrl', 'LowCardinality(String)')}, ResourceAttributes ${ATTRS}, ${text('ScopeSchemaUrl', 'LowCardinality(String)')},
+    ${text('ScopeName')}, ${text('ScopeVersion', 'LowCardinality(String)')}, ${attrs('ScopeAttributes')}, LogAttributes ${ATTRS},
     EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
     INDEX idx_trace_id TraceId TYPE bloom_filter(0.001) GRANULARITY 1
-  ) ENGINE = MergeTree PARTITION BY toDate(TimestampTime) ORDER BY (EogEntity, TimestampTime, Timestamp)`,
-  `CREATE TABLE IF NOT EXISTS otel_traces (
+  ) ENGINE = MergeTree PARTITION BY toDate(TimestampTime) ORDER BY (EogEntity, TimestampTime, Timestamp)${settings}`,
+    `CREATE TABLE IF NOT EXISTS otel_traces (
     Timestamp DateTime64(9) CODEC(Delta(8), ZSTD(1)), TraceId String CODEC(ZSTD(1)), SpanId String CODEC(ZSTD(1)),
-    ParentSpanId String CODEC(ZSTD(1)), TraceState String, SpanName LowCardinality(String), SpanKind LowCardinality(String),
-    ServiceName LowCardinality(String), ResourceAttributes ${ATTRS}, ScopeName String, ScopeVersion String, SpanAttributes ${ATTRS},
+    ParentSpanId String CODEC(ZSTD(1)), ${text('TraceState')}, SpanName LowCardinality(String), SpanKind LowCardinality(String),
+    ServiceName LowCardinality(String), ResourceAttributes ${ATTRS}, ${text('ScopeName')}, ${text('ScopeVersion')}, ${attrs('SpanAttributes')},
     Duration UInt64, StatusCode LowCardinality(String), StatusMessage String,
-    \`Events.Timestamp\` Array(DateTime64(9)), \`Events.Name\` Array(LowCardinality(String)), \`Events.Attributes\` Array(${ATTRS}),
-    \`Links.TraceId\` Array(String), \`Links.SpanId\` Array(String), \`Links.TraceState\` Array(String), \`Links.Attributes\` Array(${ATTRS}),
+    ${array('Events.Timestamp', 'DateTime64(9)')}, ${array('Events.Name', 'LowCardinality(String)')}, ${array('Events.Attributes', ATTRS)},
+    ${array('Links.TraceId', 'String')}, ${array('Links.SpanId', 'String')}, ${array('Links.TraceState', 'String')}, ${array('Links.Attributes', ATTRS)},
     EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
     INDEX idx_trace_id TraceId TYPE bloom_filter(0.001) GRANULARITY 1
-  ) ENGINE = MergeTree PARTITION BY toDate(Timestamp) ORDER BY (EogEntity, toDateTime(Timestamp), Timestamp)`,
-  ...(['gauge', 'sum', 'histogram'] as const).map(
-    (type) => `CREATE TABLE IF NOT EXISTS otel_metrics_${type} (
-    ResourceAttributes ${ATTRS}, ResourceSchemaUrl String, ScopeName String, ScopeVersion String, ScopeAttributes ${ATTRS},
-    ScopeDroppedAttrCount UInt32, ScopeSchemaUrl String, ServiceName LowCardinality(String), MetricName String,
-    MetricDescription String, MetricUnit String, Attributes ${ATTRS}, StartTimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)),
-    TimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)), ${metricValueColumns[type]} Flags UInt32,
+  ) ENGINE = MergeTree PARTITION BY toDate(Timestamp) ORDER BY (EogEntity, toDateTime(Timestamp), Timestamp)${settings}`,
+    ...(['gauge', 'sum', 'histogram'] as const).map(
+      (type) => `CREATE TABLE IF NOT EXISTS otel_metrics_${type} (
+    ResourceAttributes ${ATTRS}, ${text('ResourceSchemaUrl')}, ${text('ScopeName')}, ${text('ScopeVersion')}, ${attrs('ScopeAttributes')},
+    ${u('ScopeDroppedAttrCount', 'UInt32', '0')}, ${text('ScopeSchemaUrl')}, ServiceName LowCardinality(String), MetricName String,
+    ${text('MetricDescription')}, MetricUnit String, Attributes ${ATTRS}, StartTimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)),
+    TimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)), ${metricValueColumns(u)[type]} ${u('Flags', 'UInt32', '0')},
     EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0, EogLabels String DEFAULT ''
-  ) ENGINE = MergeTree PARTITION BY toDate(TimeUnix) ORDER BY (EogEntity, MetricName, toUnixTimestamp64Nano(TimeUnix))`,
-  ),
-];
+  ) ENGINE = MergeTree PARTITION BY toDate(TimeUnix) ORDER BY (EogEntity, MetricName, toUnixTimestamp64Nano(TimeUnix))${settings}`,
+    ),
+  ];
+}
+
+/**
+ * Merges read one column at a time (ClickHouse's vertical merge) whatever the table's width.
+ * The engine merges column by column only from 11 non-key columns by default; with the
+ * unfilled columns made ALIAS an imported otel_logs has 8, and a horizontal merge of many
+ * parts buffers every column of every part at once: the 20M-row import's peak rose from 0.97
+ * to 1.26 GB until merges were vertical again.
+ */
+const VERTICAL_MERGES = ' SETTINGS vertical_merge_algorithm_min_columns_to_activate = 1';
+
+/** The telemetry tables with every exporter column stored: created in a database a Collector writes to (derive/views.ts). */
+export const chTelemetry: readonly string[] = telemetryTables(storedColumn);
+/** The telemetry tables of a store the import creates: the columns it never fills read as empty (ALIAS). */
+const importedTelemetry: readonly string[] = telemetryTables(aliasColumn, VERTICAL_MERGES);
 
 /**
  * A log row's severity: its text, else its OTLP SeverityNumber's band (1–4 TRACE … 21–24
@@ -131,7 +163,7 @@ export const chViews: readonly string[] = [
    nullIf(MetricUnit, '') AS unit, EogLabels AS labels FROM otel_metrics_sum`,
 ];
 
-export const chSchema: readonly string[] = [...project, ...chTelemetry, ...chViews];
+export const chSchema: readonly string[] = [...project, ...importedTelemetry, ...chViews];
 
 /** The project's tables, for a database the Collector wrote (clickhouse/derive/views.ts); eog_meta is not among them. */
 export const chProjectTables: readonly string[] = project.slice(1);
