@@ -17,10 +17,9 @@ export interface BlockMapping {
   select: string;
 }
 
-/** Per entity key: its id, and the resource attributes and service name rows of it carry (transfer.ts resourceOf). */
+/** Per entity key: its id (a block names entities by id). Their resources are in schema.ts CH_RESOURCES. */
 export const INGEST_ENTITIES = 'eog_ingest_entities';
-export const INGEST_ENTITIES_DDL = `CREATE TABLE ${INGEST_ENTITIES} (id UInt32, eid String, service String,
-  res Map(LowCardinality(String), String)) ENGINE = Memory`;
+export const INGEST_ENTITIES_DDL = `CREATE TABLE ${INGEST_ENTITIES} (id UInt32, eid String) ENGINE = Memory`;
 
 /** A JSON object of strings (log attributes, metric labels) as a map; empty when absent. */
 const attrs = (column: string): string =>
@@ -51,22 +50,10 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
   },
   logs: {
     table: 'otel_logs',
-    columns: [
-      'EogLine',
-      'EogEntity',
-      'Timestamp',
-      'SeverityText',
-      'Body',
-      'TraceId',
-      'SpanId',
-      'ServiceName',
-      'ResourceAttributes',
-      'LogAttributes',
-    ],
+    columns: ['EogLine', 'EogEntity', 'Timestamp', 'SeverityText', 'Body', 'TraceId', 'SpanId', 'LogAttributes'],
     structure: `${lead}, severity Nullable(String), body String, trace_id Nullable(String), span_id Nullable(String),
       attrs Nullable(String), extra Nullable(String)`,
-    select: `t.line, e.eid, ${ms('t.time')}, ifNull(t.severity, ''), t.body, ifNull(t.trace_id, ''), ifNull(t.span_id, ''), e.service, e.res,
-      ${attrs('t.attrs')}`,
+    select: `t.line, e.eid, ${ms('t.time')}, ifNull(t.severity, ''), t.body, ifNull(t.trace_id, ''), ifNull(t.span_id, ''), ${attrs('t.attrs')}`,
   },
   spans: {
     table: 'otel_traces',
@@ -82,33 +69,18 @@ export const blockMappings: Record<RecordFileName, BlockMapping> = {
       'StatusCode',
       'StatusMessage',
       'SpanKind',
-      'ServiceName',
-      'ResourceAttributes',
     ],
     structure: `${lead}, duration_ms Float64, trace_id String, span_id String, parent_span_id Nullable(String), name String,
       status String, status_message Nullable(String), kind Nullable(String), extra Nullable(String)`,
     select: `t.line, e.eid, ${ms('t.time')}, toUInt64(greatest(0, round(t.duration_ms * 1e6))), t.trace_id, t.span_id,
       ifNull(t.parent_span_id, ''), t.name, multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'),
-      ifNull(t.status_message, ''), ifNull(t.kind, ''), e.service, e.res`,
+      ifNull(t.status_message, ''), ifNull(t.kind, '')`,
   },
   metrics: {
     table: 'otel_metrics_gauge',
-    columns: [
-      'EogLine',
-      'EogEntity',
-      'TimeUnix',
-      'StartTimeUnix',
-      'MetricName',
-      'Value',
-      'MetricUnit',
-      'EogLabels',
-      'Attributes',
-      'ServiceName',
-      'ResourceAttributes',
-    ],
+    columns: ['EogLine', 'EogEntity', 'TimeUnix', 'StartTimeUnix', 'MetricName', 'Value', 'MetricUnit', 'EogLabels', 'Attributes'],
     structure: `${lead}, name String, value Float64, unit Nullable(String), labels Nullable(String), extra Nullable(String)`,
-    select: `t.line, e.eid, ${ms('t.time')}, ${ms('t.time')}, t.name, t.value, ifNull(t.unit, ''), ifNull(t.labels, ''), ${attrs('t.labels')},
-      e.service, e.res`,
+    select: `t.line, e.eid, ${ms('t.time')}, ${ms('t.time')}, t.name, t.value, ifNull(t.unit, ''), ifNull(t.labels, ''), ${attrs('t.labels')}`,
   },
 };
 

@@ -8,6 +8,7 @@ import type { FileDone, ProducerSink } from '../ingest/produce.js';
 import type { WriterHooks } from '../ingest/table-writer.js';
 import { blockInsertSql, blockMappings, INGEST_ENTITIES, tsvCell } from './block-mapping.js';
 import type { ChRunner } from './runner.js';
+import { CH_RESOURCES } from './schema.js';
 import { resourceOf, type Entity } from './transfer.js';
 
 /**
@@ -32,8 +33,10 @@ interface Block {
 }
 
 /**
- * Keeps the engine's ingest entity table (block-mapping.ts INGEST_ENTITIES) level with the
- * import's entity registry, which creates undeclared entities as records name them.
+ * Keeps the engine's ingest entity table (block-mapping.ts INGEST_ENTITIES) and the store's
+ * resources (schema.ts CH_RESOURCES) level with the import's entity registry, which creates
+ * undeclared entities as records name them: rows of an entity read before it was registered
+ * (direct.ts) have their resources once it is.
  */
 export class EntitySync {
   private sent = 0;
@@ -48,21 +51,14 @@ export class EntitySync {
       .prepare('SELECT id, eid, kind, name, namespace FROM entities WHERE id > ? ORDER BY id')
       .all(this.sent) as (Entity & { id: number })[];
     if (rows.length === 0) return;
-    const lines = rows.map((e) => {
+    const ids = rows.map((e) => JSON.stringify([e.id, e.eid]));
+    const resources = rows.map((e) => {
       const res = resourceOf(e);
-      return JSON.stringify([e.id, e.eid, res.service, res.attrs]);
+      return JSON.stringify([e.eid, res.service, res.attrs]);
     });
-    this.runner.insert(INGEST_ENTITIES, ['id', 'eid', 'service', 'res'], Buffer.from(`${lines.join('\n')}\n`));
+    this.runner.insert(INGEST_ENTITIES, ['id', 'eid'], Buffer.from(`${ids.join('\n')}\n`));
+    this.runner.insert(CH_RESOURCES, ['EogEntity', 'ServiceName', 'ResourceAttributes'], Buffer.from(`${resources.join('\n')}\n`));
     this.sent = rows[rows.length - 1]?.id ?? this.sent;
-  }
-
-  /** The service name and resource attributes the import writes for these entities (registered ones). */
-  resources(eids: readonly string[]): { eid: string; service: string; attrs: Record<string, string> }[] {
-    const get = this.catalog.prepare('SELECT eid, kind, name, namespace FROM entities WHERE eid = ?');
-    return eids.flatMap((eid) => {
-      const e = get.get(eid) as Entity | undefined;
-      return e ? [{ eid, ...resourceOf(e) }] : [];
-    });
   }
 }
 

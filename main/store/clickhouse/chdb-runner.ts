@@ -116,6 +116,8 @@ export const CHDB_DATABASE = 'eog';
  * process; a second store in another directory while one is open is refused by chdb.
  */
 export class ChdbRunner implements ChRunner {
+  readonly database = CHDB_DATABASE;
+
   private constructor(private readonly session: ChdbSession) {}
 
   static async open(dir: string): Promise<ChdbRunner> {

@@ -9,7 +9,7 @@ import { startScan, type LineScan } from './scan.js';
  * How the engine reads one record kind's bundle file itself (JSONEachRow) and maps it into
  * the exporter's table: the same columns as block-mapping.ts fills from a validated block.
  * The file's rows are `f`; `fields` computes, once per row, what both the check and the mapping need (read as `t`
- * with the row number `eog_row`, next to the ingest entity table as `e`). `valid` is the
+ * with the row number `eog_row`). The rows' resources are the entity's (schema.ts CH_RESOURCES). `valid` is the
  * record reader's check (snapshot/records.ts) in SQL, never more lenient: a line it refuses
  * is either left out (and then the row count gives it away) or fails the statement.
  */
@@ -43,9 +43,6 @@ const epochMs = (field: string): string =>
   `if(${field}.String IS NULL, toInt64(floor(${numberOf(field)} + 0.5)),
     if(match(${field}.String, ${sqlString(ISO)}), toUnixTimestamp64Milli(parseDateTime64BestEffortOrNull(upper(${field}.String), 3, 'UTC')), NULL))`;
 
-/** The resource columns: the entity's as the ingest entity table holds them, or its id alone (completeResources fills the rest). */
-const RESOURCE = "e.service, if(e.eid = '', map('eog.entity', t.entity), e.res)";
-
 const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
   spans: {
     table: 'otel_traces',
@@ -55,7 +52,7 @@ const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
     fields: `traceId, spanId, parentSpanId, entity, name, status, statusMessage, kind, ${epochMs('f.start')} AS ms,
       ${numberOf('f.durationMs')} AS duration`,
     select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(t.ms), toUInt64(greatest(0, round(t.duration * 1e6))), t.traceId, t.spanId,
-      t.parentSpanId, t.name, multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'), t.statusMessage, t.kind, ${RESOURCE}`,
+      t.parentSpanId, t.name, multiIf(t.status = 'ok', 'Ok', t.status = 'error', 'Error', 'Unset'), t.statusMessage, t.kind`,
     valid: `t.traceId != '' AND t.spanId != '' AND t.entity != '' AND t.name IS NOT NULL AND t.status IN ('ok', 'error', 'unset')
       AND t.duration >= 0 AND t.ms IS NOT NULL`,
   },
@@ -65,7 +62,7 @@ const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
     structure: `time ${DYNAMIC}, entity Nullable(String), severity String, body Nullable(String), traceId String, spanId String,
       attrs Map(String, String)`,
     fields: `entity, severity, body, traceId, spanId, attrs, ${epochMs('f.time')} AS ms`,
-    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(t.ms), t.severity, t.body, t.traceId, t.spanId, ${RESOURCE}, t.attrs`,
+    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(t.ms), t.severity, t.body, t.traceId, t.spanId, t.attrs`,
     valid: `t.entity != '' AND t.body IS NOT NULL AND t.ms IS NOT NULL`,
   },
 };
@@ -131,7 +128,7 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
       mapping.structure,
       (source) =>
         `INSERT INTO ${mapping.table} (${mapping.columns.join(', ')}) SELECT ${mapping.select}
-         FROM (SELECT ${runner.sourceRows.number} AS eog_row, ${mapping.fields} FROM ${source} AS f) AS t LEFT JOIN ${INGEST_ENTITIES} AS e ON t.entity = e.eid
+         FROM (SELECT ${runner.sourceRows.number} AS eog_row, ${mapping.fields} FROM ${source} AS f) AS t
          WHERE ${mapping.valid}
          SETTINGS ${settingsSql(settings)}`,
     );
@@ -174,30 +171,4 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
     ms,
     undeclared,
   };
-}
-
-/**
- * Gives the rows of entities that were not in the ingest entity table when their file was
- * read the resource attributes the import writes for them (transfer.ts resourceOf), once the
- * registry knows them: one mutation, paid only by bundles whose records name undeclared
- * entities.
- */
-export function completeResources(
-  runner: ChRunner,
-  kind: RecordFileName,
-  entities: readonly { eid: string; service: string; attrs: Record<string, string> }[],
-): void {
-  const mapping = directMappings[kind];
-  if (!mapping || entities.length === 0) return;
-  const when = (value: (e: (typeof entities)[number]) => string, otherwise: string): string =>
-    `multiIf(${entities.map((e) => `EogEntity = ${sqlString(e.eid)}, ${value(e)}`).join(', ')}, ${otherwise})`;
-  const map = (attrs: Record<string, string>): string =>
-    `CAST(map(${Object.entries(attrs)
-      .flatMap(([k, v]) => [sqlString(k), sqlString(v)])
-      .join(', ')}), 'Map(LowCardinality(String), String)')`;
-  runner.exec(
-    `ALTER TABLE ${mapping.table} UPDATE ServiceName = ${when((e) => sqlString(e.service), 'ServiceName')},
-       ResourceAttributes = ${when((e) => map(e.attrs), 'ResourceAttributes')}
-     WHERE EogEntity IN (${entities.map((e) => sqlString(e.eid)).join(', ')}) SETTINGS mutations_sync = 2`,
-  );
 }

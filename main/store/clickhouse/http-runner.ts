@@ -87,6 +87,7 @@ export class HttpRunner implements ChRunner {
     private readonly worker: Worker,
     private readonly port: MessagePort,
     readonly label: string,
+    readonly database: string,
   ) {}
 
   static open(spec: ServerSpec, env: NodeJS.ProcessEnv = process.env): HttpRunner {
@@ -108,7 +109,7 @@ export class HttpRunner implements ChRunner {
     };
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { clientPath, port: port2, options }, transferList: [port2] });
     worker.unref();
-    const runner = new HttpRunner(worker, port1, `${spec.url}/${spec.database}`);
+    const runner = new HttpRunner(worker, port1, `${spec.url}/${spec.database}`, spec.database);
     // Fails early (and clearly) when the server is not there.
     runner.rows('SELECT 1 AS ok');
     return runner;

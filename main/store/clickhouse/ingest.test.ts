@@ -14,6 +14,7 @@ import { HttpRunner } from './http-runner.js';
 import { startFront } from './testing/start-front.js';
 import type { ChRunner } from './runner.js';
 import { importIntoClickHouse } from './ingest.js';
+import { CH_RESOURCES } from './schema.js';
 import { NotAClickHouseStoreError } from './store.js';
 
 // One embedded engine serves the whole file (chdb runs one per process).
@@ -221,8 +222,10 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
         "SELECT name FROM system.columns WHERE database = currentDatabase() AND table = 'otel_traces' AND default_kind = 'ALIAS'",
       );
       expect(aliases.map((r) => r.name)).toEqual(
-        expect.arrayContaining(['Events.Name', 'Links.Attributes', 'SpanAttributes', 'TraceState']),
+        expect.arrayContaining(['Events.Name', 'Links.Attributes', 'SpanAttributes', 'TraceState', 'ServiceName', 'ResourceAttributes']),
       );
+      // Each entity's resources are stored once, and every row of it reads them.
+      expect(runner.rows(`SELECT count() AS n FROM ${CH_RESOURCES} WHERE EogEntity = 'shop/Pod/stray-0'`)).toEqual([{ n: 1 }]);
       const db = openDatabase(sqliteFile, storeMigrations, { readonly: true });
       try {
         expectSameRecords(db, runner);
@@ -232,6 +235,16 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       }
     } finally {
       runner.close();
+    }
+    // The resources outlive the session that imported them.
+    const reopened = await ChdbRunner.open(engine);
+    try {
+      const stray = reopened.rows(
+        "SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM otel_logs WHERE EogEntity = 'shop/Pod/stray-0' LIMIT 1",
+      );
+      expect(stray).toEqual([{ pod: 'stray-0' }]);
+    } finally {
+      reopened.close();
     }
   }, 180_000);
 

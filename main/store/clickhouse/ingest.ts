@@ -21,7 +21,7 @@ import { clickHouseSpanOperations } from './derive/operations.js';
 import { SqlPeriods } from './derive/periods.js';
 import { placeOnset } from '../onset.js';
 import { clickHouseAlerts, clickHouseOnsetReader } from './onset.js';
-import { completeResources, DirectRefused, ingestDirect, isDirect, type DirectResult } from './direct.js';
+import { DirectRefused, ingestDirect, isDirect, type DirectResult } from './direct.js';
 import { sqlString, type ChRunner } from './runner.js';
 import { chSchema, CH_SCHEMA_VERSION, CH_TABLES } from './schema.js';
 import { transferStore } from './transfer.js';
@@ -73,7 +73,7 @@ export async function importIntoClickHouse(
   try {
     for (const table of ['eog_meta', ...CH_TABLES, 'logs', 'spans', 'metrics', INGEST_ENTITIES])
       runner.exec(`DROP TABLE IF EXISTS ${table}`);
-    for (const sql of chSchema) runner.exec(sql);
+    for (const sql of chSchema(runner.database)) runner.exec(sql);
     runner.exec(INGEST_ENTITIES_DDL);
     catalog.exec('BEGIN');
     const link = { runner, scratch, started, onSink: (s: ClickHouseBlockSink) => (sink = s) };
@@ -212,7 +212,7 @@ export interface EngineRead {
 /**
  * The engine reads the bundle's large record files itself (direct.ts), before the record
  * reader takes the rest: entities the files name that topology.json does not declare are
- * registered as the record reader would (first line naming them) and their rows completed.
+ * registered as the record reader would (first line naming them), which gives their rows resources.
  * A file the engine gives up is left to the record reader.
  */
 async function readDirect(
@@ -241,7 +241,6 @@ async function readDirect(
     }
     for (const u of read.undeclared) registry.resolve(u.eid, fileId, file.rel, u.line);
     entities.sync();
-    completeResources(runner, file.kind, entities.resources(read.undeclared.map((u) => u.eid)));
     files.stored(file, read.rows);
     files.fileDone(file, { sha256: read.scan.sha256, lines: read.scan.lines, rows: read.rows, bytes: read.scan.bytes });
     extent = spanOf([extent, read.extent]);

@@ -10,6 +10,8 @@ export type ChParams = Record<string, string | number>;
  * see evidence-store.ts.
  */
 export interface ChRunner {
+  /** The database the store's tables are in (statements run in it). */
+  readonly database: string;
   /** Rows of a SELECT. */
   rows(sql: string, params?: ChParams): ChRow[];
   /** A statement without a result (DDL, INSERT ... SELECT). */

@@ -1,8 +1,9 @@
 import { OTLP_SEVERITY_BANDS } from '../../../core/signals/logs/severity.js';
 import { IS_ERROR_LOG } from '../schema.js';
+import { sqlString } from './runner.js';
 
 /** Bumped when a table changes; a store of another version is refused (re-import). */
-export const CH_SCHEMA_VERSION = 3;
+export const CH_SCHEMA_VERSION = 4;
 
 const ATTRS = 'Map(LowCardinality(String), String)';
 
@@ -65,6 +66,61 @@ type Unfilled = (column: string, type: string, empty: string) => string;
 const storedColumn: Unfilled = (column, type) => `${column} ${type}`;
 const aliasColumn: Unfilled = (column, type, empty) => `${column} ${type} ALIAS ${empty}`;
 
+/**
+ * How a telemetry table is made: its unfilled columns (above), its entity and resource columns
+ * and its table settings.
+ */
+interface TableStyle {
+  unfilled: Unfilled;
+  /** EogEntity's definition. */
+  entity: string;
+  /** ServiceName's and ResourceAttributes' definitions. */
+  service: string;
+  resources: string;
+  settings: string;
+}
+
+/**
+ * The table an imported store keeps each entity's service name and resource attributes in,
+ * once (a Join table, held in memory and on disk): its telemetry tables read them through
+ * joinGet in ALIAS columns, so the engine writes no map per row (at 1M rows that map cost
+ * about 0.3 s of the span file's INSERT: BENCHMARKS.md §6b). The import fills it as it
+ * registers entities (block-sink.ts EntitySync).
+ */
+export const CH_RESOURCES = 'eog_resources';
+const resourcesTable = `CREATE TABLE IF NOT EXISTS ${CH_RESOURCES} (EogEntity String, ServiceName String, ResourceAttributes ${ATTRS})
+  ENGINE = Join(ANY, LEFT, EogEntity)`;
+
+/** A resource column of an imported store, read from CH_RESOURCES (joinGet names the table with its database). */
+const joinedResource = (database: string, column: string, type: string): string =>
+  `${column} ${type} ALIAS joinGet(${sqlString(`${database}.${CH_RESOURCES}`)}, '${column}', EogEntity)`;
+
+const collectorStyle: TableStyle = {
+  unfilled: storedColumn,
+  entity: `EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}`,
+  service: 'ServiceName LowCardinality(String)',
+  resources: `ResourceAttributes ${ATTRS}`,
+  settings: '',
+};
+
+/**
+ * Merges read one column at a time (ClickHouse's vertical merge) whatever the table's width.
+ * The engine merges column by column only from 11 non-key columns by default; with the
+ * unfilled columns made ALIAS an imported otel_logs has 8, and a horizontal merge of many
+ * parts buffers every column of every part at once: the 20M-row import's peak rose from 0.97
+ * to 1.26 GB until merges were vertical again.
+ */
+const VERTICAL_MERGES = ' SETTINGS vertical_merge_algorithm_min_columns_to_activate = 1';
+
+/** An imported store's telemetry tables: the import writes every row's entity; what it never fills, and the resources, are ALIAS. */
+const importedStyle = (database: string): TableStyle => ({
+  unfilled: aliasColumn,
+  entity: 'EogEntity LowCardinality(String)',
+  service: joinedResource(database, 'ServiceName', 'LowCardinality(String)'),
+  resources: joinedResource(database, 'ResourceAttributes', ATTRS),
+  settings: VERTICAL_MERGES,
+});
+
 const metricValueColumns = (u: Unfilled) =>
   ({
     gauge: 'Value Float64,',
@@ -81,7 +137,8 @@ const metricValueColumns = (u: Unfilled) =>
  * line a row came from; 0 for rows the exporter wrote) and, for metrics, EogLabels. Ordered by
  * entity then time: every investigation read is one entity over a time range.
  */
-function telemetryTables(u: Unfilled, settings = ''): string[] {
+function telemetryTables(style: TableStyle): string[] {
+  const { unfilled: u, entity, service, resources, settings } = style;
   const attrs = (column: string) => u(column, ATTRS, 'map()');
   const text = (column: string, type = 'String') => u(column, type, "''");
   const array = (column: string, type: string) => u(`\`${column}\``, `Array(${type})`, '[]');
@@ -89,47 +146,36 @@ function telemetryTables(u: Unfilled, settings = ''): string[] {
     `CREATE TABLE IF NOT EXISTS otel_logs (
     Timestamp DateTime64(9) CODEC(Delta(8), ZSTD(1)), TimestampTime DateTime DEFAULT toDateTime(Timestamp),
     TraceId String CODEC(ZSTD(1)), SpanId String CODEC(ZSTD(1)), ${u('TraceFlags', 'UInt8', '0')},
-    SeverityText LowCardinality(String), ${u('SeverityNumber', 'UInt8', '0')}, ServiceName LowCardinality(String), Body String CODEC(ZSTD(1)),
-    ${text('ResourceSchemaUrl', 'LowCardinality(String)')}, ResourceAttributes ${ATTRS}, ${text('ScopeSchemaUrl', 'LowCardinality(String)')},
+    SeverityText LowCardinality(String), ${u('SeverityNumber', 'UInt8', '0')}, ${service}, Body String CODEC(ZSTD(1)),
+    ${text('ResourceSchemaUrl', 'LowCardinality(String)')}, ${resources}, ${text('ScopeSchemaUrl', 'LowCardinality(String)')},
     ${text('ScopeName')}, ${text('ScopeVersion', 'LowCardinality(String)')}, ${attrs('ScopeAttributes')}, LogAttributes ${ATTRS},
-    EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
+    ${entity}, EogLine UInt64 DEFAULT 0,
     INDEX idx_trace_id TraceId TYPE bloom_filter(0.001) GRANULARITY 1
   ) ENGINE = MergeTree PARTITION BY toDate(TimestampTime) ORDER BY (EogEntity, TimestampTime, Timestamp)${settings}`,
     `CREATE TABLE IF NOT EXISTS otel_traces (
     Timestamp DateTime64(9) CODEC(Delta(8), ZSTD(1)), TraceId String CODEC(ZSTD(1)), SpanId String CODEC(ZSTD(1)),
     ParentSpanId String CODEC(ZSTD(1)), ${text('TraceState')}, SpanName LowCardinality(String), SpanKind LowCardinality(String),
-    ServiceName LowCardinality(String), ResourceAttributes ${ATTRS}, ${text('ScopeName')}, ${text('ScopeVersion')}, ${attrs('SpanAttributes')},
+    ${service}, ${resources}, ${text('ScopeName')}, ${text('ScopeVersion')}, ${attrs('SpanAttributes')},
     Duration UInt64, StatusCode LowCardinality(String), StatusMessage String,
     ${array('Events.Timestamp', 'DateTime64(9)')}, ${array('Events.Name', 'LowCardinality(String)')}, ${array('Events.Attributes', ATTRS)},
     ${array('Links.TraceId', 'String')}, ${array('Links.SpanId', 'String')}, ${array('Links.TraceState', 'String')}, ${array('Links.Attributes', ATTRS)},
-    EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0,
+    ${entity}, EogLine UInt64 DEFAULT 0,
     INDEX idx_trace_id TraceId TYPE bloom_filter(0.001) GRANULARITY 1
   ) ENGINE = MergeTree PARTITION BY toDate(Timestamp) ORDER BY (EogEntity, toDateTime(Timestamp), Timestamp)${settings}`,
     ...(['gauge', 'sum', 'histogram'] as const).map(
       (type) => `CREATE TABLE IF NOT EXISTS otel_metrics_${type} (
-    ResourceAttributes ${ATTRS}, ${text('ResourceSchemaUrl')}, ${text('ScopeName')}, ${text('ScopeVersion')}, ${attrs('ScopeAttributes')},
-    ${u('ScopeDroppedAttrCount', 'UInt32', '0')}, ${text('ScopeSchemaUrl')}, ServiceName LowCardinality(String), MetricName String,
+    ${resources}, ${text('ResourceSchemaUrl')}, ${text('ScopeName')}, ${text('ScopeVersion')}, ${attrs('ScopeAttributes')},
+    ${u('ScopeDroppedAttrCount', 'UInt32', '0')}, ${text('ScopeSchemaUrl')}, ${service}, MetricName String,
     ${text('MetricDescription')}, MetricUnit String, Attributes ${ATTRS}, StartTimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)),
     TimeUnix DateTime64(9) CODEC(Delta, ZSTD(1)), ${metricValueColumns(u)[type]} ${u('Flags', 'UInt32', '0')},
-    EogEntity LowCardinality(String) DEFAULT ${ENTITY_EXPR}, EogLine UInt64 DEFAULT 0, EogLabels String DEFAULT ''
+    ${entity}, EogLine UInt64 DEFAULT 0, EogLabels String DEFAULT ''
   ) ENGINE = MergeTree PARTITION BY toDate(TimeUnix) ORDER BY (EogEntity, MetricName, toUnixTimestamp64Nano(TimeUnix))${settings}`,
     ),
   ];
 }
 
-/**
- * Merges read one column at a time (ClickHouse's vertical merge) whatever the table's width.
- * The engine merges column by column only from 11 non-key columns by default; with the
- * unfilled columns made ALIAS an imported otel_logs has 8, and a horizontal merge of many
- * parts buffers every column of every part at once: the 20M-row import's peak rose from 0.97
- * to 1.26 GB until merges were vertical again.
- */
-const VERTICAL_MERGES = ' SETTINGS vertical_merge_algorithm_min_columns_to_activate = 1';
-
 /** The telemetry tables with every exporter column stored: created in a database a Collector writes to (derive/views.ts). */
-export const chTelemetry: readonly string[] = telemetryTables(storedColumn);
-/** The telemetry tables of a store the import creates: the columns it never fills read as empty (ALIAS). */
-const importedTelemetry: readonly string[] = telemetryTables(aliasColumn, VERTICAL_MERGES);
+export const chTelemetry: readonly string[] = telemetryTables(collectorStyle);
 
 /**
  * A log row's severity: its text, else its OTLP SeverityNumber's band (1–4 TRACE … 21–24
@@ -163,7 +209,13 @@ export const chViews: readonly string[] = [
    nullIf(MetricUnit, '') AS unit, EogLabels AS labels FROM otel_metrics_sum`,
 ];
 
-export const chSchema: readonly string[] = [...project, ...importedTelemetry, ...chViews];
+/** The tables of a store the import creates, in `database`. */
+export const chSchema = (database: string): readonly string[] => [
+  ...project,
+  resourcesTable,
+  ...telemetryTables(importedStyle(database)),
+  ...chViews,
+];
 
 /** The project's tables, for a database the Collector wrote (clickhouse/derive/views.ts); eog_meta is not among them. */
 export const chProjectTables: readonly string[] = project.slice(1);
@@ -185,4 +237,6 @@ export const CH_TABLES = [
   'otel_metrics_gauge',
   'otel_metrics_sum',
   'otel_metrics_histogram',
+  // Last: the telemetry tables read it (a table others depend on is not dropped before them).
+  CH_RESOURCES,
 ] as const;
