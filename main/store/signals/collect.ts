@@ -3,6 +3,7 @@ import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { RecordRow } from '../../snapshot/records.js';
 import type { AlertSpan } from '../window.js';
 import type { LogTemplateCollector } from './log-templates.js';
+import { spanKey } from './span-key.js';
 import { FAR, type Periods } from './periods.js';
 
 /** Sees one parsed record: entity id, time, then the record's columns in the order of store/schema.ts. */
@@ -31,7 +32,7 @@ export const alertSpanOf = (row: RecordRow): AlertSpan => ({
 /** Feeds log rows (columns: entity, time, severity, body, traceId, spanId, ...) to the template miner. */
 export function logObserver(templates: LogTemplateCollector): RowObserver {
   return (row, line) => {
-    const span = typeof row[4] === 'string' && typeof row[5] === 'string' ? `${row[4]}/${row[5]}` : null;
+    const span = typeof row[4] === 'string' && typeof row[5] === 'string' ? spanKey(row[4], row[5]) : null;
     templates.add(line, row[0], row[1], typeof row[2] === 'string' ? row[2] : null, typeof row[3] === 'string' ? row[3] : '', span);
   };
 }

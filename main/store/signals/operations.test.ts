@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SignalRow } from './build.js';
 import { keepSmallest, LogTemplateCollector } from './log-templates.js';
 import { linkTemplateOperations, type SpanOperations } from './operations.js';
+import { namesByKey, spanKey, traceIdsOf } from './span-key.js';
 import { Periods } from './periods.js';
 
 const periods = new Periods({ start: 1_000, end: 2_000 }, { start: 0, end: 999 }, 1_000, null);
@@ -24,6 +25,23 @@ describe('a sample of the spans a statement ran in', () => {
     collector.add(3, 'svc', 1_500, 'INFO', 'order 3 found', 'tw/s9');
     const { spanKeys } = collector.state();
     expect(Object.values(spanKeys)).toEqual([['tb/s1']]);
+  });
+});
+
+describe('span keys', () => {
+  it('are looked up by trace, and only the spans asked for are named', () => {
+    const keys = [spanKey('t1', 'a'), spanKey('t1', 'b'), spanKey('t2', 'c')];
+    expect(traceIdsOf(keys)).toEqual(['t1', 't2']);
+    const spans = [
+      { traceId: 't1', spanId: 'a', name: 'GET /cart' },
+      { traceId: 't1', spanId: 'z', name: 'GET /other' },
+      { traceId: 't2', spanId: 'c', name: 'POST /pay' },
+      { traceId: 't3', spanId: 'a', name: 'GET /stray' },
+    ];
+    expect([...namesByKey(keys, spans)]).toEqual([
+      ['t1/a', 'GET /cart'],
+      ['t2/c', 'POST /pay'],
+    ]);
   });
 });
 

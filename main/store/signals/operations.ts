@@ -1,6 +1,7 @@
 import type { Db } from '../../db/open.js';
 import type { SignalRow } from './build.js';
 import type { Periods } from './periods.js';
+import { namesByKey, traceIdsOf } from './span-key.js';
 
 /** An entity's spans of one operation (span name) per period. */
 export interface OperationCount {
@@ -70,16 +71,13 @@ export function sqliteSpanOperations(db: Db, periods: Periods, keyOf: (entity: s
   const byName = db.prepare('SELECT name, time FROM spans WHERE entity = ? AND name IN (SELECT value FROM json_each(?))').raw();
   return {
     namesOf(entity, keys) {
-      const names = new Map<string, string>();
       const key = keyOf(entity);
-      if (key === undefined || keys.length === 0) return names;
-      const wanted = new Set(keys);
-      const traces = [...new Set(keys.map((k) => k.slice(0, k.indexOf('/'))))];
-      for (const r of byTrace.iterate(key, JSON.stringify(traces)) as Iterable<{ trace_id: string; span_id: string; name: string }>) {
-        const k = `${r.trace_id}/${r.span_id}`;
-        if (wanted.has(k)) names.set(k, r.name);
-      }
-      return names;
+      if (key === undefined || keys.length === 0) return new Map();
+      const rows = byTrace.all(key, JSON.stringify(traceIdsOf(keys))) as { trace_id: string; span_id: string; name: string }[];
+      return namesByKey(
+        keys,
+        rows.map((r) => ({ traceId: r.trace_id, spanId: r.span_id, name: r.name })),
+      );
     },
     countsOf(entity, names) {
       const key = keyOf(entity);

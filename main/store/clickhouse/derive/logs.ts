@@ -18,6 +18,7 @@ import {
   keepSmallest,
   type LogTemplateState,
 } from '../../signals/log-templates.js';
+import { SPAN_KEY_SQL } from '../../signals/span-key.js';
 import { BOUNDED_MEMORY, sqlString, type ChRow, type ChRunner } from '../runner.js';
 import type { SqlPeriods } from './periods.js';
 
@@ -101,7 +102,7 @@ export function templateCounts(runner: ChRunner, periods: SqlPeriods, arrival: A
      FROM (SELECT entity, ${kept} AS kg, period, ifNull(severity, '') AS sev, count() AS n, min(${ord}) AS first,
              argMin(line, ${ord}) AS first_line, substringUTF8(argMin(body, ${ord}), 1, ${EXAMPLE_CHARS}) AS example,
              groupArraySorted(${SAMPLE_LINES})(${ord}) AS earliest,
-             groupArraySorted(${SPAN_KEY_SAMPLE})(if(period = 'baseline', concat(trace_id, '/', span_id), NULL)) AS span_keys
+             groupArraySorted(${SPAN_KEY_SAMPLE})(if(period = 'baseline', ${SPAN_KEY_SQL}, NULL)) AS span_keys
            FROM ${inPeriods} GROUP BY entity, kg, period, sev)`,
     periods.params,
   );

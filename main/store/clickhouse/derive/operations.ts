@@ -1,4 +1,5 @@
 import type { OperationCount, SpanOperations } from '../../signals/operations.js';
+import { namesByKey, traceIdsOf } from '../../signals/span-key.js';
 import { sqlString, type ChRunner } from '../runner.js';
 import type { SqlPeriods } from './periods.js';
 
@@ -11,18 +12,17 @@ export function clickHouseSpanOperations(runner: ChRunner, periods: SqlPeriods):
   const list = (values: readonly string[]): string => values.map(sqlString).join(', ');
   return {
     namesOf(entity, keys) {
-      const names = new Map<string, string>();
-      if (keys.length === 0) return names;
-      const wanted = new Set(keys);
-      const traces = [...new Set(keys.map((k) => k.slice(0, k.indexOf('/'))))];
-      const rows = runner.rows(`SELECT trace_id, span_id, name FROM spans WHERE entity = {e:String} AND trace_id IN (${list(traces)})`, {
-        e: entity,
-      });
-      for (const r of rows) {
-        const k = `${String(r.trace_id)}/${String(r.span_id)}`;
-        if (wanted.has(k)) names.set(k, String(r.name));
-      }
-      return names;
+      if (keys.length === 0) return new Map();
+      const rows = runner.rows(
+        `SELECT trace_id, span_id, name FROM spans WHERE entity = {e:String} AND trace_id IN (${list(traceIdsOf(keys))})`,
+        {
+          e: entity,
+        },
+      );
+      return namesByKey(
+        keys,
+        rows.map((r) => ({ traceId: String(r.trace_id), spanId: String(r.span_id), name: String(r.name) })),
+      );
     },
     countsOf(entity, names) {
       const counts = new Map<string, OperationCount>(names.map((name) => [name, { name, window: 0, baseline: 0 }]));
