@@ -236,13 +236,14 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
     } finally {
       runner.close();
     }
-    // The resources outlive the session that imported them.
+    // The resources outlive the session that imported them, and read the same from another current database.
     const reopened = await ChdbRunner.open(engine);
     try {
-      const stray = reopened.rows(
-        "SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM otel_logs WHERE EogEntity = 'shop/Pod/stray-0' LIMIT 1",
-      );
-      expect(stray).toEqual([{ pod: 'stray-0' }]);
+      const stray = `SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM ${reopened.database}.otel_logs WHERE EogEntity = 'shop/Pod/stray-0' LIMIT 1`;
+      expect(reopened.rows(stray)).toEqual([{ pod: 'stray-0' }]);
+      reopened.exec('USE system');
+      expect(reopened.rows(stray)).toEqual([{ pod: 'stray-0' }]);
+      reopened.exec(`USE ${reopened.database}`);
     } finally {
       reopened.close();
     }
@@ -274,6 +275,9 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
         const summary = await importIntoClickHouse(dir, server, { deriveSignals: false });
         expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null]);
         expectSameAsSqlite(sqliteFile, server);
+        // The resources are read from the table of the database the store is in.
+        const pod = server.rows("SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM otel_logs WHERE EogEntity = 'shop/Pod/stray-0'");
+        expect(pod).toEqual([{ pod: 'stray-0' }]);
       } finally {
         server.close();
       }
