@@ -15,6 +15,8 @@ import { startScan, type LineScan } from './scan.js';
  */
 interface DirectMapping {
   table: string;
+  /** The table's time column. */
+  time: string;
   columns: readonly string[];
   /** The line's fields as the engine reads them: required fields Nullable (absent and null fail `valid`). */
   structure: string;
@@ -35,8 +37,30 @@ const ISO = String.raw`^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ]([01][0-9]|2[0-3]):[0-5][
  * its typed subcolumns are NULL where the token had another type.
  */
 const DYNAMIC = 'Dynamic';
-/** A JSON number as Float64, NULL for any other token. */
-const numberOf = (field: string): string => `coalesce(${field}.Float64, toFloat64(${field}.Int64), toFloat64(${field}.UInt64))`;
+/** A JSON number as Float64, NULL for any other token and for one past Float64's range (`1e999`, which JSON.parse makes Infinity). */
+const numberOf = (field: string): string => {
+  const number = `coalesce(${field}.Float64, toFloat64(${field}.Int64), toFloat64(${field}.UInt64))`;
+  return `if(isFinite(ifNull(${number}, 0)), ${number}, NULL)`;
+};
+
+/** A string as JSON.stringify writes it, for strings with no control character (those are refused: see LABELS_VALID). */
+const jsonString = (x: string): string => String.raw`concat('"', replaceAll(replaceAll(${x}, '\\', '\\\\'), '"', '\\"'), '"')`;
+
+/**
+ * A metric's labels, read as Dynamic with objects inferred as maps (in their order): the
+ * record reader takes an object of strings, or no field (and refuses null, a string, an
+ * object with other values). It stores JSON.stringify of the parsed object, which equals the
+ * text built here when no key looks like an array index (JavaScript puts those first), no key
+ * repeats (JSON.parse keeps the last value in the first one's place) and no key or value
+ * holds a control character (escaped otherwise than `"` and `\`). A line with any of those
+ * is left out, and the file goes to the record reader.
+ */
+const LABELS_MAP = 'f.labels.`Map(String, String)`';
+const LABELS_TEXT = `concat('{', arrayStringConcat(arrayMap((k, v) -> concat(${jsonString('k')}, ':', ${jsonString('v')}), mapKeys(t.labels), mapValues(t.labels)), ','), '}')`;
+const LABELS_VALID = String.raw`(t.labels_type = 'None' OR (t.labels_type = 'Map(String, String)'
+  AND NOT arrayExists(k -> match(k, '^(0|[1-9][0-9]{0,9})$'), mapKeys(t.labels))
+  AND length(arrayDistinct(mapKeys(t.labels))) = length(mapKeys(t.labels))
+  AND NOT arrayExists(x -> match(x, '[\\x00-\\x1f]'), arrayConcat(mapKeys(t.labels), mapValues(t.labels)))))`;
 
 /** Epoch ms of a timestamp field: a number rounds as Math.round does; NULL when invalid (the parser wants an upper-case T and Z). */
 const epochMs = (field: string): string =>
@@ -46,6 +70,7 @@ const epochMs = (field: string): string =>
 const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
   spans: {
     table: 'otel_traces',
+    time: 'Timestamp',
     columns: blockMappings.spans.columns,
     structure: `traceId Nullable(String), spanId Nullable(String), parentSpanId String, entity Nullable(String), name Nullable(String),
       start ${DYNAMIC}, durationMs ${DYNAMIC}, status Nullable(String), statusMessage String, kind String`,
@@ -56,8 +81,20 @@ const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
     valid: `t.traceId != '' AND t.spanId != '' AND t.entity != '' AND t.name IS NOT NULL AND t.status IN ('ok', 'error', 'unset')
       AND t.duration >= 0 AND t.ms IS NOT NULL`,
   },
+  metrics: {
+    table: 'otel_metrics_gauge',
+    time: 'TimeUnix',
+    columns: blockMappings.metrics.columns,
+    structure: `time ${DYNAMIC}, entity Nullable(String), name Nullable(String), value ${DYNAMIC}, unit String, labels ${DYNAMIC}`,
+    fields: `entity, name, unit, ${epochMs('f.time')} AS ms, ${numberOf('f.value')} AS value, dynamicType(f.labels) AS labels_type,
+      ${LABELS_MAP} AS labels`,
+    select: `t.eog_row + 1, t.entity, fromUnixTimestamp64Milli(t.ms), fromUnixTimestamp64Milli(t.ms), t.name, t.value, t.unit,
+      if(t.labels_type = 'None', '', ${LABELS_TEXT}), t.labels`,
+    valid: `t.entity != '' AND t.name != '' AND t.ms IS NOT NULL AND t.value IS NOT NULL AND ${LABELS_VALID}`,
+  },
   logs: {
     table: 'otel_logs',
+    time: 'Timestamp',
     columns: blockMappings.logs.columns,
     structure: `time ${DYNAMIC}, entity Nullable(String), severity String, body Nullable(String), traceId String, spanId String,
       attrs Map(String, String)`,
@@ -85,9 +122,11 @@ const STRICT_READ = {
   input_format_try_infer_datetimes: 0,
   input_format_try_infer_dates: 0,
   input_format_json_try_infer_numbers_from_strings: 0,
+  // An object in a Dynamic field (a metric's labels) is a map in the line's order, not a tuple of sorted keys.
+  input_format_json_try_infer_named_tuples_from_objects: 0,
 } as const;
 
-/** Whether the engine reads a file of this kind itself (spans and logs, plain or gzipped). */
+/** Whether the engine reads a file of this kind itself (spans, logs and metrics, plain or gzipped). */
 export function isDirect(file: RecordFile): boolean {
   return directMappings[file.kind] !== undefined;
 }
@@ -146,7 +185,7 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
   const counted =
     failure === null
       ? runner.rows(
-          `SELECT count() AS n, toUnixTimestamp64Milli(min(Timestamp)) AS lo, toUnixTimestamp64Milli(max(Timestamp)) AS hi FROM ${mapping.table}`,
+          `SELECT count() AS n, toUnixTimestamp64Milli(min(${mapping.time})) AS lo, toUnixTimestamp64Milli(max(${mapping.time})) AS hi FROM ${mapping.table}`,
         )[0]
       : undefined;
   const rows = Number(counted?.n ?? 0);

@@ -153,14 +153,17 @@ const SPAN = {
   durationMs: 5,
   status: 'error',
 };
+const METRIC = { time: '2026-03-01T10:01:00.000Z', entity: 'shop/Pod/database-0', name: 'cpu_usage', value: 0.5, unit: 'cores' };
 const json = (value: object): string => JSON.stringify(value);
+/** A metric line whose labels are this JSON text as written (JSON.stringify would reorder or merge keys). */
+const metricWithLabels = (labels: string): string => `${json(METRIC).slice(0, -1)},"labels":${labels}}`;
 
 /**
  * Lines the engine's own read must treat as the record reader does: the same rows, or the
  * same error. `file` gets `text` inserted as its third line; `reads`: whether the engine
  * keeps a file the record reader accepts (false: it gives the file to the record reader).
  */
-const EDGE_CASES: { name: string; reads?: boolean; file: 'logs.jsonl' | 'spans.jsonl'; text: string }[] = [
+const EDGE_CASES: { name: string; reads?: boolean; file: 'logs.jsonl' | 'spans.jsonl' | 'metrics.jsonl'; text: string }[] = [
   { name: 'a quoted number', file: 'spans.jsonl', text: json({ ...SPAN, durationMs: '5' }) },
   { name: 'a negative duration', file: 'spans.jsonl', text: json({ ...SPAN, durationMs: -1 }) },
   { name: 'a status outside the enum', file: 'spans.jsonl', text: json({ ...SPAN, status: 'OK' }) },
@@ -183,6 +186,31 @@ const EDGE_CASES: { name: string; reads?: boolean; file: 'logs.jsonl' | 'spans.j
   { name: 'a line of spaces', file: 'logs.jsonl', text: '   ' },
   { name: 'two records on one line', file: 'logs.jsonl', text: `${json(LOG)} ${json(LOG)}` },
   { name: 'a CRLF line ending', reads: true, file: 'logs.jsonl', text: `${json(LOG)}\r` },
+  { name: 'a duration past the float range', file: 'spans.jsonl', text: json(SPAN).replace('"durationMs":5', '"durationMs":1e999') },
+  { name: 'an epoch time past the float range', file: 'logs.jsonl', text: json(LOG).replace('"2026-03-01T10:01:00.000Z"', '1e999') },
+  { name: 'a metric without labels', reads: true, file: 'metrics.jsonl', text: json(METRIC) },
+  { name: 'empty labels', reads: true, file: 'metrics.jsonl', text: metricWithLabels('{}') },
+  {
+    name: 'labels JSON.stringify writes as they came',
+    reads: true,
+    file: 'metrics.jsonl',
+    text: metricWithLabels(String.raw`{"app.kubernetes.io/name":"db","q"\":"é","z":"","a":"x y"}`),
+  },
+  { name: 'a label key like an array index', reads: false, file: 'metrics.jsonl', text: metricWithLabels('{"b":"x","10":"y"}') },
+  { name: 'a repeated label key', reads: false, file: 'metrics.jsonl', text: metricWithLabels('{"a":"x","b":"y","a":"z"}') },
+  { name: 'a control character in a label', reads: false, file: 'metrics.jsonl', text: metricWithLabels(String.raw`{"a":"x	y"}`) },
+  { name: 'a label that is not a string', file: 'metrics.jsonl', text: metricWithLabels('{"a":"x","n":1}') },
+  { name: 'null labels', file: 'metrics.jsonl', text: metricWithLabels('null') },
+  { name: 'labels as a string', file: 'metrics.jsonl', text: metricWithLabels('"{}"') },
+  { name: 'labels as a nested object', file: 'metrics.jsonl', text: metricWithLabels('{"a":{"b":"c"}}') },
+  { name: 'a quoted metric value', file: 'metrics.jsonl', text: json({ ...METRIC, value: '0.5' }) },
+  { name: 'a null unit', file: 'metrics.jsonl', text: json({ ...METRIC, unit: null }) },
+  {
+    name: 'an integer metric value past 2^53',
+    reads: true,
+    file: 'metrics.jsonl',
+    text: json(METRIC).replace('"value":0.5', '"value":9007199254740993'),
+  },
 ];
 
 type Outcome = { error: { file: string | null; line: number | null; message: string } | null };
@@ -208,6 +236,7 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       const summary = await importIntoClickHouse(dir, runner, { deriveSignals: false });
       expect(summary.engineReads.map((r) => [r.file, r.refused])).toEqual([
         ['logs.jsonl', null],
+        ['metrics.jsonl', null],
         ['spans.jsonl', null],
       ]);
       expect(telemetry(runner)).toEqual(blocks);
@@ -251,7 +280,7 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
 
   it('reads gzipped files too (chdb and a server), and leaves a corrupt one to the record reader', async () => {
     const { dir } = hostileBundle('hostile-gz');
-    for (const kind of ['logs', 'spans']) {
+    for (const kind of ['logs', 'metrics', 'spans']) {
       writeFileSync(join(dir, `${kind}.jsonl.gz`), gzipSync(readFileSync(join(dir, `${kind}.jsonl`))));
       rmSync(join(dir, `${kind}.jsonl`));
     }
@@ -262,6 +291,7 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       const summary = await importIntoClickHouse(dir, chdb, { deriveSignals: false });
       expect(summary.engineReads.map((r) => [r.file, r.refused])).toEqual([
         ['logs.jsonl.gz', null],
+        ['metrics.jsonl.gz', null],
         ['spans.jsonl.gz', null],
       ]);
       expectSameAsSqlite(sqliteFile, chdb);
@@ -273,7 +303,7 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       const server = HttpRunner.open(parseStoreSpec(`clickhouse://default@127.0.0.1:${front.port}/incidents`) as ServerSpec);
       try {
         const summary = await importIntoClickHouse(dir, server, { deriveSignals: false });
-        expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null]);
+        expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null, null]);
         expectSameAsSqlite(sqliteFile, server);
         // The resources are read from the table of the database the store is in.
         const pod = server.rows("SELECT ResourceAttributes['k8s.pod.name'] AS pod FROM otel_logs WHERE EogEntity = 'shop/Pod/stray-0'");
@@ -305,7 +335,7 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
       const runner = HttpRunner.open(parseStoreSpec(`clickhouse://default@127.0.0.1:${front.port}/incidents`) as ServerSpec);
       try {
         const summary = await importIntoClickHouse(dir, runner, { deriveSignals: false });
-        expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null]);
+        expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null, null]);
         expectSameAsSqlite(sqliteFile, runner);
       } finally {
         runner.close();

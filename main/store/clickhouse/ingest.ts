@@ -51,7 +51,7 @@ const POINTS_PER_QUERY = 500;
 
 /**
  * Imports a bundle straight into a ClickHouse store (chdb or a server), replacing what the
- * database held. The engine reads the span and log files itself, with the record reader's
+ * database held. The engine reads the span, log and metric files itself, with the record reader's
  * checks in SQL (direct.ts); the other files (and any the engine gives up) are read and
  * validated as for a SQLite store (ingest/produce.ts), then written as TSV block files that
  * the engine inserts and maps into the OpenTelemetry exporter's tables (block-sink.ts); once
