@@ -160,8 +160,9 @@ const metricWithLabels = (labels: string): string => `${json(METRIC).slice(0, -1
 
 /**
  * Lines the engine's own read must treat as the record reader does: the same rows, or the
- * same error. `file` gets `text` inserted as its third line; `reads`: whether the engine
- * keeps a file the record reader accepts (false: it gives the file to the record reader).
+ * same error. `file` gets `text` inserted as its third line; `reads`, given for the lines the
+ * record reader accepts and only for them: whether the engine keeps the file (false: it gives
+ * the file to the record reader).
  */
 const EDGE_CASES: { name: string; reads?: boolean; file: 'logs.jsonl' | 'spans.jsonl' | 'metrics.jsonl'; text: string }[] = [
   { name: 'a quoted number', file: 'spans.jsonl', text: json({ ...SPAN, durationMs: '5' }) },
@@ -194,11 +195,11 @@ const EDGE_CASES: { name: string; reads?: boolean; file: 'logs.jsonl' | 'spans.j
     name: 'labels JSON.stringify writes as they came',
     reads: true,
     file: 'metrics.jsonl',
-    text: metricWithLabels(String.raw`{"app.kubernetes.io/name":"db","q"\":"é","z":"","a":"x y"}`),
+    text: metricWithLabels(String.raw`{"app.kubernetes.io/name":"db","q\"\\":"\u00e9","z":"","a":"x y"}`),
   },
   { name: 'a label key like an array index', reads: false, file: 'metrics.jsonl', text: metricWithLabels('{"b":"x","10":"y"}') },
   { name: 'a repeated label key', reads: false, file: 'metrics.jsonl', text: metricWithLabels('{"a":"x","b":"y","a":"z"}') },
-  { name: 'a control character in a label', reads: false, file: 'metrics.jsonl', text: metricWithLabels(String.raw`{"a":"x	y"}`) },
+  { name: 'a control character in a label', reads: false, file: 'metrics.jsonl', text: metricWithLabels(String.raw`{"a":"x\ty"}`) },
   { name: 'a label that is not a string', file: 'metrics.jsonl', text: metricWithLabels('{"a":"x","n":1}') },
   { name: 'null labels', file: 'metrics.jsonl', text: metricWithLabels('null') },
   { name: 'labels as a string', file: 'metrics.jsonl', text: metricWithLabels('"{}"') },
@@ -363,6 +364,8 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
           refused = summary.engineReads.filter((r) => r.file === file).map((r) => r.refused);
         });
         expect(got).toEqual(expected);
+        // A case that names whether the engine keeps the file is one the record reader accepts; the others it refuses.
+        expect(expected.error === null).toBe(reads !== undefined);
         if (expected.error) return;
         expect(refused).toHaveLength(1);
         expect(refused[0] === null).toBe(reads);
