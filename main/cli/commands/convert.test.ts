@@ -44,6 +44,20 @@ describe('eog convert', () => {
     ]);
   });
 
+  it('--no-incident-time withholds the injection times from the Nezha bundles, and is refused for a capture', async () => {
+    const out = scratchDir();
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    await buildProgram().parseAsync(['node', 'eog', 'convert', 'nezha', copySlice(), '--out', out, '--quiet', '--no-incident-time']);
+    for (const name of ['2023-01-30-f01', '2023-01-30-f02']) {
+      const manifest = JSON.parse(readFileSync(join(out, name, 'snapshot.json'), 'utf8'));
+      expect(manifest.incidentTime).toBeUndefined();
+      expect(manifest.window).toBeDefined();
+    }
+    const capture = ['node', 'eog', 'convert', 'capture', scenario, '--out', tempDir('eog-cli-'), '--no-incident-time'];
+    await expect(buildProgram().exitOverride().parseAsync(capture)).rejects.toThrow(/--no-incident-time applies to nezha only/);
+  });
+
   it('rejects an unknown format as a usage error', async () => {
     const program = buildProgram().exitOverride();
     await expect(program.parseAsync(['node', 'eog', 'convert', 'csv', scenario, '--out', tempDir('eog-cli-')])).rejects.toThrow(UsageError);

@@ -3,7 +3,9 @@ import { convertItbenchLite, convertNezha, formatWarning } from '../../convert/i
 import { UsageError } from '../errors.js';
 import { CAPTURE_FORMATS, runCaptureConvert, type CaptureCliOptions, type CaptureFormat } from './convert-capture.js';
 
-interface ConvertOptions extends CaptureCliOptions {
+interface ConvertOptions extends Omit<CaptureCliOptions, 'incidentTime'> {
+  /** A capture's onset; false with --no-incident-time (nezha: withhold the injection times). */
+  incidentTime?: string | false;
   quiet?: boolean;
 }
 
@@ -29,6 +31,10 @@ export function registerConvert(program: Command): void {
     .option('--incident-time <time>', 'the incident onset, ISO-8601 with a zone (capture formats)')
     .option('--window <start/end>', 'the investigation window, START/END in ISO-8601 with a zone (capture formats)')
     .option('--baseline <start/end>', 'a normal period to compare against, START/END (capture formats)')
+    .option(
+      '--no-incident-time',
+      'nezha: withhold the injection times (no incidentTime, no baseline chosen with the fault list), as for a user who does not know when an incident began',
+    )
     .option('--quiet', 'print only the summary line')
     .action(async (format: string, inputs: string[], options: ConvertOptions) => {
       const started = Date.now();
@@ -36,8 +42,13 @@ export function registerConvert(program: Command): void {
         if (!options.quiet) process.stdout.write(`${line}\n`);
       };
       let bundles: string[];
+      const { incidentTime, ...rest } = options;
+      if (incidentTime === false && format !== 'nezha')
+        throw new UsageError(
+          `convert ${format}: --no-incident-time applies to nezha only (a capture has no incident time unless --incident-time gives one)`,
+        );
       if (isCaptureFormat(format)) {
-        const { bundle, summary } = runCaptureConvert(format, inputs, options);
+        const { bundle, summary } = runCaptureConvert(format, inputs, { ...rest, ...(incidentTime ? { incidentTime } : {}) });
         log(summary);
         process.stdout.write(`wrote 1 bundle(s) to ${bundle} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
         return;
@@ -47,6 +58,7 @@ export function registerConvert(program: Command): void {
       switch (format) {
         case 'nezha':
           ({ bundles } = await convertNezha(input, options.out, {
+            ...(incidentTime === false ? { incidentTime: false } : {}),
             onProgress: (p) => log(`[${p.done}/${p.total}] ${p.bundle}`),
             // Gaps in the capture: each also goes into the snapshot.json of the bundles it concerns.
             onWarning: (w) => void process.stderr.write(`warning: ${formatWarning(w)}\n`),

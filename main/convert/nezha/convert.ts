@@ -33,6 +33,14 @@ export interface ConvertNezhaOptions {
   onWarning?: (warning: ConversionWarning) => void;
   /** Convert only the faults this accepts (tests convert one or two). */
   only?: (fault: NezhaFault) => boolean;
+  /**
+   * false (`eog convert nezha --no-incident-time`): the "window only" way. The bundles carry no
+   * `incidentTime`, and no baseline is cut with the fault list: the traces' and logs' baseline is
+   * construct_data's fault-free capture or none, the metrics' the minutes of that capture (else
+   * none: the signals compare against what precedes the onset). The window is still the fault's
+   * three files, as a user hands over the capture of an incident without knowing when it began.
+   */
+  incidentTime?: boolean;
 }
 
 export interface ConvertNezhaResult {
@@ -84,7 +92,7 @@ export async function convertNezha(root: string, outDir: string, options: Conver
       day,
       faults.map((f) => f.injectPod),
     );
-    const context = await loadDayContext(root, day, faults, system);
+    const context = await loadDayContext(root, day, faults, system, { incidentTime: options.incidentTime !== false });
     const dayWarnings = [...systemWarnings, ...context.warnings];
     dayWarnings.forEach(report);
     for (const fault of selected) {
@@ -163,7 +171,13 @@ async function writeFaultBundle(
     });
   } else {
     metrics.push(...toMetricRecords(day.front, entry, keepMetric));
-    alerts = synthesiseAlerts(day, traces.spans, window, entryName);
+    // Without a published normal period (window only), the entry SLI is judged against the
+    // minutes the bundle holds before its window, which the signals compare against too.
+    const isSliBaseline =
+      day.incidentTime || day.metricBaseline !== null
+        ? day.isMetricBaseline
+        : (t: number) => t >= window.start - PRE_WINDOW && t < window.start;
+    alerts = synthesiseAlerts(day, traces.spans, window, entryName, isSliBaseline);
   }
 
   const spans = [...day.baselineTraces.spans, ...traces.spans];
@@ -185,7 +199,7 @@ async function writeFaultBundle(
     version: 1,
     name,
     description: `${day.system.name} incident ${fault.index} of ${fault.day} from the Nezha dataset; telemetry window ${hhmmss(window.start)}–${hhmmss(window.end)} UTC.`,
-    incidentTime: isoFromMillis(fault.injectTime),
+    ...(day.incidentTime ? { incidentTime: isoFromMillis(fault.injectTime) } : {}),
     window: { start: isoFromMillis(window.start), end: isoFromMillis(window.end) },
     ...(day.baseline ? { baseline: { start: isoFromMillis(day.baseline.start), end: isoFromMillis(day.baseline.end) } } : {}),
     ...(metricBaseline ? { metricBaseline: { start: isoFromMillis(metricBaseline.start), end: isoFromMillis(metricBaseline.end) } } : {}),
@@ -200,6 +214,12 @@ async function writeFaultBundle(
         'synthesised from the entry SLI against the baseline (front_service latency percentiles; error ratio and p95 of the entry traces)',
       spanStatus: 'error when an ERROR log line was written inside the span, otherwise unset (Nezha traces have no status)',
       metricNames: 'CSV column without its unit; the unit is in the record',
+      ...(day.incidentTime
+        ? {}
+        : {
+            incidentTime:
+              "withheld (--no-incident-time): no baseline is chosen with the fault list; the baseline is construct_data's fault-free capture, or none",
+          }),
       ...(day.derivedBaselineEnd === null ? {} : { baselinePeriod: 'derived: the telemetry before the first incident of the day' }),
       ...(day.metricBaseline
         ? { metricBaseline: { start: isoFromMillis(day.metricBaseline.start), end: isoFromMillis(day.metricBaseline.end) } }
@@ -222,12 +242,18 @@ async function writeFaultBundle(
  * minutes, and the entry traces against the baseline traces. The onset used is the window's
  * second minute (the first file mostly precedes the fault), never the injection record.
  */
-function synthesiseAlerts(day: DayContext, windowSpans: readonly SpanRecord[], window: Range, entryName: string): AlertRecord[] {
+function synthesiseAlerts(
+  day: DayContext,
+  windowSpans: readonly SpanRecord[],
+  window: Range,
+  entryName: string,
+  isBaseline: (time: number) => boolean,
+): AlertRecord[] {
   const entry = serviceId(entryName, day.system.namespace);
   const onset = window.start + MINUTE;
   const alerts = synthesiseSliAlerts({
     rows: day.front,
-    isBaseline: day.isMetricBaseline,
+    isBaseline,
     isWindow: (t) => t > window.start + MINUTE / 2 && t <= window.end + MINUTE,
     entity: entry,
   });

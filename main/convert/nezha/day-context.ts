@@ -17,12 +17,13 @@ export interface Range {
   end: number;
 }
 
-/** Everything shared by the faults of one day: its baseline and its whole-day metrics. */
 /** Everything shared by the faults of one day: its system, baseline and whole-day metrics, and what was missing. */
 export interface DayContext {
   day: string;
   faults: NezhaFault[];
   system: NezhaSystem;
+  /** false: the "window only" way; nothing here was chosen with the fault list's times. */
+  incidentTime: boolean;
   baselineLogs: LogFileResult;
   baselineTraces: TraceFileResult;
   baselineFiles: string[];
@@ -37,7 +38,10 @@ export interface DayContext {
   podMetrics: Map<string, MetricRow[]>;
   /** Entry SLI rows (front_service), whole day; empty when the file is missing. */
   front: MetricRow[];
-  /** Metric minutes near the baseline that no fault touches. */
+  /**
+   * Metric minutes near the baseline that no fault touches; window only: the minutes of the
+   * fault-free capture itself (none without one).
+   */
   isMetricBaseline: (time: number) => boolean;
   metricBaseline: Range | null;
   /** Gaps that concern every bundle of the day (file paths relative to the dataset root). */
@@ -54,6 +58,12 @@ export function isCleanMinute(time: number, faults: readonly NezhaFault[]): bool
   return faults.every((f) => time <= f.injectTime || time - MINUTE >= faultFilesEnd(f) + RECOVERY);
 }
 
+/** A metric row summarises the minute ending at its time: it is in a period when most of that minute is (its midpoint). */
+export function isMinuteWithin(time: number, period: Range): boolean {
+  const mid = time - MINUTE / 2;
+  return mid >= period.start && mid <= period.end;
+}
+
 interface Baseline {
   logs: LogFileResult;
   traces: TraceFileResult;
@@ -66,7 +76,14 @@ interface Baseline {
  * day's first incident files that precedes that incident (the `HH_MM` file holds the minute
  * before its name, so most of the first file is from before it).
  */
-async function loadBaseline(root: string, day: string, faults: readonly NezhaFault[], system: NezhaSystem, warn: Warn): Promise<Baseline> {
+async function loadBaseline(
+  root: string,
+  day: string,
+  faults: readonly NezhaFault[],
+  system: NezhaSystem,
+  warn: Warn,
+  incidentTime: boolean,
+): Promise<Baseline> {
   const construct = constructDir(root, day);
   const logFiles = filesIn(join(construct, 'log'));
   const traceFiles = filesIn(join(construct, 'trace'));
@@ -83,6 +100,15 @@ async function loadBaseline(root: string, day: string, faults: readonly NezhaFau
     for (const file of logFiles) await readLogFile(file, logs, scope);
     for (const file of traceFiles) await readTraceFile(file, logs.errorSpans, traces, scope);
     return { logs, traces, files: [...traceFiles, ...logFiles], derivedEnd: null };
+  }
+  if (!incidentTime) {
+    // Deriving a baseline needs the first incident's time: the fault list, withheld here.
+    warn(
+      join(construct, 'trace'),
+      'no baseline trace files, and the incident times are withheld (--no-incident-time): the bundles have no baseline period; ' +
+        'their signals compare against what precedes the onset',
+    );
+    return { logs, traces, files: [], derivedEnd: null };
   }
   const first = faults[0];
   const traceFrom = first ? windowFiles(root, first, 'trace').files : [];
@@ -108,10 +134,21 @@ async function loadBaseline(root: string, day: string, faults: readonly NezhaFau
 
 type Warn = (file: string, message: string) => void;
 
-export async function loadDayContext(root: string, day: string, faults: NezhaFault[], system: NezhaSystem): Promise<DayContext> {
+export interface DayOptions {
+  /** false: the "window only" way (ConvertNezhaOptions.incidentTime). */
+  incidentTime: boolean;
+}
+
+export async function loadDayContext(
+  root: string,
+  day: string,
+  faults: NezhaFault[],
+  system: NezhaSystem,
+  options: DayOptions = { incidentTime: true },
+): Promise<DayContext> {
   const warnings: ConversionWarning[] = [];
   const warn: Warn = (file, message) => warnings.push({ file: relative(root, file), message });
-  const loaded = await loadBaseline(root, day, faults, system, warn);
+  const loaded = await loadBaseline(root, day, faults, system, warn, options.incidentTime);
   const baseline = spanOf([...loaded.logs.logs.map((l) => l.time), ...loaded.traces.spans.map((s) => s.start)]);
 
   const metricDir = join(rcaDir(root, day), 'metric');
@@ -130,22 +167,32 @@ export async function loadDayContext(root: string, day: string, faults: NezhaFau
     );
   }
 
-  const isMetricBaseline = (time: number): boolean =>
-    baseline !== null &&
-    time >= baseline.start - METRIC_BASELINE_REACH &&
-    time <= baseline.end + METRIC_BASELINE_REACH &&
-    isCleanMinute(time, faults);
+  // Window only: the minutes of the fault-free capture itself. Its neighbourhood is clean only
+  // by the fault list, which is withheld.
+  const isMetricBaseline = options.incidentTime
+    ? (time: number): boolean =>
+        baseline !== null &&
+        time >= baseline.start - METRIC_BASELINE_REACH &&
+        time <= baseline.end + METRIC_BASELINE_REACH &&
+        isCleanMinute(time, faults)
+    : (time: number): boolean => baseline !== null && isMinuteWithin(time, baseline);
   const metricTimes = [front ?? [], ...podMetrics.values()].flatMap((rows) => rows.map((r) => r.time)).filter(isMetricBaseline);
   const metricBaseline = metricTimes.length
     ? { start: metricTimes.reduce((a, b) => Math.min(a, b)) - MINUTE, end: metricTimes.reduce((a, b) => Math.max(a, b)) }
     : null;
   if (metricBaseline === null && baseline !== null && (podMetrics.size > 0 || front !== null)) {
-    warn(metricDir, 'no metric minute within 10 minutes of the baseline is free of incidents: the metrics have no baseline');
+    warn(
+      metricDir,
+      options.incidentTime
+        ? 'no metric minute within 10 minutes of the baseline is free of incidents: the metrics have no baseline'
+        : 'no metric minute within the baseline period: the metrics have no baseline',
+    );
   }
   return {
     day,
     faults,
     system,
+    incidentTime: options.incidentTime,
     baselineLogs: loaded.logs,
     baselineTraces: loaded.traces,
     baselineFiles: loaded.files,
