@@ -19,8 +19,8 @@ const TABLE_FILE = fileURLToPath(new URL('../../../core/controller/calibration-t
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  const { sources, values } = parseDatasetArgs(argv, { write: { type: 'boolean' } });
-  const { systems, cleanup } = await openSystems(sources);
+  const { sources, timeGiven, values } = parseDatasetArgs(argv, { write: { type: 'boolean' } });
+  const { systems, cleanup } = await openSystems(sources, { timeGiven });
   try {
     const cases = await runAll(systems, readSplit(), {});
     const dev = cases.filter((c) => c.part === 'dev');

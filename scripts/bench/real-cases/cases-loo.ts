@@ -40,9 +40,9 @@ const classOf = (type: string | null): string | null => (type?.startsWith('cpu_'
 const pct = (n: number, d: number): string => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)} %`);
 
 async function main(): Promise<void> {
-  const { sources, values } = parseDatasetArgs(process.argv.slice(2), { write: { type: 'boolean' } });
+  const { sources, timeGiven, values } = parseDatasetArgs(process.argv.slice(2), { write: { type: 'boolean' } });
   const dir = mkdtempSync(path.join(tmpdir(), 'eog-cases-loo-'));
-  const { systems, cleanup } = await openSystems(sources);
+  const { systems, cleanup } = await openSystems(sources, { timeGiven });
   try {
     const split = readSplit();
     const library = CaseLibrary.open(path.join(dir, 'cases.sqlite'));

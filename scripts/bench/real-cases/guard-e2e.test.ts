@@ -3,7 +3,7 @@
  * ../shared needed): record the ranks, then plant a regression by switching off the rule
  * the slice's network-delay fault is found by, and see the guard fail naming that case.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertNezha } from '../../../main/convert/index.js';
@@ -33,7 +33,7 @@ describe('npm run bench:guard on the Nezha slice', () => {
     // The heuristic is deterministic: the same code passes against what it recorded.
     const again = await runGuard({ sources: [{ system: 'tt', bundles }], file });
     expect(again.exitCode).toBe(0);
-    expect(again.lines).toEqual(['guard passed: no rank got worse (0 better)']);
+    expect(again.lines).toEqual(['guard passed: no development rank got worse (0 better)']);
   }, 60_000);
 
   it('fails naming the case whose rank got worse with a rule switched off, and leaves the file alone', async () => {
@@ -44,5 +44,23 @@ describe('npm run bench:guard on the Nezha slice', () => {
     expect(outcome.lines).toContainEqual(expect.stringMatching(/^WORSE {4}tt\/2023-01-30-f01: rank \d+ → (rank \d+|not ranked)/));
     expect(outcome.lines.at(-1)).toMatch(/^guard FAILED/);
     expect(readFileSync(file, 'utf8')).toBe(before);
+    // f02 is a validation case in split.json: its worse rank is printed, not counted.
+    expect(outcome.verdict.worseReported.map((c) => c.entry.case)).toEqual(['2023-01-30-f02']);
+    expect(outcome.lines).toContainEqual(expect.stringMatching(/^worse {4}tt\/2023-01-30-f02: .*; validation, reported only$/));
+  }, 60_000);
+
+  it('passes when only a validation case (split.json) ranks worse, printing it', async () => {
+    const guard = JSON.parse(readFileSync(file, 'utf8')) as GuardFile;
+    // The development case recorded as not ranked can get no worse; the validation case can.
+    const onlyValidation = join(scratchDir(), 'guard.json');
+    writeFileSync(
+      onlyValidation,
+      JSON.stringify({ ...guard, cases: guard.cases.map((e) => (e.case === '2023-01-30-f01' ? { ...e, rank: null } : e)) }),
+    );
+    const outcome = await runGuard({ sources: [{ system: 'tt', bundles }], file: onlyValidation, disabledRules: ['network_delay'] });
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.verdict.worse).toEqual([]);
+    expect(outcome.verdict.worseReported.map((c) => c.entry.case)).toEqual(['2023-01-30-f02']);
+    expect(outcome.lines.at(-1)).toMatch(/^guard passed: .*1 validation case\(s\) worse, reported only\)$/);
   }, 60_000);
 });

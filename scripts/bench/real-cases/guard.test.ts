@@ -27,7 +27,7 @@ describe('compareGuard', () => {
       ['a', 2, 1],
       ['b', null, 5],
     ]);
-    expect(formatVerdict(v).at(-1)).toBe('guard passed: no rank got worse (2 better)');
+    expect(formatVerdict(v).at(-1)).toBe('guard passed: no development rank got worse (2 better)');
   });
 
   it('fails naming each case whose rank got worse, next to the improvements', () => {
@@ -55,9 +55,62 @@ describe('compareGuard', () => {
   });
 });
 
+describe('compareGuard on development cases only', () => {
+  const validation = (e: GuardEntry): boolean => !e.case.startsWith('val');
+
+  it('prints a validation case that ranks worse but passes; a development case that does fails', () => {
+    const recorded = [entry('dev-a', 1), entry('val-b', 1), entry('val-c', 2)];
+    const passing = compareGuard(recorded, [entry('dev-a', 1), entry('val-b', 3), entry('val-c', null)], validation);
+    expect(passing.ok).toBe(true);
+    expect(passing.worse).toEqual([]);
+    expect(passing.worseReported.map((c) => [c.entry.case, c.was, c.entry.rank])).toEqual([
+      ['val-b', 1, 3],
+      ['val-c', 2, null],
+    ]);
+    const lines = formatVerdict(passing);
+    expect(lines).toContain('worse    tt/val-b: rank 1 → rank 3 (expected svc); validation, reported only');
+    expect(lines.at(-1)).toBe('guard passed: no development rank got worse (0 better; 2 validation case(s) worse, reported only)');
+    const failing = compareGuard(recorded, [entry('dev-a', 2), entry('val-b', 3), entry('val-c', 2)], validation);
+    expect(failing.ok).toBe(false);
+    expect(failing.worse.map((c) => c.entry.case)).toEqual(['dev-a']);
+    expect(formatVerdict(failing).at(-1)).toMatch(/^guard FAILED: 1 worse, .*; 1 validation case\(s\) worse, reported only$/);
+  });
+
+  it('still fails on a validation case gone missing or given another truth', () => {
+    const v = compareGuard([entry('val-b', 1), entry('val-c', 1)], [entry('val-c', 1, 'tt', ['other'])], validation);
+    expect(v.ok).toBe(false);
+    expect(v.missing.map((e) => e.case)).toEqual(['val-b']);
+    expect(v.retruthed.map((r) => r.entry.case)).toEqual(['val-c']);
+  });
+});
+
+describe('the two ways in one guard file', () => {
+  const windowOnly = (c: string, rank: number | null, system: GuardEntry['system'] = 'tt'): GuardEntry => ({
+    ...entry(c, rank, system),
+    mode: 'window-only',
+  });
+
+  it('compares a run only with the entries of its own way, skipping the other', () => {
+    const recorded = [entry('a', 1), windowOnly('a', 3)];
+    const timeGiven = compareGuard(recorded, [entry('a', 2)]);
+    expect(timeGiven.worse.map((c) => c.was)).toEqual([1]);
+    expect(timeGiven.skipped).toBe(1);
+    const windowRun = compareGuard(recorded, [windowOnly('a', 2)]);
+    expect(windowRun.ok).toBe(true);
+    expect(windowRun.better.map((c) => [c.was, c.entry.rank])).toEqual([[3, 2]]);
+    expect(formatVerdict(windowRun)).toContain('better   tt/a (window-only): rank 3 → rank 2 (expected svc)');
+    expect(windowRun.skipped).toBe(1);
+  });
+
+  it('--update replaces only the entries of the way and systems run, time given first', () => {
+    const next = updatedGuard([entry('a', 1), windowOnly('a', 3), windowOnly('l', 1, 'lab')], [windowOnly('a', 5), windowOnly('b', 1)]);
+    expect(next.cases).toEqual([entry('a', 1), windowOnly('a', 5), windowOnly('b', 1), windowOnly('l', 1, 'lab')]);
+  });
+});
+
 describe('updatedGuard', () => {
   it('replaces the entries of the systems run and keeps the others, in a fixed order', () => {
-    const next = updatedGuard([entry('z', 1, 'ob'), entry('old', 1)], [entry('b', 2), entry('a', null)]);
-    expect(next.cases.map((e) => `${e.system}/${e.case}`)).toEqual(['tt/a', 'tt/b', 'ob/z']);
+    const next = updatedGuard([entry('l', 1, 'lab'), entry('z', 1, 'ob'), entry('old', 1)], [entry('b', 2), entry('a', null)]);
+    expect(next.cases.map((e) => `${e.system}/${e.case}`)).toEqual(['tt/a', 'tt/b', 'ob/z', 'lab/l']);
   });
 });

@@ -3,16 +3,23 @@
  * scoreCase) with the built-in heuristic and `eog bench`'s default settings, so the figures
  * here are the ones `npm run eog -- bench <root>` prints.
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CaseLibrary } from '../../../main/cases/index.js';
 import type { Policy } from '../../../core/controller/index.js';
 import { createHeuristicPolicy, ruleTable } from '../../../core/policy/heuristic/index.js';
 import { collectCases, loadGroundTruth, runBench } from '../../../main/bench/index.js';
+import { convertNezha } from '../../../main/convert/index.js';
 import { causalChoiceFrom } from '../../../main/cli/commands/causal-flags.js';
 import { settingsFrom } from '../../../main/cli/commands/shared-flags.js';
+import { convertLab } from './lab.js';
 import { partOf, SYSTEMS, type Part, type SplitFile, type SystemId } from './split.js';
 
-/** Where a system's cases come from: a Nezha dataset root (converted on the fly) or a folder of converted bundles. */
+/**
+ * Where a system's cases come from: a Nezha dataset root or the lab's incidents folder
+ * (converted on the fly), or a folder of converted bundles.
+ */
 export interface SystemSource {
   system: SystemId;
   root?: string;
@@ -56,26 +63,81 @@ export interface RunOptions {
   casePrior?: boolean;
 }
 
+export interface OpenOptions {
+  /**
+   * false: the "window only" way (`--no-time`): Nezha converted with `--no-incident-time`, the
+   * lab with `--window` alone; bundles given must have been converted so. Default true.
+   */
+  timeGiven?: boolean;
+  onProgress?: (text: string) => void;
+}
+
+/** Bundles given for one way that were converted the other way, or without the ground truth the bench scores by. */
+export class BundlesMismatchError extends Error {
+  override name = 'BundlesMismatchError';
+}
+
 /** Each system's bundles, converting dataset roots once (for every arm of an ablation); `cleanup` removes conversions. */
 export async function openSystems(
   sources: readonly SystemSource[],
-  onProgress?: (text: string) => void,
+  options: OpenOptions = {},
 ): Promise<{ systems: SystemCases[]; cleanup: () => void }> {
+  const timeGiven = options.timeGiven !== false;
   const cleanups: Array<() => void> = [];
   const cleanup = (): void => cleanups.forEach((c) => c());
+  const scratch = (): string => {
+    const out = mkdtempSync(path.join(tmpdir(), 'eog-real-cases-'));
+    cleanups.push(() => rmSync(out, { recursive: true, force: true }));
+    return out;
+  };
   try {
     const systems: SystemCases[] = [];
     for (const source of [...sources].sort((a, b) => SYSTEMS.indexOf(a.system) - SYSTEMS.indexOf(b.system))) {
-      const dir = source.bundles ?? source.root;
-      if (dir === undefined) continue;
-      const cases = await collectCases(dir, source.bundles ? undefined : 'nezha', (t) => onProgress?.(`${source.system}: ${t}`));
-      cleanups.push(cases.cleanup);
-      systems.push({ system: source.system, bundles: cases.bundles });
+      const say = (t: string): void => options.onProgress?.(`${source.system}: ${t}`);
+      let bundles: string[];
+      if (source.bundles !== undefined) {
+        const cases = await collectCases(source.bundles, undefined);
+        cleanups.push(cases.cleanup);
+        checkBundles(source.bundles, cases.bundles, timeGiven);
+        bundles = cases.bundles;
+      } else if (source.root === undefined) continue;
+      else if (source.system === 'lab') bundles = convertLab(source.root, scratch(), { timeGiven, onProgress: say });
+      else if (timeGiven) {
+        // `eog bench <root>`'s own road.
+        const cases = await collectCases(source.root, 'nezha', say);
+        cleanups.push(cases.cleanup);
+        bundles = cases.bundles;
+      } else {
+        const converted = await convertNezha(source.root, scratch(), {
+          incidentTime: false,
+          onProgress: (p) => say(`converting ${p.done}/${p.total}`),
+        });
+        bundles = [...converted.bundles].sort();
+      }
+      systems.push({ system: source.system, bundles });
     }
     return { systems, cleanup };
   } catch (error) {
     cleanup();
     throw error;
+  }
+}
+
+/** Bundles converted the way this run measures, each with the ground truth it is scored by. */
+export function checkBundles(dir: string, bundles: readonly string[], timeGiven: boolean): void {
+  for (const bundle of bundles) {
+    if (!existsSync(path.join(bundle, 'ground_truth.yaml')))
+      throw new BundlesMismatchError(
+        `${bundle}: no ground_truth.yaml to score it by; convert the dataset with the bench (lab: scripts/bench/real-cases/convert-lab.ts) or eog convert nezha`,
+      );
+    const manifest = JSON.parse(readFileSync(path.join(bundle, 'snapshot.json'), 'utf8')) as { incidentTime?: unknown };
+    const hasTime = manifest.incidentTime !== undefined;
+    if (hasTime !== timeGiven)
+      throw new BundlesMismatchError(
+        timeGiven
+          ? `${bundle} has no incidentTime: the bundles in ${dir} were converted the "window only" way; add --no-time, or give bundles converted with the incident time`
+          : `${bundle} has an incidentTime: --no-time needs bundles converted without it (eog convert nezha --no-incident-time; the lab with convert-lab.ts --no-time)`,
+      );
   }
 }
 

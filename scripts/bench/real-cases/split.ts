@@ -7,17 +7,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const SYSTEMS = ['tt', 'ob'] as const;
+/** The real systems: the two Nezha datasets and the lab (../shared/lab, recorded OpenTelemetry/Prometheus captures). */
+export const SYSTEMS = ['tt', 'ob', 'lab'] as const;
 export type SystemId = (typeof SYSTEMS)[number];
 export type Part = 'dev' | 'val';
 
-export const SYSTEM_NAMES: Readonly<Record<SystemId, string>> = { tt: 'TrainTicket', ob: 'OnlineBoutique' };
+export const SYSTEM_NAMES: Readonly<Record<SystemId, string>> = { tt: 'TrainTicket', ob: 'OnlineBoutique', lab: 'Lab' };
 
 export const SPLIT_RULE =
-  'Within each dataset the faults are sorted by injection time (days in order; the case ids f01, f02, … follow injection time within a day). ' +
-  'Every third fault (1-based positions 3, 6, 9, …) is validation, the rest development.';
+  'Within each dataset the faults are sorted by injection time (days in order; the case ids f01, f02, … follow injection time within a day; ' +
+  "the lab's injection time is its truth.json start). Every third fault (1-based positions 3, 6, 9, …) is validation, the rest development.";
 
-/** One fault of a dataset: its case id (`<day>-fNN`, the converter's bundle name) and when it was injected. */
+/** One fault of a dataset: its case id (the bundle's name: `<day>-fNN` for Nezha, the incident folder's for the lab) and when it was injected. */
 export interface FaultOrder {
   case: string;
   injected: string;
@@ -49,7 +50,7 @@ export function splitSystem(faults: readonly FaultOrder[]): SystemSplit {
 }
 
 export function buildSplit(faults: Readonly<Record<SystemId, readonly FaultOrder[]>>): SplitFile {
-  return { rule: SPLIT_RULE, systems: { tt: splitSystem(faults.tt), ob: splitSystem(faults.ob) } };
+  return { rule: SPLIT_RULE, systems: { tt: splitSystem(faults.tt), ob: splitSystem(faults.ob), lab: splitSystem(faults.lab) } };
 }
 
 export function readSplit(file: string = SPLIT_FILE): SplitFile {

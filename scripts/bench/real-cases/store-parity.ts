@@ -35,7 +35,7 @@ interface CaseParity {
 }
 
 async function main(): Promise<number> {
-  const { sources, values } = parseDatasetArgs(process.argv.slice(2), { roads: { type: 'string' }, write: { type: 'boolean' } });
+  const { sources, timeGiven, values } = parseDatasetArgs(process.argv.slice(2), { roads: { type: 'string' }, write: { type: 'boolean' } });
   const roads = String(values.roads ?? 'chdb,http')
     .split(',')
     .map((r) => {
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     chdb: { kind: 'chdb', dir: path.join(work, 'chdb') },
     http: parseStoreSpec(`clickhouse://default@127.0.0.1:${front?.port ?? 0}/eog`, PASSWORD_ENV),
   };
-  const { systems, cleanup } = await openSystems(sources, progress);
+  const { systems, cleanup } = await openSystems(sources, { timeGiven, onProgress: progress });
   const results: CaseParity[] = [];
   const started = performance.now();
   try {

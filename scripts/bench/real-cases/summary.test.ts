@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseResult } from './run-cases.js';
-import { ablationRow, ablationRows, figureRows, report } from './summary.js';
+import { ABLATION_HEADER, ablationRow, ablationRows, figureRows, report } from './summary.js';
 
 const result = (system: CaseResult['system'], c: string, part: CaseResult['part'], rank: number | null, f1 = 1): CaseResult => ({
   system,
@@ -41,5 +41,8 @@ describe('ablationRow', () => {
     expect(row.delta).toEqual({ tt: { dev: 0, val: -1 }, ob: { dev: 0, val: 0 } });
     expect(row.changed).toEqual(['tt/a: 1→3', 'tt/b: 2→1', 'tt/c: 1→-']);
     expect(ablationRows([row])[0]?.slice(0, 5)).toEqual(['own_errors', '0', '−100.0', '0', '0']);
+    // A system not run (the lab here) has no cells.
+    expect(ABLATION_HEADER.slice(5, 7)).toEqual(['Lab dev', 'Lab val']);
+    expect(ablationRows([row])[0]?.slice(5, 7)).toEqual(['—', '—']);
   });
 });

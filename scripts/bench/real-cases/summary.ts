@@ -127,15 +127,13 @@ export function caseRows(cases: readonly CaseResult[]): string[][] {
   );
 }
 
-export const ABLATION_HEADER = ['rule off', 'TT dev', 'TT val', 'OB dev', 'OB val', 'ranks changed'];
+const SHORT: Readonly<Record<SystemId, string>> = { tt: 'TT', ob: 'OB', lab: 'Lab' };
+export const ABLATION_HEADER = ['rule off', ...SYSTEMS.flatMap((s) => [`${SHORT[s]} dev`, `${SHORT[s]} val`]), 'ranks changed'];
 export function ablationRows(rows: readonly AblationRow[]): string[][] {
   const cell = (d: AblationRow['delta'], s: SystemId, p: Part): string => (d[s] ? signed(d[s][p]) : '—');
   return rows.map((r) => [
     r.rule,
-    cell(r.delta, 'tt', 'dev'),
-    cell(r.delta, 'tt', 'val'),
-    cell(r.delta, 'ob', 'dev'),
-    cell(r.delta, 'ob', 'val'),
+    ...SYSTEMS.flatMap((s) => [cell(r.delta, s, 'dev'), cell(r.delta, s, 'val')]),
     r.changed.join('; ') || '—',
   ]);
 }
