@@ -141,6 +141,9 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
     /** Median caller-side overhead (parent span minus child span), where network delay shows. */
     windowGapP50Ms: z.number().optional(),
     baselineGapP50Ms: z.number().optional(),
+    /** 95th percentile of the same overhead: a link that delays some calls (a queue, retransmits) moves it first. */
+    windowGapP95Ms: z.number().optional(),
+    baselineGapP95Ms: z.number().optional(),
     /**
      * The instances (pods) the calls ran between, when the packet names the edge by the services
      * the investigation walks: a delay shared by one instance's calls to several others is its own.

@@ -59,11 +59,12 @@ export {
   type EntitySpanSummary,
   type PeriodSpanStats,
   type KnownEdge,
+  CLIENT_SPAN_KINDS,
 } from './traces/aggregator.js';
 export { LATENCY_SKETCH } from './traces/period-stats.js';
 export { toTraceEdgeDetail, type TraceEdgeDetail } from './traces/detail.js';
 export { calleesNamed, type EntityStatusMessages, type StatusMessageCount } from './traces/status-messages.js';
-export { delayThresholds, gapGrowth, isDelayedEdge } from './traces/delayed.js';
+export { delayThresholds, gapGrowth, isDelayedEdge, isTailOnlyDelay, medianGapGrowth, tailGapGrowth } from './traces/delayed.js';
 export {
   fanOutShifts,
   fanOutThresholds,

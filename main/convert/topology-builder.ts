@@ -41,6 +41,20 @@ export class TopologyBuilder {
     return this.entities.has(id);
   }
 
+  /** Moves an entity (and its edges) to another id, merging into an entity already there. */
+  rename(from: EntityId, to: EntityId): void {
+    const entity = this.entities.get(from);
+    if (entity === undefined || from === to) return;
+    this.entities.delete(from);
+    const parsed = parseEntityId(to);
+    this.addEntity(parsed.kind, parsed.name, parsed.namespace, entity.attrs, entity.labels);
+    for (const [key, edge] of [...this.edges.entries()]) {
+      if (edge.source !== from && edge.target !== from) continue;
+      this.edges.delete(key);
+      this.addEdge(edge.source === from ? to : edge.source, edge.target === from ? to : edge.target, edge.relation);
+    }
+  }
+
   addEdge(source: EntityId, target: EntityId, relation: Relation): void {
     if (source === target) return;
     this.ensure(source);

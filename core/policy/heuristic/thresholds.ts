@@ -17,6 +17,13 @@ export const thresholds = {
   gapRatio: delayThresholds.gapRatio,
   /** ...and grown by at least 20 ms (the jitter of a fast hop is not a delay). */
   gapDeltaMs: delayThresholds.gapDeltaMs,
+  /**
+   * ...or, under client spans, the gap's 95th percentile tripled and grew by at least 100 ms: a
+   * rate limit's queue or a lossy link's retransmits delay some calls, not the typical one. A
+   * healthy hop's tail holds scheduler waits and GC pauses of tens of ms; Linux's smallest TCP
+   * retransmission timeout is 200 ms.
+   */
+  tailGapDeltaMs: delayThresholds.tailGapDeltaMs,
   /** An error rate 5 points above the baseline's is a failing edge (below that is retry noise)... */
   errorRateDelta: 0.05,
   /** ...and the failures must be unlikely (−log10 p ≥ 2, p ≤ 1 %) at the baseline's error rate... */

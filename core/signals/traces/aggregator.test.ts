@@ -49,7 +49,7 @@ describe('TraceEdgeAggregator', () => {
     ]);
     const [cartRedis, feCart] = result.edges;
     // The caller's span b outlasts cart's span c by 5 ms every time: that is the gap.
-    expect(feCart?.baseline).toEqual({ calls: 20, errors: 0, errorRate: 0, p50Ms: 19, p95Ms: 28, gapP50Ms: 5 });
+    expect(feCart?.baseline).toEqual({ calls: 20, errors: 0, errorRate: 0, p50Ms: 19, p95Ms: 28, gapP50Ms: 5, gapP95Ms: null });
     expect(feCart?.window).toMatchObject({ calls: 20, errorRate: 0, p50Ms: 129, p95Ms: 138 });
     expect(feCart?.latencyRatio).toBeCloseTo(138 / 28, 10);
     expect(cartRedis?.window.errorRate).toBe(0.5);
@@ -151,8 +151,31 @@ describe('TraceEdgeAggregator', () => {
       isDiscovered: false,
       windowGapP50Ms: 2,
       baselineGapP50Ms: 0,
+      windowGapP95Ms: 0,
+      baselineGapP95Ms: 0,
     });
     expect(r.edges[0]?.baseline.p95Ms).toBeNull();
+  });
+
+  it('keeps the tail of the gap only under client spans, whose duration is the caller waiting on one call', () => {
+    const spans: [SpanInput, SpanPeriod][] = [];
+    for (let i = 0; i < 40; i++) {
+      // frontend's client span waits 10 ms more than cart works in the baseline, 300 ms more on every tenth call in the window.
+      const period: SpanPeriod = i < 20 ? 'baseline' : 'window';
+      const extra = period === 'window' && i % 10 === 0 ? 300 : 10;
+      spans.push([{ ...span(`t${i}`, 'a', null, FE, 30 + extra), kind: 'client' }, period]);
+      spans.push([{ ...span(`t${i}`, 'b', 'a', CART, 30), kind: 'server' }, period]);
+      // cart's server span calls redis directly: a gap under a server span holds cart's own work.
+      spans.push([{ ...span(`t${i}`, 'c', 'b', REDIS, 2) }, period]);
+    }
+    const r = run(spans);
+    const feCart = r.edges.find((e) => e.caller === FE && e.callee === CART);
+    const cartRedis = r.edges.find((e) => e.caller === CART && e.callee === REDIS);
+    expect(feCart?.baseline.gapP95Ms).toBe(10);
+    expect(feCart?.window.gapP95Ms).toBe(300);
+    expect(feCart?.window.gapP50Ms).toBe(10);
+    expect(cartRedis?.window.gapP50Ms).toBe(28);
+    expect(cartRedis?.window.gapP95Ms).toBeNull();
   });
 
   it('handles empty input and rejects unusable caps', () => {

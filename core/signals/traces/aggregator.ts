@@ -19,6 +19,19 @@ export interface SpanInput {
   status: 'ok' | 'error' | 'unset';
   /** The span's status message (an error's description), when the record has one. */
   statusMessage?: string;
+  /** The span kind (OTLP `client`, `server`, …), when the record has one. */
+  kind?: string;
+}
+
+/**
+ * A client (or producer) span times one call from the caller's side, so the gap under it is
+ * only the network and queueing between the two; a server span's duration also holds the
+ * caller's own work. The kind as OTLP names it, or as the ClickHouse exporter writes it.
+ */
+export const CLIENT_SPAN_KINDS: readonly string[] = ['client', 'producer', 'span_kind_client', 'span_kind_producer'];
+
+export function isClientKind(kind: string | null | undefined): boolean {
+  return !!kind && CLIENT_SPAN_KINDS.includes(kind.toLowerCase());
 }
 
 export interface TraceAggregatorOptions {
@@ -126,6 +139,7 @@ export class TraceEdgeAggregator {
       isError: span.status === 'error',
       period,
       wholePeriod: span.name ? wholePeriod : null,
+      isClient: isClientKind(span.kind),
     };
     if (child.wholePeriod) this.operationOf(child.entity, child.name).spans[child.wholePeriod] += 1;
     if (period) entryOf(this.entityStats, span.entity, newPeriodPair)[period].add(child.durationMs, child.isError);
@@ -181,7 +195,7 @@ export class TraceEdgeAggregator {
     pair[child.period].add(child.durationMs, child.isError);
     // Time the caller spent on the call beyond what the callee measured: the network and
     // queueing between them, where a delay injected on either side shows.
-    pair[child.period].addGap(Math.max(0, parentDurationMs - child.durationMs));
+    pair[child.period].addGap(Math.max(0, parentDurationMs - child.durationMs), parent.isClient);
   };
 
   private operationOf(entity: string, name: string): OperationStats {

@@ -20,5 +20,7 @@ export function toTraceEdgeDetail(edge: TraceEdgeSummary): TraceEdgeDetail {
     isDiscovered: edge.isDiscovered,
     windowGapP50Ms: edge.window.gapP50Ms ?? 0,
     baselineGapP50Ms: edge.baseline.gapP50Ms ?? 0,
+    windowGapP95Ms: edge.window.gapP95Ms ?? 0,
+    baselineGapP95Ms: edge.baseline.gapP95Ms ?? 0,
   };
 }

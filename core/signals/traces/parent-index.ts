@@ -19,6 +19,8 @@ export interface ChildCall {
   period: 'window' | 'baseline' | null;
   /** The period the whole span (start and end) lies in; null when it straddles a bound or lies outside. */
   wholePeriod: 'window' | 'baseline' | null;
+  /** A client or producer span: its duration is the caller's wait for this one call. */
+  isClient: boolean;
 }
 
 /** The parent span that made a child call. */
@@ -27,6 +29,7 @@ export interface ParentSpan {
   name: string;
   durationMs: number;
   wholePeriod: 'window' | 'baseline' | null;
+  isClient: boolean;
 }
 
 /** The parent span and the child call it made. */
@@ -97,6 +100,7 @@ export class ParentIndex {
       name: child.name,
       durationMs: child.durationMs,
       wholePeriod: child.wholePeriod,
+      isClient: child.isClient,
     };
     this.remember(known);
     if (this.pendingKeys > 0) {

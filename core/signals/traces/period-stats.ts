@@ -10,6 +10,12 @@ export interface PeriodSpanStats {
   p95Ms: number | null;
   /** Median of (parent duration − child duration) over cross-entity calls; null without any. */
   gapP50Ms: number | null;
+  /**
+   * 95th percentile of the gaps under client spans (null without any): a delay that hits some
+   * calls (a queue, retransmits) shows here first. Under a server span the tail would be the
+   * caller's own slowest work, so it is not kept.
+   */
+  gapP95Ms: number | null;
 }
 
 /**
@@ -24,6 +30,7 @@ export class PeriodAccumulator {
   private errors = 0;
   private readonly latencies = new QuantileSketch(LATENCY_SKETCH);
   private readonly gaps = new QuantileSketch(LATENCY_SKETCH);
+  private readonly clientGaps = new QuantileSketch(LATENCY_SKETCH);
 
   add(durationMs: number, isError: boolean): void {
     this.calls += 1;
@@ -31,8 +38,10 @@ export class PeriodAccumulator {
     this.latencies.add(durationMs);
   }
 
-  addGap(gapMs: number): void {
+  /** `fromClient`: the parent is a client span, so the gap is the link alone and its tail is kept too. */
+  addGap(gapMs: number, fromClient: boolean): void {
     this.gaps.add(gapMs);
+    if (fromClient) this.clientGaps.add(gapMs);
   }
 
   stats(): PeriodSpanStats {
@@ -44,6 +53,7 @@ export class PeriodAccumulator {
       p50Ms: hasLatency ? this.latencies.quantile(0.5) : null,
       p95Ms: hasLatency ? this.latencies.quantile(0.95) : null,
       gapP50Ms: this.gaps.count > 0 ? this.gaps.quantile(0.5) : null,
+      gapP95Ms: this.clientGaps.count > 0 ? this.clientGaps.quantile(0.95) : null,
     };
   }
 }

@@ -16,6 +16,8 @@ import type { CumulativeState } from '../otlp/metrics.js';
 import { readPrometheusFile } from '../prometheus/read.js';
 import type { ConversionWarning } from '../warnings.js';
 import { addCallEdges } from './call-edges.js';
+import { hostsFromNodeExporters } from './exporters.js';
+import { addClientSpanPeers } from './peers.js';
 import { expandInputs } from './inputs.js';
 import { CaptureRecords } from './records.js';
 import { readSourceFile } from './source-file.js';
@@ -67,9 +69,8 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
   diffKubeObjects(objects, capture);
   if (otlp.length === 0) capture.warnings.push({ message: 'no OTLP input: no spans, no logs and no call edges' });
   if (prometheus.length === 0) capture.warnings.push({ message: 'no Prometheus input: no alerts and no metrics from Prometheus' });
-  if (kubectl.length === 0)
-    capture.warnings.push({ message: 'no kubectl input: topology only from resource attributes, no events, no changes' });
-  else if (kubectl.length === 1)
+  // Most systems are not on Kubernetes: a capture without kubectl is normal, not a gap.
+  if (kubectl.length === 1)
     capture.warnings.push({
       file: kubectl[0],
       message:
@@ -78,6 +79,8 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
 
   if (options.relativeTo !== undefined) relativeWarnings(capture.warnings, options.relativeTo);
 
+  addClientSpanPeers(capture);
+  hostsFromNodeExporters(capture);
   const onset = parseTimestamp(options.baseline?.end ?? options.incidentTime ?? null);
   addCallEdges(capture, onset);
   if (kubectl.length > 0) warnUndescribed(capture);
@@ -105,6 +108,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
         prometheus: prometheus.map((n) => basename(n)),
         kubectl: kubectl.map((n) => basename(n)),
       },
+      ...(capture.droppedSamples > 0 ? { droppedSamples: capture.droppedSamples } : {}),
     },
   };
   mkdirSync(join(bundle, '..'), { recursive: true });

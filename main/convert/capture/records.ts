@@ -17,6 +17,12 @@ export class CaptureRecords {
   readonly warnings: ConversionWarning[] = [];
   /** Entities the Kubernetes objects describe (telemetry naming others gets a warning). */
   readonly described = new Set<string>();
+  /** Hosts the OTLP resources name (`host.name`): where a node exporter's series belong. */
+  readonly hosts = new Set<string>();
+  /** Prometheus samples dropped for being NaN or infinite (stale markers, rates over no requests). */
+  droppedSamples = 0;
+  /** Alerts already read, so one alert held by several saved responses is one alert. */
+  readonly alertKeys = new Set<string>();
   private readonly warned = new Set<string>();
 
   /** Adds a warning once (the same message for the same file is said once). */

@@ -35,6 +35,8 @@ export function resourceEntity(resource: unknown, path: JSONPath, file: string, 
   if (!hints.namespace && typeof attributes['service.namespace'] === 'string' && attributes['service.namespace'] !== '')
     hints.namespace = attributes['service.namespace'];
   if (hints.service?.startsWith('unknown_service')) delete hints.service;
+  const host = attributes['host.name'];
+  if (typeof host === 'string' && host !== '') capture.hosts.add(host);
   let entity = entityOf(hints);
   if (entity === null) {
     capture.warn(

@@ -74,7 +74,9 @@ function readSeries(series: Json, index: number, type: 'matrix' | 'vector', file
       ...(Object.keys(rest).length > 0 ? { labels: rest } : {}),
     });
   });
-  if (skipped > 0) capture.warn(file.name, 'samples that are NaN or infinite (stale or empty series) were dropped');
+  // Prometheus answers NaN for a ratio over no requests and marks stale series; every real
+  // capture holds some, so they are counted in the bundle's source, not warned about.
+  capture.droppedSamples += skipped;
 }
 
 /**
@@ -128,6 +130,10 @@ function pushAlert(
   }
   capture.topology.ensure(entity);
   const summary = annotations.summary ?? annotations.description;
+  // Saved responses are snapshots: an alert still firing is in each of them, and is one alert.
+  const key = JSON.stringify([name, entity, startsAt, Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
+  if (capture.alertKeys.has(key)) return;
+  capture.alertKeys.add(key);
   capture.alerts.push({
     name,
     entity,

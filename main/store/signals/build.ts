@@ -6,6 +6,7 @@ import {
   describeMetricShift,
   fanOutShifts,
   isDelayedEdge,
+  isTailOnlyDelay,
   isFewerCalls,
   toTraceEdgeDetail,
   type BrokenSequence,
@@ -216,11 +217,14 @@ function edgeRows(traces: TraceAggregation, ctx: SignalContext): { rows: SignalR
     const attributed = attributedTo(attributions, e.caller, e.callee);
     const d = details[i] as TraceEdgeDetail;
     // Caller-side overhead (parent minus child) grows where a network delay sits.
-    const windowGap = e.window.gapP50Ms ?? 0;
-    const baselineGap = e.baseline.gapP50Ms ?? 0;
-    const gapRatio = (windowGap + 1) / (baselineGap + 1);
     // The heuristic's own definition of a delayed edge, so the packet holds what the policy would judge delayed.
     const isDelayed = isDelayedEdge(d);
+    // Caller-side overhead (parent minus child) grows where a network delay sits: at the median,
+    // or only in the tail when some calls are delayed (core/signals/traces/delayed.ts).
+    const tail = isDelayed && isTailOnlyDelay(d);
+    const windowGap = (tail ? e.window.gapP95Ms : e.window.gapP50Ms) ?? 0;
+    const baselineGap = (tail ? e.baseline.gapP95Ms : e.baseline.gapP50Ms) ?? 0;
+    const gapRatio = (windowGap + 1) / (baselineGap + 1);
     // Traffic that doubled (or halved) on one edge is how surges and retry storms show.
     const rateShift = d.callRateRatio != null && d.callRateRatio > 0 && d.windowCalls >= 5 ? Math.abs(Math.log2(d.callRateRatio)) : 0;
     const strength =

@@ -87,6 +87,7 @@ export class SignalCollector {
         durationMs,
         status: status === 'error' || status === 'ok' ? status : 'unset',
         ...(typeof r[8] === 'string' && r[8].length > 0 ? { statusMessage: r[8] } : {}),
+        ...(typeof r[9] === 'string' && r[9].length > 0 ? { kind: r[9] } : {}),
       },
       period,
       period !== null && this.periods.periodOf(r[1] + durationMs) === period ? period : null,

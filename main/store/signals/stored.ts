@@ -56,7 +56,7 @@ const COLUMNS: Record<RecordFileName, string> = {
   events: 'time, type, reason, message, count, NULL',
   logs: 'time, severity, body, trace_id, span_id, NULL, NULL',
   metrics: 'time, name, value, NULL, NULL, NULL',
-  spans: 'time, duration_ms, trace_id, span_id, parent_span_id, name, status, status_message, NULL, NULL',
+  spans: 'time, duration_ms, trace_id, span_id, parent_span_id, name, status, status_message, kind, NULL',
   changes: 'time, kind, summary, diff, actor, NULL',
 };
 

@@ -1,5 +1,5 @@
 import type { ContextPacket } from '../../../model/packet.js';
-import { isDelayedEdge, isFewerCalls } from '../../../signals/index.js';
+import { isDelayedEdge, isFewerCalls, isTailOnlyDelay } from '../../../signals/index.js';
 import { thresholds } from '../thresholds.js';
 import { commonCaller, isFailingEdge, isSlowEdge } from './edge-facts.js';
 import { isType, type Of } from './evidence-of.js';
@@ -71,11 +71,13 @@ function edgeView(packet: ContextPacket): EdgeView {
   // docs/heuristic.md "Network delays" derives the rules from that picture. The callers' own
   // spans grow too (they wait), so a degraded caller, or a callee slower than its gap grew, is
   // what the delay predicts, not an alibi.
-  const delayedIn = inbound.filter((e) => isDelayedEdge(e.detail));
+  const delayedIn = delayedInto(inbound);
   // Time lost between me and a callee (its own spans unchanged): the delay is on its side or the
   // link — unless the delayed calls share my instance but reach several of theirs, which makes
   // my instance the one thing they have in common.
-  const delayedOutAll = outbound.filter((e) => isDelayedEdge(e.detail) && !slowOut.includes(e));
+  const delayedOutAll = outbound.filter(
+    (e) => isDelayedEdge(e.detail) && !slowOut.includes(e) && (!isTailOnlyDelay(e.detail) || isOutsideCallee(e.detail)),
+  );
   const egress = commonCaller(delayedOutAll.map((e) => e.detail));
   return {
     inbound,
@@ -90,6 +92,26 @@ function edgeView(packet: ContextPacket): EdgeView {
     delayedOut: egress ? [] : delayedOutAll,
     followsCaller: commonCaller(delayedIn.map((e) => e.detail)),
   };
+}
+
+/** The tail of the time lost outside the callee grew at least as much as the callee's own tail: the callee does not explain it. */
+function isOutsideCallee(d: Edge['detail']): boolean {
+  return (d.windowGapP95Ms ?? 0) - (d.baselineGapP95Ms ?? 0) >= d.windowP95Ms - d.baselineP95Ms;
+}
+
+/**
+ * Delayed calls into the node. A median delay counts on any edge (core/signals isDelayedEdge).
+ * A delay only in the tail (some calls) counts where it is the node's: a delay on its link
+ * touches the calls of every caller, so at least half of its callers (calls in both periods)
+ * must show it, each losing more time outside the node than the node's own spans grew. When a
+ * host is short of CPU, every caller's event loop reads its replies late and the tails of many
+ * gaps grow, but each by less than the busy callees' own time and not for all of one node's callers.
+ */
+function delayedInto(inbound: readonly Edge[]): Edge[] {
+  const compared = inbound.filter((e) => e.detail.windowCalls > 0 && e.detail.baselineCalls > 0);
+  const tail = compared.filter((e) => isDelayedEdge(e.detail) && isTailOnlyDelay(e.detail) && isOutsideCallee(e.detail));
+  const tailIsMine = tail.length > 0 && 2 * tail.length >= compared.length;
+  return inbound.filter((e) => isDelayedEdge(e.detail) && (!isTailOnlyDelay(e.detail) || (tailIsMine && tail.includes(e))));
 }
 
 function dependencyNames(packet: ContextPacket): string[] {

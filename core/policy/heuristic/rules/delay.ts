@@ -34,7 +34,7 @@ export const networkDelayRule: CauseRule = {
   id: 'network_delay',
   role: 'cause',
   family: 'traces',
-  when: `the caller-side gap (parent span − child span) on calls into the node grew ≥${thresholds.gapRatio}× and by ≥${thresholds.gapDeltaMs} ms (not when it follows one caller instance); or all of my delayed calls out leave my one instance for several callee instances (docs/heuristic.md, Network delays)`,
+  when: `the caller-side gap (parent span − child span) on calls into the node grew ≥${thresholds.gapRatio}× and by ≥${thresholds.gapDeltaMs} ms at the median, or (under client spans) ≥${thresholds.gapRatio}× and by ≥${thresholds.tailGapDeltaMs} ms at the 95th percentile on at least half of its callers' edges, each by more than the node's own p95 grew (not when it follows one caller instance); or all of my delayed calls out leave my one instance for several callee instances (docs/heuristic.md, Network delays)`,
   strength:
     '0.3 + 0.6·s(gap growth, 10), +0.15 when my calls out are delayed too, +0.1 for two or more delayed callers, at most 0.97; egress: 0.4 + 0.6·s(gap growth, 10)',
   explanation: 'Time is lost outside the spans, on the node’s side: network or queueing delay in or out of it.',

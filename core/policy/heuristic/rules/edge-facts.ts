@@ -1,5 +1,5 @@
 import type { TraceEdgeDetail } from '../../../signals/index.js';
-import { binomialUpperTailSurprise } from '../../../signals/index.js';
+import { binomialUpperTailSurprise, isTailOnlyDelay } from '../../../signals/index.js';
 import { thresholds } from '../thresholds.js';
 
 /** Percentiles and error rates of a handful of calls are noise, not evidence. */
@@ -131,6 +131,7 @@ export function describeErrors(d: TraceEdgeDetail): string {
 }
 
 export function describeGap(d: TraceEdgeDetail): string {
+  if (isTailOnlyDelay(d)) return `p95 ${Math.round(d.baselineGapP95Ms ?? 0)}→${Math.round(d.windowGapP95Ms ?? 0)} ms`;
   return `${Math.round(d.baselineGapP50Ms ?? 0)}→${Math.round(d.windowGapP50Ms ?? 0)} ms`;
 }
 

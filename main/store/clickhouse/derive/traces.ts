@@ -2,6 +2,7 @@ import {
   bucketKey,
   bucketValue,
   byText,
+  CLIENT_SPAN_KINDS,
   LATENCY_SKETCH,
   sketchGamma,
   SKETCH_ZERO,
@@ -57,6 +58,8 @@ function statsOf(r: ChRow | undefined): PeriodSpanStats {
     p95Ms: quantileOf(r, 'lat', 1, calls),
     // Every call of an edge adds its gap; an entity's own spans have none.
     gapP50Ms: r?.gap_x === undefined ? null : quantileOf(r, 'gap', 0, calls),
+    // The tail only of gaps under client spans (core/signals/traces/period-stats.ts).
+    gapP95Ms: r?.cgap_x === undefined || Number(r.client_calls) === 0 ? null : quantileOf(r, 'cgap', 0, Number(r.client_calls)),
   };
 }
 
@@ -104,13 +107,15 @@ export function traceAggregation(
   const first = arrivalKey(arrival);
   const edgeRows = runner.rows(
     `SELECT caller, callee, period, count() AS calls, countIf(c_status = 'error') AS errors,
-       ${sketched('c_ms', 'lat', [0.5, 0.95])}, ${sketched('greatest(0, p_ms - c_ms)', 'gap', [0.5])}
+       ${sketched('c_ms', 'lat', [0.5, 0.95])}, ${sketched('greatest(0, p_ms - c_ms)', 'gap', [0.5])},
+       ${sketched('if(p_client, greatest(0, p_ms - c_ms), NULL)', 'cgap', [0.95])}, countIf(p_client) AS client_calls
      FROM (
        SELECT p.entity AS caller, c.entity AS callee, ${periods.period('c.time')} AS period, c.status AS c_status,
-         c.duration_ms AS c_ms, p.duration_ms AS p_ms
+         c.duration_ms AS c_ms, p.duration_ms AS p_ms, p.is_client AS p_client
        FROM (SELECT entity, time, duration_ms, status, ${spanKey('assumeNotNull(parent_span_id)')} AS k FROM spans
              WHERE ${periods.range} AND parent_span_id IS NOT NULL) AS c
-       INNER JOIN (SELECT ${spanKey('span_id')} AS k, argMin(entity, ${first}) AS entity, argMin(duration_ms, ${first}) AS duration_ms FROM spans
+       INNER JOIN (SELECT ${spanKey('span_id')} AS k, argMin(entity, ${first}) AS entity, argMin(duration_ms, ${first}) AS duration_ms,
+                     argMin(lower(ifNull(kind, '')) IN (${CLIENT_SPAN_KINDS.map((k) => `'${k}'`).join(', ')}), ${first}) AS is_client FROM spans
                    WHERE time >= {plo:Int64} AND time <= {hi:Int64} GROUP BY k) AS p
          ON c.k = p.k
        WHERE c.entity != p.entity
