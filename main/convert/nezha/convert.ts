@@ -187,7 +187,8 @@ async function writeFaultBundle(
   const topology = buildNezhaTopology({
     pods: podsSeen,
     podNodes: new Map([...day.baselineLogs.podNodes, ...logs.podNodes]),
-    baselineCalls: day.baselineTraces.calls,
+    // Window only and no fault-free traces: the capture's calls are the window's (as a capture converter reads them).
+    baselineCalls: day.incidentTime || day.baselineTraces.spans.length > 0 ? day.baselineTraces.calls : traces.calls,
     referenced: entry === null ? [] : [entry],
     namespace: ns,
   });

@@ -8,7 +8,7 @@ export interface NezhaTopologyInput {
   /** Every pod the day's telemetry names (metric files, spans, logs). */
   pods: Iterable<string>;
   podNodes: ReadonlyMap<string, string>;
-  /** Caller/callee service pairs from the baseline traces only. */
+  /** Caller/callee service pairs from the baseline traces only (window only without baseline traces: the window's). */
   baselineCalls: Iterable<string>;
   /** Entity ids records refer to that must exist (e.g. the alerting entry service). */
   referenced: Iterable<string>;
