@@ -2,7 +2,7 @@
  * The lab in the accuracy protocol, on a tiny fake incident folder built here (no ../shared):
  * a capture of a few OTLP and Prometheus JSON lines, times.json and truth.json.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,8 @@ import { expectedServices, loadGroundTruth, scoreCase } from '../../../main/benc
 import { buildProgram } from '../../../main/cli/program.js';
 import { tempDir } from '../../../main/platform/testing/temp-dirs.js';
 import { convertLab, labFaultOrder, listLabIncidents } from './lab.js';
-import { BundlesMismatchError, openSystems, runSystem } from './run-cases.js';
+import { BundlesMismatchError, NOT_STARTED, openSystems, runSystem } from './run-cases.js';
+import { caseRows } from './summary.js';
 import { readSplit, splitSystem } from './split.js';
 
 const T0 = Date.parse('2026-12-07T16:40:00Z');
@@ -162,12 +163,16 @@ describe('the lab incidents', () => {
     expect(gt?.faults.map((f) => f.mechanism)).toEqual(['dependency-down']);
   });
 
-  it('window only: the window alone, no incident time and no baseline', () => {
+  it('window only: converted as `eog convert capture` with --window alone, so no incident time', async () => {
     quiet();
     const [bundle] = convertLab(incidents, tempDir('eog-lab-out-'), { timeGiven: false });
+    const byCli = path.join(tempDir('eog-lab-cli-'), 'lab-a');
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const capture = path.join(incidents, 'lab-a', 'capture');
+    await buildProgram().parseAsync(['node', 'eog', 'convert', 'capture', capture, '--out', byCli, '--window', `${iso(540)}/${iso(840)}`]);
+    expect(bundleText(bundle ?? '')).toEqual(bundleText(byCli));
     const manifest = JSON.parse(readFileSync(path.join(bundle ?? '', 'snapshot.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest.incidentTime).toBeUndefined();
-    expect(manifest.baseline).toBeUndefined();
     expect(manifest.window).toEqual({ start: iso(540), end: iso(840) });
   });
 });
@@ -206,6 +211,26 @@ describe('the lab through the protocol scripts', () => {
       } finally {
         cleanup();
       }
+    }
+  }, 60_000);
+
+  it('counts a case the investigation cannot start on (no alert, no entry point) as a miss, and goes on', async () => {
+    quiet();
+    const root = tempDir('eog-lab-bare-incidents-');
+    makeIncident(root, 'lab-x', 0);
+    // Only a metric of one service: nothing alerts and nothing calls anything.
+    rmSync(path.join(root, 'lab-x', 'capture', 'otlp'), { recursive: true });
+    rmSync(path.join(root, 'lab-x', 'capture', 'prom', 'alerts.json'));
+    makeIncident(root, 'lab-y', 1000);
+    const { systems, cleanup } = await openSystems([{ system: 'lab', root }], { timeGiven: false });
+    try {
+      const [x, y] = await runSystem({ system: 'lab', bundles: systems[0]?.bundles ?? [] }, readSplit());
+      expect(x).toMatchObject({ case: 'lab-x', outcome: NOT_STARTED, rank: null, ac1: false, expected: ['redis'] });
+      expect(caseRows([x].filter((c) => c !== undefined))[0]?.[6]).toBe('not started');
+      expect(y).toMatchObject({ case: 'lab-y', expected: ['redis'] });
+      expect(y?.outcome).not.toBe(NOT_STARTED);
+    } finally {
+      cleanup();
     }
   }, 60_000);
 

@@ -9,8 +9,9 @@ import path from 'node:path';
 import type { CaseLibrary } from '../../../main/cases/index.js';
 import type { Policy } from '../../../core/controller/index.js';
 import { createHeuristicPolicy, ruleTable } from '../../../core/policy/heuristic/index.js';
-import { collectCases, loadGroundTruth, runBench } from '../../../main/bench/index.js';
+import { collectCases, expectedServices, loadGroundTruth, runBench, type BenchRow } from '../../../main/bench/index.js';
 import { convertNezha } from '../../../main/convert/index.js';
+import { NoSeedsError } from '../../../main/session/index.js';
 import { causalChoiceFrom } from '../../../main/cli/commands/causal-flags.js';
 import { settingsFrom } from '../../../main/cli/commands/shared-flags.js';
 import { convertLab } from './lab.js';
@@ -141,33 +142,43 @@ export function checkBundles(dir: string, bundles: readonly string[], timeGiven:
   }
 }
 
-/** Investigates and scores every case of one system. */
+/**
+ * Investigates and scores every case of one system, one case at a time. A case the
+ * investigation cannot start on (no alert and no entry point to seed from: a window-only
+ * capture can lack both) is a miss, as score.sh counts it; any other error stops the run.
+ */
 export async function runSystem(cases: SystemCases, split: SplitFile, options: RunOptions = {}): Promise<CaseResult[]> {
-  // runBench asks for one policy per case, in case order: each keeps the rules it saw fire.
-  const fired: Array<Set<string>> = [];
-  const { rows } = await runBench(cases.bundles, {
-    policy: () => {
-      const seen = new Set<string>();
-      fired.push(seen);
-      return recordingRules(createHeuristicPolicy(options.disabledRules ? { disabledRules: options.disabledRules } : {}), seen);
-    },
-    settings: {
-      ...settingsFrom({ revision: true, hypotheses: options.hypotheses !== false }),
-      ...(options.casePrior ? { casePrior: true } : {}),
-      causalGraph: causalChoiceFrom({}),
-    },
-    runs: 1,
-    cases: options.cases ?? null,
-    onCase: (done, total, row) => options.onProgress?.(`${cases.system} ${done}/${total} ${row.case}`),
-  });
-  return rows.map((row, i) => {
-    const bundle = cases.bundles[i] ?? '';
-    const gt = loadGroundTruth(bundle);
-    return {
+  const out: CaseResult[] = [];
+  for (const [i, bundle] of cases.bundles.entries()) {
+    const seen = new Set<string>();
+    const common = {
       system: cases.system,
-      case: row.case,
       part: partOf(split, cases.system, path.basename(bundle)),
-      faultType: gt?.faults.find((f) => f.mechanism !== null)?.mechanism ?? null,
+      faultType: faultTypeOf(bundle),
+    };
+    let row: BenchRow | undefined;
+    try {
+      const { rows } = await runBench([bundle], {
+        policy: () => recordingRules(createHeuristicPolicy(options.disabledRules ? { disabledRules: options.disabledRules } : {}), seen),
+        settings: {
+          ...settingsFrom({ revision: true, hypotheses: options.hypotheses !== false }),
+          ...(options.casePrior ? { casePrior: true } : {}),
+          causalGraph: causalChoiceFrom({}),
+        },
+        runs: 1,
+        cases: options.cases ?? null,
+      });
+      row = rows[0];
+    } catch (error) {
+      if (!(error instanceof NoSeedsError)) throw error;
+      out.push(notStarted(bundle, common));
+      options.onProgress?.(`${cases.system} ${i + 1}/${cases.bundles.length} ${path.basename(bundle)} (not started)`);
+      continue;
+    }
+    if (row === undefined) throw new Error(`${bundle}: eog bench returned no result`);
+    out.push({
+      ...common,
+      case: row.case,
       expected: row.expected,
       rank: row.rank,
       top3: row.predicted,
@@ -177,9 +188,37 @@ export async function runSystem(cases: SystemCases, split: SplitFile, options: R
       outcome: row.outcome,
       confidence: row.confidence,
       stated: row.stated,
-      rulesFired: ruleTable.map((r) => r.id).filter((id) => fired[i]?.has(id)),
-    };
-  });
+      rulesFired: ruleTable.map((r) => r.id).filter((id) => seen.has(id)),
+    });
+    options.onProgress?.(`${cases.system} ${i + 1}/${cases.bundles.length} ${row.case}`);
+  }
+  return out;
+}
+
+/** What the scorer reads of a case's ground truth: its fault mechanism. */
+function faultTypeOf(bundle: string): string | null {
+  return loadGroundTruth(bundle)?.faults.find((f) => f.mechanism !== null)?.mechanism ?? null;
+}
+
+/** The outcome of a case the investigation could not start on: nothing ranked. */
+export const NOT_STARTED = 'not_started';
+
+function notStarted(bundle: string, common: Pick<CaseResult, 'system' | 'part' | 'faultType'>): CaseResult {
+  const gt = loadGroundTruth(bundle);
+  return {
+    ...common,
+    case: path.basename(bundle),
+    expected: gt ? expectedServices(gt) : [],
+    rank: null,
+    top3: [],
+    ac1: false,
+    ac3: false,
+    rcEntity: { precision: 0, recall: 0, f1: 0 },
+    outcome: NOT_STARTED,
+    confidence: 0,
+    stated: 0,
+    rulesFired: [],
+  };
 }
 
 /** The policy, noting the ids of the rules behind each of its results. */

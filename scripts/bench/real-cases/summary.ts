@@ -1,7 +1,7 @@
 /** Figures over the real cases: per system × part and per system, the per-case table, the ablation. Pure. */
 import { calibrationOf, type Calibration } from '../../../core/scoring/index.js';
 import { printable } from '../../../main/bench/format.js';
-import type { CaseResult } from './run-cases.js';
+import { NOT_STARTED, type CaseResult } from './run-cases.js';
 import { SYSTEM_NAMES, SYSTEMS, type Part, type SystemId } from './split.js';
 
 export type Slice = Part | 'all';
@@ -121,7 +121,7 @@ export function caseRows(cases: readonly CaseResult[]): string[][] {
       c.faultType ?? '-',
       c.expected.join(', ') || '-',
       String(c.rank ?? '-'),
-      `${c.confidence.toFixed(2)}${c.outcome === 'confident' ? ' found' : ''}`,
+      c.outcome === NOT_STARTED ? 'not started' : `${c.confidence.toFixed(2)}${c.outcome === 'confident' ? ' found' : ''}`,
       c.top3.join(', '),
     ].map(printable),
   );
