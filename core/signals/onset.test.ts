@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binomialLlr, earlierOnset, type OnsetBucket } from './onset.js';
+import { binomialLlr, earlierOnset, firstStep, type OnsetBucket } from './onset.js';
 
 const MIN = 60_000;
 /** Minutes 0..59 with `calls` each; `errorsAt(m)` and `slowAt(m)` errors and slow calls. */
@@ -98,5 +98,29 @@ describe('the onset the alerted entities’ requests show', () => {
   it('scores two equal rates at zero and two different ones above the χ² threshold', () => {
     expect(binomialLlr(10, 1000, 10, 1000)).toBeCloseTo(0, 9);
     expect(binomialLlr(10, 1000, 40, 1000)).toBeGreaterThan(10.83);
+  });
+});
+
+describe('the onset when no time is given', () => {
+  const baseline = (b: OnsetBucket[]): OnsetBucket[] => b.filter((x) => x.start < 30 * MIN);
+  const window = (b: OnsetBucket[]): OnsetBucket[] => b.filter((x) => x.start >= 30 * MIN);
+
+  it('is the start of the first minute the slow calls step up in, however close to the window’s end', () => {
+    // A 4-minute window (minutes 30..33) whose requests turn slow at minute 31: no alert, no given time.
+    const buckets = minutes(200, noise, (m) => (m >= 31 ? 60 : 20)).filter((b) => b.start < 34 * MIN);
+    const step = firstStep(baseline(buckets), window(buckets), 30 * MIN, 34 * MIN);
+    expect(step).toMatchObject({ onset: 31 * MIN, signal: 'slow calls' });
+  });
+
+  it('finds none in a window as normal as its baseline, nor in a one-minute blip', () => {
+    const flat = minutes(200, noise, () => 20);
+    expect(firstStep(baseline(flat), window(flat), 30 * MIN, 60 * MIN)).toBeNull();
+    const blip = minutes(200, noise, (m) => (m === 40 ? 90 : 20));
+    expect(firstStep(baseline(blip), window(blip), 30 * MIN, 60 * MIN)).toBeNull();
+  });
+
+  it('never places the onset before the window’s start', () => {
+    const early = minutes(200, (m) => (m >= 30 ? noise(m) + 20 : noise(m)));
+    expect(firstStep(baseline(early), window(early), 30 * MIN, 60 * MIN)?.onset).toBe(30 * MIN);
   });
 });

@@ -50,6 +50,36 @@ export const onsetThresholds = {
   minEvents: 5,
 } as const;
 
+export interface StepOptions {
+  /** How far before `given` the step must lie (default: onsetThresholds.minShiftMs). */
+  minShiftMs?: number;
+  /** How long after the step its minutes must be clearly abnormal (default: onsetThresholds.minShiftMs). */
+  firstMs?: number;
+}
+
+/**
+ * When nobody says when the incident began: the first clear step up of the requests' error or
+ * slow-call share inside the window, by the same test (`earlierOnset` with the window's end as
+ * the latest time). Its first two minutes must be clearly abnormal: a step that does not hold
+ * for two minutes is a blip, not an incident's start. Null when the window shows no such step.
+ * Minute buckets place it to within a minute: a change made in the step's minute reads as just
+ * after the onset (docs/algorithm.md notes it).
+ */
+export function firstStep(
+  baseline: readonly OnsetBucket[],
+  window: readonly OnsetBucket[],
+  earliest: number,
+  latest: number,
+): OnsetShift | null {
+  const step = earlierOnset(baseline, window, latest, earliest, { minShiftMs: 0, firstMs: STEP_HOLD_MS });
+  // The start of the first abnormal minute, not its end: with no time given, that minute is the
+  // incident's clearest evidence, and measured as baseline it would hide the step it shows.
+  return step === null ? null : { ...step, onset: Math.max(earliest, step.onset - ONSET_BUCKET_MS) };
+}
+
+/** How long a step found without a given time must hold, clearly abnormal, to be the onset. */
+export const STEP_HOLD_MS = 2 * 60_000;
+
 /** Log-likelihood of k events in n trials at rate p (0·log 0 = 0). */
 function logLik(k: number, n: number, p: number): number {
   const a = k > 0 ? k * Math.log(p) : 0;
@@ -76,7 +106,10 @@ export function earlierOnset(
   window: readonly OnsetBucket[],
   given: number,
   earliest: number,
+  options: StepOptions = {},
 ): OnsetShift | null {
+  const minShiftMs = options.minShiftMs ?? onsetThresholds.minShiftMs;
+  const firstMs = options.firstMs ?? onsetThresholds.minShiftMs;
   const inWindow = [...window].sort((a, b) => a.start - b.start);
   const sorted = [...baseline, ...inWindow];
   let best: (OnsetShift & { llr: number }) | null = null;
@@ -103,7 +136,7 @@ export function earlierOnset(
     // The onset is the end of the first abnormal minute: whatever happened within it (a change,
     // a crash) comes before the onset, as temporal precedence asks of a cause.
     const onset = step === null ? 0 : step.m + ONSET_BUCKET_MS;
-    if (step === null || given - onset < onsetThresholds.minShiftMs) continue;
+    if (step === null || given - onset < minShiftMs) continue;
     const phi = dispersion(baseline, count);
     const m = step.m;
     const sum = (from: number, to: number): { n: number; k: number } =>
@@ -114,7 +147,7 @@ export function earlierOnset(
       seg.k / Math.max(seg.n, 1) >= onsetThresholds.minRatio * rateBefore &&
       binomialLlr(step.before.k, step.before.n, seg.k, seg.n) / phi >= onsetThresholds.minLlr;
     const between = sum(m, given);
-    const holds = step.llr / phi >= onsetThresholds.minLlr && clear(between) && clear(sum(m, m + onsetThresholds.minShiftMs));
+    const holds = step.llr / phi >= onsetThresholds.minLlr && clear(between) && clear(sum(m, m + firstMs));
     if (holds && (best === null || step.llr / phi > best.llr))
       best = {
         onset,

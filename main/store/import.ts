@@ -77,8 +77,10 @@ async function fill(db: Db, bundle: Bundle, paths: Paths, options: ImportOptions
   const ingested = await ingestRecords(ingestInputOf(bundle, derive), link, options.worker ?? 'auto', afterRecords);
   // The onset the alerted entities' requests show; signals derived on the way with another are dropped for the first reader to derive.
   const placed = placeOnset(ingested.window, sqliteAlerts(db), bundle.topology.value, sqliteOnsetReader(db));
-  const produced = { ...ingested, window: placed.info };
   const onsetMoved = placed.note !== null;
+  // Signals derived with another onset are dropped, and so are the warnings their derivation
+  // gave: the first reader derives them again and says them then, once.
+  const produced = { ...ingested, window: placed.info, ...(onsetMoved ? { unresolvedCallees: [] } : {}) };
   let signals: SignalCounts | null = null;
   if (derive && !onsetMoved) {
     report('signals', '');

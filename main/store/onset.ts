@@ -1,6 +1,6 @@
 import { OperationalGraph } from '../../core/graph/index.js';
 import type { Topology } from '../../core/model/topology.js';
-import { earlierOnset, type OnsetBucket, type OnsetShift } from '../../core/signals/onset.js';
+import { earlierOnset, firstStep, type OnsetBucket, type OnsetShift } from '../../core/signals/onset.js';
 import type { Db } from '../db/open.js';
 import { NOISE_ALERTS, type WindowInfo } from './window.js';
 
@@ -42,6 +42,64 @@ const iso = (ms: number): string => new Date(ms).toISOString();
  * stored and before the signals are derived, by every store.
  */
 export function placeOnset(info: WindowInfo, alerts: readonly AlertAt[], topology: Topology, reader: OnsetReader): PlacedOnset {
+  if (info.incidentTime === null) return estimateOnset(info, alerts, topology, reader);
+  return checkOnset(info, alerts, topology, reader);
+}
+
+/**
+ * Without a given incident time (a user's capture: only the window, or only alerts), the onset
+ * is estimated as an SRE would: the first alert inside the window that is not a heartbeat,
+ * moved earlier when its entities' requests stepped up before it (checkOnset); without such an
+ * alert, the first clear step of the entry services' requests (those that call and are not
+ * called: what users' requests reach first) inside the window. The baseline stays what the
+ * capture holds before the window plus the window's minutes before the onset (Periods), never a
+ * list of faults. Nothing found: the window's start, as before.
+ */
+function estimateOnset(info: WindowInfo, alerts: readonly AlertAt[], topology: Topology, reader: OnsetReader): PlacedOnset {
+  const { start, end } = info.window;
+  const inside = alerts.filter((a) => !NOISE_ALERTS.has(a.name) && a.start > start && a.start < end).sort((a, b) => a.start - b.start);
+  const first = inside[0];
+  if (first !== undefined) {
+    const checked = checkOnset({ ...info, incidentTime: first.start }, alerts, topology, reader);
+    const { givenIncidentTime: _given, ...placed } = checked.info;
+    const from = `the first alert in the window (${first.name} on ${first.entity} at ${iso(first.start)})`;
+    return { info: placed, note: `no incident time given: onset estimated from ${from}${checked.note ? `; ${checked.note}` : ''}` };
+  }
+  const entries = entryEntities(topology);
+  if (entries.length === 0) return { info, note: null };
+  // As the signals compare (Periods): without a baseline period, all the capture holds before the window.
+  const baseline = info.baseline ?? { start: 0, end: start - 1 };
+  const slowMs = reader.quantile(entries, baseline.start, baseline.end, SLOW_QUANTILE) ?? Number.POSITIVE_INFINITY;
+  const step = firstStep(
+    reader.minutes(entries, baseline.start, baseline.end, slowMs),
+    reader.minutes(entries, start, end, slowMs),
+    start,
+    end,
+  );
+  if (step === null) return { info, note: null };
+  const pct = (r: number): string => `${(100 * r).toFixed(1)} %`;
+  return {
+    info: { ...info, incidentTime: step.onset },
+    note:
+      `no incident time given: onset estimated at ${iso(step.onset)}, where the ${step.signal} of the entry services' requests ` +
+      `(${entries.join(', ')}) rose from ${pct(step.rateBefore)} to ${pct(step.rateBetween)} of ${step.callsBetween} calls; signals are measured from it`,
+  };
+}
+
+/** Services that call others and are called by none: where the users' requests enter. */
+function entryEntities(topology: Topology): string[] {
+  const callers = new Set<string>();
+  const called = new Set<string>();
+  for (const e of topology.edges)
+    if (e.relation === 'calls' && e.source !== e.target) {
+      callers.add(e.source);
+      called.add(e.target);
+    }
+  return [...callers].filter((c) => !called.has(c)).sort();
+}
+
+/** A given incident time, checked against the requests of what the alerts near it name. */
+function checkOnset(info: WindowInfo, alerts: readonly AlertAt[], topology: Topology, reader: OnsetReader): PlacedOnset {
   const given = info.incidentTime;
   if (given === null || !(given > info.window.start) || !(given < info.window.end)) return { info, note: null };
   const graph = OperationalGraph.fromTopology(topology);

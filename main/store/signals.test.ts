@@ -64,6 +64,9 @@ function incidentBundle(dir: string): string {
         format: 'eog-snapshot',
         version: 1,
         name: 'incident',
+        // The incident time at the window's start: signals are measured over the whole window
+        // (without one, the import would estimate the onset from the alert at minute 45).
+        incidentTime: iso(window.start),
         window: { start: iso(window.start), end: iso(window.end) },
         baseline: { start: iso(base.start), end: iso(base.end) },
       },

@@ -91,6 +91,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
   }[][])
     sortByTime(records);
 
+  const baseline = options.baseline ?? (options.window ? capturedBefore(capture, options.window.start) : undefined);
   const bundle = resolve(outDir);
   const manifest: SnapshotManifest = {
     format: 'eog-snapshot',
@@ -99,7 +100,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
     description: 'Converted from an OTLP / Prometheus / kubectl capture',
     ...(options.incidentTime ? { incidentTime: options.incidentTime } : {}),
     ...(options.window ? { window: options.window } : {}),
-    ...(options.baseline ? { baseline: options.baseline } : {}),
+    ...(baseline ? { baseline } : {}),
     ...(capture.warnings.length > 0 ? { warnings: capture.warnings } : {}),
     source: {
       kind: 'capture',
@@ -109,6 +110,7 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
         kubectl: kubectl.map((n) => basename(n)),
       },
       ...(capture.droppedSamples > 0 ? { droppedSamples: capture.droppedSamples } : {}),
+      ...(baseline && !options.baseline ? { baselinePeriod: 'what the capture holds before the window' } : {}),
     },
   };
   mkdirSync(join(bundle, '..'), { recursive: true });
@@ -145,6 +147,38 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
 function relativeWarnings(warnings: ConversionWarning[], root: string): void {
   for (const w of warnings)
     if (w.file !== undefined && isAbsolute(w.file) && !relative(root, w.file).startsWith('..')) w.file = relative(root, w.file);
+}
+
+/** A stretch this long without a record splits what a capture holds into separate periods. */
+const CAPTURE_GAP_MS = 5 * 60_000;
+
+/**
+ * With a window and no baseline given, the baseline is a period the capture itself holds before
+ * the window: its spans there (its records, without spans) fall into stretches split by gaps of
+ * 5 minutes or more, and the longest stretch is the baseline (the latest of equal ones). A user
+ * who saved a quiet period beside the incident gave it that way, and a few minutes of lead
+ * before the window are a poorer normal than it; call rates are compared over the stretch's
+ * length, never over the hole before the window.
+ */
+function capturedBefore(capture: CaptureRecords, windowStart: string): { start: string; end: string } | undefined {
+  const limit = Date.parse(windowStart);
+  const kinds = capture.spans.length > 0 ? [capture.spans] : [capture.metrics, capture.logs];
+  const times: number[] = [];
+  for (const records of kinds as { time?: unknown; start?: unknown }[][])
+    for (const r of records) {
+      const t = Date.parse(String(r.time ?? r.start));
+      if (t < limit) times.push(t);
+    }
+  if (times.length === 0) return undefined;
+  times.sort((x, y) => x - y);
+  let best = { start: times[0]!, end: times[0]! };
+  let current = { ...best };
+  for (const t of times.slice(1)) {
+    if (t - current.end >= CAPTURE_GAP_MS) current = { start: t, end: t };
+    else current.end = t;
+    if (current.end - current.start >= best.end - best.start) best = { ...current };
+  }
+  return { start: new Date(best.start).toISOString(), end: new Date(best.end).toISOString() };
 }
 
 /** Sorts records by time in place, stably (each time parsed once). */

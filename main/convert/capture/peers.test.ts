@@ -198,3 +198,24 @@ describe('peers from client spans, exporters and capture noise', () => {
     expect(result.warnings.map((w) => w.message).filter((m) => /NaN|kubectl/.test(m))).toEqual([]);
   });
 });
+
+describe('a window given without a baseline', () => {
+  it('takes the baseline from the longest stretch of spans the capture holds before the window', () => {
+    const dir = join(root, 'stretches');
+    capture(dir);
+    // A second, shorter stretch ten minutes later (a lead before the window), apart by a gap.
+    const lead = Array.from({ length: 5 }, (_, i) =>
+      line('frontend', [{ trace: id(32), span: id(16), name: 'GET /', kind: 2, at: T0 + 600_000 + i * 1000, ms: 20 }]),
+    );
+    writeFileSync(join(dir, 'otlp', 'lead.jsonl'), `${lead.join('\n')}\n`);
+    const window = { start: new Date(T0 + 900_000).toISOString(), end: new Date(T0 + 1_200_000).toISOString() };
+    const converted = convertCapture({ otlp: [join(dir, 'otlp')], prometheus: [join(dir, 'prom')] }, join(root, 'stretches-bundle'), {
+      window,
+    });
+    const manifest = readBundleStrict(converted.bundle).manifest;
+    expect(manifest.baseline).toEqual({ start: new Date(T0).toISOString(), end: new Date(T0 + 29_000 + 12).toISOString() });
+    expect((manifest.source as { baselinePeriod?: string }).baselinePeriod).toMatch(/before the window/);
+    const given = convertCapture({ otlp: [join(dir, 'otlp')] }, join(root, 'given-bundle'), { window, baseline: window });
+    expect(readBundleStrict(given.bundle).manifest.baseline).toEqual(window);
+  });
+});
