@@ -129,13 +129,20 @@ export function lastSegment(id: string): string {
   return id.split('/').pop() ?? '';
 }
 
-/** `name` as a whole word of `text` (not a prefix of a longer name). */
+/**
+ * `name` as a whole word of `text` (not a prefix of a longer name), or as that word's English
+ * plural (`s`, `es`): a message about what a dependency serves names it the way its users speak
+ * ("recommendations unavailable", "payments failing").
+ */
 export function mentions(text: string, name: string): boolean {
   let at = text.indexOf(name);
   while (at !== -1) {
     const before = text[at - 1] ?? ' ';
-    const after = text[at + name.length] ?? ' ';
-    if (!/[\w-]/.test(before) && !/[\w-]/.test(after)) return true;
+    if (!/[\w-]/.test(before)) {
+      const rest = text.slice(at + name.length);
+      const suffix = /^(es|s)?/.exec(rest)?.[0] ?? '';
+      if (!/[\w-]/.test(rest[suffix.length] ?? ' ')) return true;
+    }
     at = text.indexOf(name, at + 1);
   }
   return false;

@@ -10,7 +10,7 @@ export const namedDependencyRule: ExplainerRule = {
   id: 'named_dependency',
   role: 'explainer',
   family: 'logs',
-  when: `a new or surging error template (or a raw error line after the onset) names a dependency of the node as a whole word (names of ≥${thresholds.minNameLength} characters)`,
+  when: `a new or surging error template (or a raw error line after the onset) names a dependency of the node as a whole word or its English plural (names of ≥${thresholds.minNameLength} characters)`,
   strength: String(STRENGTH),
   explanation:
     'Error messages often name the dependency that failed ("No instances available for ts-basic-service", "connection refused to cart:6379"): the message points at it.',
