@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convertCapture } from '../capture/convert.js';
+import { unitOfName } from './read.js';
 import { ConvertInputError } from '../errors.js';
 import { readBundleStrict } from '../test-helpers.js';
 
@@ -143,5 +144,18 @@ describe('eog convert prometheus: the limits kube-state-metrics states become th
     const pod = bundle.topology.entities.find((e) => e.id === 'shop/Pod/cart-1');
     expect(pod?.attrs).toEqual({ cpuLimitCores: 0.6, memoryLimitBytes: 536870912 });
     expect(bundle.records.metrics.filter((m) => m.name === 'kube_pod_container_resource_limits')).toHaveLength(5);
+  });
+});
+
+describe('units from Prometheus naming conventions', () => {
+  it('reads the base-unit suffix, before a counter or histogram suffix and in a recording rule’s metric part', () => {
+    expect(unitOfName('http_request_duration_seconds_bucket')).toBe('s');
+    expect(unitOfName('process_resident_memory_bytes')).toBe('By');
+    expect(unitOfName('job:http_request_duration_seconds:p95_1m')).toBe('s');
+    expect(unitOfName('node_network_receive_bytes_total')).toBe('By');
+    expect(unitOfName('container_memory_working_set_ratio')).toBe('1');
+    expect(unitOfName('up')).toBeNull();
+    expect(unitOfName('job:http_errors:ratio1m')).toBeNull();
+    expect(unitOfName('seconds_since_boot_widgets')).toBeNull();
   });
 });

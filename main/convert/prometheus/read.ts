@@ -55,6 +55,7 @@ function readSeries(series: Json, index: number, type: 'matrix' | 'vector', file
   }
   const samples = type === 'matrix' ? arrayAt(series.values, [...path, 'values']) : [series.value];
   const samplesPath = type === 'matrix' ? [...path, 'values'] : [...path, 'value'];
+  const unit = unitOfName(name);
   let skipped = 0;
   samples.forEach((sample, j) => {
     const at = type === 'matrix' ? [...samplesPath, j] : samplesPath;
@@ -71,6 +72,7 @@ function readSeries(series: Json, index: number, type: 'matrix' | 'vector', file
       entity,
       name,
       value,
+      ...(unit !== null ? { unit } : {}),
       ...(Object.keys(rest).length > 0 ? { labels: rest } : {}),
     });
   });
@@ -143,3 +145,30 @@ function pushAlert(
     ...(Object.keys(kept).length > 0 ? { labels: kept } : {}),
   });
 }
+
+/**
+ * The unit a series' name states by Prometheus's naming conventions (a base-unit suffix, before
+ * `_total` / `_bucket` / `_count` / `_sum`), as OTLP's UCUM codes: `_seconds` s, `_bytes` By,
+ * `_ratio` 1, `_percent` %, `_celsius` Cel, `_joules` J, `_volts` V, `_meters` m, `_hertz` Hz.
+ * A recording rule (`level:metric:operations`) states it in its metric part. Null when the name
+ * states none; a counter's rate keeps its unit's name (`process_cpu_seconds_total` is seconds).
+ */
+export function unitOfName(name: string): string | null {
+  const parts = name.split(':');
+  const metric = (parts.length === 3 ? parts[1] : name) ?? name;
+  const base = metric.replace(/_(total|bucket|count|sum|created)$/, '');
+  for (const [suffix, unit] of UNIT_SUFFIXES) if (base.endsWith(suffix)) return unit;
+  return null;
+}
+
+const UNIT_SUFFIXES: readonly (readonly [string, string])[] = [
+  ['_seconds', 's'],
+  ['_bytes', 'By'],
+  ['_ratio', '1'],
+  ['_percent', '%'],
+  ['_celsius', 'Cel'],
+  ['_joules', 'J'],
+  ['_volts', 'V'],
+  ['_meters', 'm'],
+  ['_hertz', 'Hz'],
+];
