@@ -155,6 +155,28 @@ describe('web host: WebSocket', () => {
     ws.send('{"type":"request","id":"x"}');
     expect(await code).toBe(1007);
   });
+
+  it('closes a socket whose frame ws itself refuses (not UTF-8, over the size limit) and keeps answering others', async () => {
+    for (const [frame, expected] of [
+      [Buffer.from([0xff, 0xfe, 0xfd]), 1007],
+      [Buffer.alloc(2 * 1024 * 1024, 0x20), 1009],
+    ] as const) {
+      const { ws } = await openSocket({ Origin: host.origin, Cookie: `eog_token=${host.token}` });
+      if (!ws) throw new Error('socket refused');
+      ws.on('error', () => undefined);
+      const code = new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)));
+      ws.send(frame, { binary: false });
+      expect(await code).toBe(expected);
+    }
+    const { ws } = await openSocket({ Origin: host.origin, Cookie: `eog_token=${host.token}` });
+    if (!ws) throw new Error('the host stopped answering');
+    const reply = await new Promise<unknown>((resolve) => {
+      ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString())));
+      ws.send(JSON.stringify({ type: 'request', id: 8, channel: 'graph.get', input: {} }));
+    });
+    expect(reply).toMatchObject({ type: 'response', id: 8, result: { ok: true } });
+    ws.close();
+  });
 });
 
 describe('web host: the LLM API key', () => {

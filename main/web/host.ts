@@ -110,6 +110,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A connection reset during the handshake is that connection's end, not the host's.
+    socket.on('error', () => socket.destroy());
     if (!isAllowedHost(req.headers.host, allowedHosts)) return refuseUpgrade(socket, 403, 'Forbidden');
     if (!isOwnOrigin(req.headers.origin, req.headers.host)) return refuseUpgrade(socket, 403, 'Forbidden');
     const url = new URL(req.url ?? '/', origin);

@@ -10,6 +10,10 @@ function send(socket: WebSocket, frame: ServerFrame): void {
 
 /** Serves contract requests arriving on one authenticated socket. */
 export function serveSocket(socket: WebSocket, handlers: Handlers): void {
+  // ws reports a frame it refuses (text that is not UTF-8, a frame over maxPayload) as an
+  // 'error' and closes the socket with the matching code (1007, 1009); without a listener that
+  // error would be unhandled and take the whole host down. The socket's failure is its own.
+  socket.on('error', () => socket.terminate());
   socket.on('message', (data, isBinary) => {
     if (isBinary) return socket.close(1003, 'text frames only');
     let frame: RequestFrame;
