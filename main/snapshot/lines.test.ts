@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,22 @@ async function collect(path: string, rel: string, gzip = false, maxLineBytes?: n
 }
 
 describe('streamLines', () => {
+  it('stops early on many concurrent readers of one file, plain and gzipped, and the process lives', async () => {
+    // Several 1 MiB chunks of lines whose bytes do not compress away, so chunks are still in flight when readers stop.
+    const lines = Array.from({ length: 60_000 }, (_, i) => `${i} ${(i * 2_654_435_761).toString(36).repeat(8)}`).join('\n');
+    const plain = tempFile('spans.jsonl', lines);
+    const gz = tempFile('spans.jsonl.gz', gzipSync(lines));
+    const read = (path: string, gzip: boolean, stopAt: number): Promise<number> =>
+      streamLines({ path, rel: 'spans.jsonl', gzip }, (_text, line) => line < stopAt).then((r) => r.lines);
+    const runs = Array.from({ length: 200 }, (_, i) => read(i % 2 ? gz : plain, i % 2 === 1, 1 + (i % 7) * 5_000));
+    const seen = await Promise.all(runs);
+    expect(seen).toEqual(Array.from({ length: 200 }, (_, i) => 1 + (i % 7) * 5_000));
+    // Whole reads still hash the stored bytes.
+    const whole = await streamLines({ path: gz, rel: 'spans.jsonl.gz', gzip: true }, () => undefined);
+    expect(whole.sha256).toBe(createHash('sha256').update(readFileSync(gz)).digest('hex'));
+    expect(whole.lines).toBe(60_000);
+  });
+
   it('numbers lines like an editor: blank lines counted, CRLF and BOM stripped', async () => {
     const path = tempFile('a.jsonl', '\ufeffone\r\n\ntwo\nthree');
     expect(await collect(path, 'a.jsonl')).toEqual([

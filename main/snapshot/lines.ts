@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { BundleFormatError, LineTooLongError } from './errors.js';
 
@@ -39,29 +40,39 @@ export interface StreamOptions {
 /**
  * Streams a (possibly gzipped) line file chunk by chunk, never holding more than one chunk
  * plus one capped line, and checks that every line is valid UTF-8.
+ *
+ * Every stream has one consumer, and the file's bytes are hashed by that consumer as it reads
+ * them: the loop itself for a plain file; for a gzipped one, the tap between the file and the
+ * decompressor (the loop reads the decompressor). A second 'data' listener on the file stream
+ * (as this once had) keeps receiving a chunk already in flight after an early stop, when the
+ * hash is finished: an error thrown in a listener, outside every request, that ended the host.
  */
 export async function streamLines(file: LineFile, onLine: LineHandler, options: StreamOptions = {}): Promise<StreamResult> {
   const max = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const hash = createHash('sha256');
-  let bytes = 0;
   const raw = createReadStream(file.path, { highWaterMark: 1 << 20 });
-  raw.on('data', (chunk: Buffer | string) => {
-    hash.update(chunk);
-    bytes += chunk.length;
-  });
+  const tap = new HashTap();
+  // After an early stop the pipeline is torn down with a chunk maybe still in flight; what the
+  // tap says then is about a read already finished (its errors reach the loop through the pipeline).
+  tap.on('error', () => undefined);
   let input: Readable = raw;
+  let piped: Promise<void> | null = null;
   if (file.gzip) {
     const gunzip = createGunzip();
-    raw.on('error', (error) => gunzip.destroy(error));
-    input = raw.pipe(gunzip);
+    input = gunzip;
+    // The pipeline owns the errors of all three: the first one destroys the others and ends the loop.
+    piped = pipeline(raw, tap, gunzip);
+    piped.catch(() => undefined);
   }
   const splitter = new LineSplitter(file.rel, max, onLine);
   try {
     for await (const chunk of input) {
-      splitter.push(chunk as Buffer);
+      const bytes = chunk as Buffer;
+      if (!file.gzip) tap.count(bytes);
+      splitter.push(bytes);
       if (splitter.isStopped) break;
-      options.onBytes?.(bytes);
+      options.onBytes?.(tap.bytes);
     }
+    if (piped !== null && !splitter.isStopped) await piped;
   } catch (error) {
     if (error instanceof BundleFormatError) throw error;
     throw wrapStreamError(file, splitter.lineNo + 1, error);
@@ -70,7 +81,30 @@ export async function streamLines(file: LineFile, onLine: LineHandler, options: 
     input.destroy();
   }
   if (!splitter.isStopped) splitter.end();
-  return { sha256: hash.digest('hex'), lines: splitter.lineNo, bytes };
+  return { sha256: tap.digest(), lines: splitter.lineNo, bytes: tap.bytes };
+}
+
+/** Hashes and counts the bytes that pass through it; once digested, it takes no more. */
+class HashTap extends Transform {
+  bytes = 0;
+  private readonly hash = createHash('sha256');
+  private digested: string | null = null;
+
+  count(chunk: Buffer): void {
+    if (this.digested !== null) return;
+    this.hash.update(chunk);
+    this.bytes += chunk.length;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.count(chunk);
+    done(null, chunk);
+  }
+
+  digest(): string {
+    this.digested ??= this.hash.digest('hex');
+    return this.digested;
+  }
 }
 
 function wrapStreamError(file: LineFile, line: number, error: unknown): Error {
