@@ -64,7 +64,7 @@ export {
 export { LATENCY_SKETCH } from './traces/period-stats.js';
 export { toTraceEdgeDetail, type TraceEdgeDetail } from './traces/detail.js';
 export { calleesNamed, type EntityStatusMessages, type StatusMessageCount } from './traces/status-messages.js';
-export { delayThresholds, gapGrowth, isDelayedEdge, isTailOnlyDelay, medianGapGrowth, tailGapGrowth } from './traces/delayed.js';
+export { delayThresholds, gapGrowth, isDelayedEdge, isTailOnlyDelay } from './traces/delayed.js';
 export {
   fanOutShifts,
   fanOutThresholds,

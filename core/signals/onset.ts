@@ -48,6 +48,8 @@ export const onsetThresholds = {
   minShiftMs: 5 * 60_000,
   /** And those minutes hold at least this many of the signal's events. */
   minEvents: 5,
+  /** Without a given time, how long a step must hold, clearly abnormal, to be the onset (shorter is a blip). */
+  stepHoldMs: 2 * 60_000,
 } as const;
 
 export interface StepOptions {
@@ -71,14 +73,11 @@ export function firstStep(
   earliest: number,
   latest: number,
 ): OnsetShift | null {
-  const step = earlierOnset(baseline, window, latest, earliest, { minShiftMs: 0, firstMs: STEP_HOLD_MS });
+  const step = earlierOnset(baseline, window, latest, earliest, { minShiftMs: 0, firstMs: onsetThresholds.stepHoldMs });
   // The start of the first abnormal minute, not its end: with no time given, that minute is the
   // incident's clearest evidence, and measured as baseline it would hide the step it shows.
   return step === null ? null : { ...step, onset: Math.max(earliest, step.onset - ONSET_BUCKET_MS) };
 }
-
-/** How long a step found without a given time must hold, clearly abnormal, to be the onset. */
-export const STEP_HOLD_MS = 2 * 60_000;
 
 /** Log-likelihood of k events in n trials at rate p (0·log 0 = 0). */
 function logLik(k: number, n: number, p: number): number {

@@ -11,7 +11,7 @@ import {
 import { buildDiagnosis, type Diagnosis } from '../../core/diagnosis/index.js';
 import { discriminatingEvidence } from '../../core/policy/heuristic/index.js';
 import { varyVisitOrder } from '../../core/voting/index.js';
-import { OperationalGraph } from '../../core/graph/index.js';
+import { entryServices, OperationalGraph } from '../../core/graph/index.js';
 import {
   fold,
   type BootstrapRecord,
@@ -38,7 +38,7 @@ import type { CasePrior } from '../../core/cases/index.js';
 import type { CompiledKnowledge } from '../../core/causal/index.js';
 import { NoSeedsError } from './errors.js';
 import type { InvestigationRun } from './run.js';
-import { bootstrapFromStore, bootstrapWithScopes, entryServices, fallbackSeeds } from './seeds.js';
+import { bootstrapFromStore, bootstrapWithScopes, fallbackSeeds } from './seeds.js';
 import { storeAlerts } from '../store/store-alerts.js';
 
 export interface InvestigationOptions {

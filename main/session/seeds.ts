@@ -1,5 +1,5 @@
 import { bootstrap, ONSET_LEAD_MS, type BootstrapInput, type BootstrapResult } from '../../core/bootstrap/index.js';
-import { changeTargets, type OperationalGraph } from '../../core/graph/index.js';
+import { changeTargets, entryServices, type OperationalGraph } from '../../core/graph/index.js';
 import { NORMAL_SERIES_PREFIX } from '../../core/model/evidence.js';
 import type { TimeWindow } from '../../core/model/packet.js';
 import type { EvidenceStore } from '../store/index.js';
@@ -104,13 +104,4 @@ export function fallbackSeeds(
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, FALLBACK_SEEDS)
     .map(([node]) => ({ node, note: 'the walk found no origin: its own metrics departed furthest from their normal' }));
-}
-
-/** Services that call others but are called by none: where users' requests enter. */
-export function entryServices(graph: OperationalGraph): string[] {
-  return graph.ids().filter((id) => {
-    if (graph.entity(id).kind !== 'Service') return false;
-    const calls = graph.neighbours(id).filter((n) => n.relation === 'calls');
-    return calls.some((n) => n.direction === 'out') && !calls.some((n) => n.direction === 'in');
-  });
 }

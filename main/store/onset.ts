@@ -1,4 +1,4 @@
-import { OperationalGraph } from '../../core/graph/index.js';
+import { entryServices, OperationalGraph } from '../../core/graph/index.js';
 import type { Topology } from '../../core/model/topology.js';
 import { earlierOnset, firstStep, type OnsetBucket, type OnsetShift } from '../../core/signals/onset.js';
 import type { Db } from '../db/open.js';
@@ -65,7 +65,7 @@ function estimateOnset(info: WindowInfo, alerts: readonly AlertAt[], topology: T
     const from = `the first alert in the window (${first.name} on ${first.entity} at ${iso(first.start)})`;
     return { info: placed, note: `no incident time given: onset estimated from ${from}${checked.note ? `; ${checked.note}` : ''}` };
   }
-  const entries = entryEntities(topology);
+  const entries = entryServices(OperationalGraph.fromTopology(topology)).sort();
   if (entries.length === 0) return { info, note: null };
   // As the signals compare (Periods): without a baseline period, all the capture holds before the window.
   const baseline = info.baseline ?? { start: 0, end: start - 1 };
@@ -84,18 +84,6 @@ function estimateOnset(info: WindowInfo, alerts: readonly AlertAt[], topology: T
       `no incident time given: onset estimated at ${iso(step.onset)}, where the ${step.signal} of the entry services' requests ` +
       `(${entries.join(', ')}) rose from ${pct(step.rateBefore)} to ${pct(step.rateBetween)} of ${step.callsBetween} calls; signals are measured from it`,
   };
-}
-
-/** Services that call others and are called by none: where the users' requests enter. */
-function entryEntities(topology: Topology): string[] {
-  const callers = new Set<string>();
-  const called = new Set<string>();
-  for (const e of topology.edges)
-    if (e.relation === 'calls' && e.source !== e.target) {
-      callers.add(e.source);
-      called.add(e.target);
-    }
-  return [...callers].filter((c) => !called.has(c)).sort();
 }
 
 /** A given incident time, checked against the requests of what the alerts near it name. */

@@ -41,6 +41,14 @@ function openSocket(headers: Record<string, string>, query = ''): Promise<{ ws: 
   });
 }
 
+/** One `graph.get` request on an open socket, and its reply. */
+function getGraph(ws: WebSocket, id: number): Promise<unknown> {
+  return new Promise<unknown>((resolve) => {
+    ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString())));
+    ws.send(JSON.stringify({ type: 'request', id, channel: 'graph.get', input: {} }));
+  });
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'eog-web-'));
   mkdirSync(path.join(dir, 'renderer', 'assets'), { recursive: true });
@@ -124,10 +132,7 @@ describe('web host: WebSocket', () => {
   it('answers contract calls over an authenticated same-origin socket', async () => {
     const { ws } = await openSocket({ Origin: host.origin, Cookie: `eog_token=${host.token}` });
     if (!ws) throw new Error('socket refused');
-    const reply = await new Promise<unknown>((resolve) => {
-      ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString())));
-      ws.send(JSON.stringify({ type: 'request', id: 7, channel: 'graph.get', input: {} }));
-    });
+    const reply = await getGraph(ws, 7);
     expect(reply).toMatchObject({ type: 'response', id: 7, result: { ok: true } });
     expect((reply as { result: { value: { nodes: unknown[] } } }).result.value.nodes).toHaveLength(12);
     ws.close();
@@ -170,10 +175,7 @@ describe('web host: WebSocket', () => {
     }
     const { ws } = await openSocket({ Origin: host.origin, Cookie: `eog_token=${host.token}` });
     if (!ws) throw new Error('the host stopped answering');
-    const reply = await new Promise<unknown>((resolve) => {
-      ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString())));
-      ws.send(JSON.stringify({ type: 'request', id: 8, channel: 'graph.get', input: {} }));
-    });
+    const reply = await getGraph(ws, 8);
     expect(reply).toMatchObject({ type: 'response', id: 8, result: { ok: true } });
     ws.close();
   });

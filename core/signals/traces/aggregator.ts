@@ -30,7 +30,7 @@ export interface SpanInput {
  */
 export const CLIENT_SPAN_KINDS: readonly string[] = ['client', 'producer', 'span_kind_client', 'span_kind_producer'];
 
-export function isClientKind(kind: string | null | undefined): boolean {
+function isClientKind(kind: string | null | undefined): boolean {
   return !!kind && CLIENT_SPAN_KINDS.includes(kind.toLowerCase());
 }
 

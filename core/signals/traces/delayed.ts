@@ -20,12 +20,12 @@ export const delayThresholds = {
 } as const;
 
 /** How many times longer the median caller-side gap got (the baseline taken as at least 1 ms). */
-export function medianGapGrowth(d: TraceEdgeDetail): number {
+function medianGapGrowth(d: TraceEdgeDetail): number {
   return (d.windowGapP50Ms ?? 0) / Math.max(d.baselineGapP50Ms ?? 0, 1);
 }
 
 /** How many times longer the 95th percentile of the gap got (the baseline taken as at least 1 ms). */
-export function tailGapGrowth(d: TraceEdgeDetail): number {
+function tailGapGrowth(d: TraceEdgeDetail): number {
   return (d.windowGapP95Ms ?? 0) / Math.max(d.baselineGapP95Ms ?? 0, 1);
 }
 

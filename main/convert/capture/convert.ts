@@ -16,7 +16,7 @@ import type { CumulativeState } from '../otlp/metrics.js';
 import { readPrometheusFile } from '../prometheus/read.js';
 import type { ConversionWarning } from '../warnings.js';
 import { addCallEdges } from './call-edges.js';
-import { hostsFromNodeExporters } from './exporters.js';
+import { hostsFromNodeExporters, scrapedOnly } from './exporters.js';
 import { addClientSpanPeers } from './peers.js';
 import { expandInputs } from './inputs.js';
 import { CaptureRecords } from './records.js';
@@ -79,8 +79,10 @@ export function convertCapture(inputs: CaptureInputs, outDir: string, options: C
 
   if (options.relativeTo !== undefined) relativeWarnings(capture.warnings, options.relativeTo);
 
-  addClientSpanPeers(capture);
-  hostsFromNodeExporters(capture);
+  // The scrape jobs as read, before peers draw spans for the exporter jobs they are named after.
+  const scraped = scrapedOnly(capture);
+  addClientSpanPeers(capture, scraped);
+  hostsFromNodeExporters(capture, scraped);
   const onset = parseTimestamp(options.baseline?.end ?? options.incidentTime ?? null);
   addCallEdges(capture, onset);
   if (kubectl.length > 0) warnUndescribed(capture);

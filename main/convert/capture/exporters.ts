@@ -82,9 +82,9 @@ export function exporterSystemOf(families: ReadonlySet<string>): string | null {
  * alerts move to `Node/<host>`, the host the OTLP resources name (`host.name`) when they name
  * one, else the host of its `instance` label.
  */
-export function hostsFromNodeExporters(capture: CaptureRecords): void {
+export function hostsFromNodeExporters(capture: CaptureRecords, scraped: readonly ScrapedOnly[]): void {
   const renames = new Map<string, string>();
-  for (const job of scrapedOnly(capture)) {
+  for (const job of scraped) {
     if (!job.families.has(HOST_FAMILY) || exporterSystemOf(job.families) !== null) continue;
     if (parseEntityId(job.entity).kind !== 'Service') continue;
     const host = capture.hosts.size === 1 ? [...capture.hosts][0]! : instanceHost(capture, job.entity);

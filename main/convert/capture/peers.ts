@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { makeEntityId, parseEntityId } from '../../../core/model/ids.js';
-import { exporterSystemOf, scrapedOnly } from './exporters.js';
+import { exporterSystemOf, type ScrapedOnly } from './exporters.js';
 import { safeName } from './entity-map.js';
 import type { CaptureRecords } from './records.js';
 
@@ -47,12 +47,15 @@ function hostFromUrl(attrs: Attrs): { host: string | null; port: string | null }
 
 function peerCallOf(span: Span): PeerCall {
   const attrs = (span.attrs ?? {}) as Attrs;
-  const fromUrl = hostFromUrl(attrs);
+  const host = text(attrs, HOST_KEYS);
+  const port = text(attrs, PORT_KEYS);
+  // The URL is parsed only when the attributes name no host and port (older HTTP instrumentations).
+  const fromUrl = host === null || port === null ? hostFromUrl(attrs) : { host: null, port: null };
   return {
     span,
     system: text(attrs, SYSTEM_KEYS)?.toLowerCase() ?? null,
-    host: text(attrs, HOST_KEYS) ?? fromUrl.host,
-    port: text(attrs, PORT_KEYS) ?? fromUrl.port,
+    host: host ?? fromUrl.host,
+    port: port ?? fromUrl.port,
     named: text(attrs, ['peer.service']),
   };
 }
@@ -72,11 +75,11 @@ const addressOf = (c: { host: string | null; port: string | null }): string | nu
  * A client span "reached a peer" when no span of another entity is its child. A call to an
  * address some entity answered elsewhere in the capture (a service that stopped answering)
  * is that entity's, not a new peer's. The peer is named, in order: `peer.service`; the
- * scrape job of the exporter of its system (`scrapedOnly`: one job that exports that system,
+ * scrape job of the exporter of its system (`scraped`, exporters.ts `scrapedOnly`: one job that exports that system,
  * or the one whose series name the peer's port); a Service the host names; the system when
  * only one peer has it; else `system@host:port`.
  */
-export function addClientSpanPeers(capture: CaptureRecords): void {
+export function addClientSpanPeers(capture: CaptureRecords, scraped: readonly ScrapedOnly[]): void {
   const byKey = new Map<string, Span>();
   for (const s of capture.spans) byKey.set(`${s.traceId}/${s.spanId}`, s);
   const answered = new Set<string>();
@@ -102,7 +105,7 @@ export function addClientSpanPeers(capture: CaptureRecords): void {
     calls.push(call);
   }
   if (calls.length === 0) return;
-  const namer = new PeerNamer(capture, calls);
+  const namer = new PeerNamer(capture, calls, scraped);
   for (const call of calls) {
     const peer = namer.entityOf(call);
     capture.spans.push(peerSpan(call.span, peer));
@@ -130,11 +133,10 @@ function peerSpan(client: Span, peer: string): Span {
 class PeerNamer {
   private readonly ids = new Map<string, string>();
   private readonly peersOfSystem = new Map<string, Set<string>>();
-  private readonly exporters: ReturnType<typeof scrapedOnly>;
-
   constructor(
     private readonly capture: CaptureRecords,
     calls: readonly PeerCall[],
+    private readonly exporters: readonly ScrapedOnly[],
   ) {
     for (const c of calls) {
       if (c.system === null) continue;
@@ -142,18 +144,19 @@ class PeerNamer {
       set.add(addressOf(c) ?? '');
       this.peersOfSystem.set(c.system, set);
     }
-    this.exporters = scrapedOnly(capture);
   }
 
   entityOf(call: PeerCall): string {
-    const key = `${call.named ?? ''}\u0000${call.system ?? ''}\u0000${addressOf(call) ?? ''}`;
+    const address = addressOf(call);
+    const key = `${call.named ?? ''}\u0000${call.system ?? ''}\u0000${address ?? ''}`;
     const known = this.ids.get(key);
     if (known !== undefined) return known;
     const id = this.name(call);
-    this.capture.topology.addEntity(parseEntityId(id).kind, parseEntityId(id).name, parseEntityId(id).namespace, {
+    const { kind, name, namespace } = parseEntityId(id);
+    this.capture.topology.addEntity(kind, name, namespace, {
       peer: 'client spans',
       ...(call.system !== null ? { system: call.system } : {}),
-      ...(addressOf(call) !== null ? { address: addressOf(call) } : {}),
+      ...(address !== null ? { address } : {}),
     });
     this.ids.set(key, id);
     return id;
