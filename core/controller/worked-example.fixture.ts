@@ -37,6 +37,7 @@ function traffic(id: string, entity: EntityId): EvidenceItem {
     detail: {
       type: 'metric_anomaly',
       metric: 'requests_per_second',
+      meaning: { quantity: 'requests', measure: 'rate' },
       windowValue: 130,
       baselineMedian: 100,
       baselineMad: 3,
@@ -98,6 +99,7 @@ export function workedExampleEvidence(): Map<EntityId, EvidenceItem[]> {
           detail: {
             type: 'metric_anomaly',
             metric: 'db_call_latency_p95',
+            meaning: { quantity: 'latency', measure: 'duration' },
             windowValue: 800,
             baselineMedian: 40,
             baselineMad: 5,

@@ -40,6 +40,23 @@ export const Provenance = z.object({
 export type Provenance = z.infer<typeof Provenance>;
 
 /** Structured facts a derived signal carries, so policies need not parse summaries. */
+/** What a metric measures: the quantity, and how (docs/formats.md "Metric meaning"). */
+export const MetricQuantity = z.enum(['cpu', 'memory', 'requests', 'errors', 'latency', 'saturation', 'network', 'disk', 'restarts']);
+export type MetricQuantity = z.infer<typeof MetricQuantity>;
+export const MetricMeasure = z.enum(['usage', 'share', 'free', 'capacity', 'pressure', 'rate', 'duration', 'count', 'success']);
+export type MetricMeasure = z.infer<typeof MetricMeasure>;
+export const MetricMeaning = z.object({
+  quantity: MetricQuantity,
+  measure: MetricMeasure,
+  /** A share in percent (100) or as a fraction (1), when the unit says which. */
+  scale: z.union([z.literal(1), z.literal(100)]).optional(),
+  /** `host`: a machine's metric (every process on it); `part`: a part of a process (its heap, its collector). */
+  scope: z.enum(['host', 'part']).optional(),
+  /** A counter's running total: its level is history, only its rate is news. */
+  cumulative: z.literal(true).optional(),
+});
+export type MetricMeaning = z.infer<typeof MetricMeaning>;
+
 export const EvidenceDetail = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('alert'),
@@ -119,6 +136,10 @@ export const EvidenceDetail = z.discriminatedUnion('type', [
      * the container limits the topology declares); absent when none is known or the units differ.
      */
     limit: z.number().positive().optional(),
+    /** The unit the capture states (UCUM, a Prometheus suffix's base unit, a Kubernetes quantity). */
+    unit: z.string().optional(),
+    /** What the metric measures (core/signals/metrics/meaning.ts); absent when neither unit nor name says. */
+    meaning: MetricMeaning.optional(),
   }),
   z.object({
     type: z.literal('trace_edge'),

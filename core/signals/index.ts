@@ -30,6 +30,7 @@ export {
 // Metric anomalies (robust z-score).
 export { detectMetricAnomaly, type MetricAnomalyDetail, type MetricAnomalyOptions, type MetricAnomalyResult } from './metrics/anomaly.js';
 export { describeMetricShift } from './metrics/describe.js';
+export { metricMeaning, type MetricMeaning, type MetricMeasure, type MetricQuantity } from './metrics/meaning.js';
 export {
   COLLECTOR_LIMIT_METRICS,
   LIMIT_ATTRS,

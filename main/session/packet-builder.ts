@@ -9,7 +9,7 @@ import type { ContextPacket, TimeWindow } from '../../core/model/packet.js';
 import type { ScopeMessage, ScopeRecord } from '../../core/ledger/index.js';
 import type { PacketScope } from '../../core/model/packet-scope.js';
 import { packetScope } from '../../core/scopes/index.js';
-import { usageLimit } from '../../core/signals/index.js';
+import { metricMeaning, usageLimit } from '../../core/signals/index.js';
 import type { EvidenceStore } from '../store/index.js';
 
 /** Candidates fetched per member entity before the token budget picks among them. */
@@ -103,7 +103,7 @@ export class StorePacketBuilder implements PacketBuilder {
             detail: { ...e.detail, caller: lift(caller), callee: lift(callee), callerInstance: caller, calleeInstance: callee },
           };
         }
-        return e.detail.type === 'metric_anomaly' ? withLimit(e, graph) : e;
+        return e.detail.type === 'metric_anomaly' ? withMeaningAndLimit(e, graph) : e;
       })
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return buildContextPacket({
@@ -217,9 +217,19 @@ export function eachPairFirst(evidence: readonly EvidenceItem[]): EvidenceItem[]
   return [...first.map((e) => (pairOf(e) === null ? e : (queue.shift() as EvidenceItem))), ...repeats];
 }
 
-/** A usage anomaly carries the limit its entity declares (core/signals usageLimit), so a policy can read how full it ran. */
-function withLimit(item: EvidenceItem, graph: OperationalGraph): EvidenceItem {
-  if (item.detail.type !== 'metric_anomaly' || !graph.has(item.entity)) return item;
-  const limit = usageLimit(graph.entity(item.entity), item.detail);
-  return limit === undefined ? item : { ...item, detail: { ...item.detail, limit } };
+/**
+ * A metric anomaly carries its meaning, and a usage the limit its entity declares
+ * (core/signals usageLimit), so a policy can read how full it ran. Signals derived before
+ * meanings were stored get theirs here, from the same reading of unit and name.
+ */
+function withMeaningAndLimit(item: EvidenceItem, graph: OperationalGraph): EvidenceItem {
+  if (item.detail.type !== 'metric_anomaly') return item;
+  let detail = item.detail;
+  if (detail.meaning === undefined) {
+    const meaning = metricMeaning(detail.metric, detail.unit ?? null);
+    if (meaning !== null) detail = { ...detail, meaning };
+  }
+  const limit = graph.has(item.entity) ? usageLimit(graph.entity(item.entity), detail) : undefined;
+  if (limit !== undefined) detail = { ...detail, limit };
+  return detail === item.detail ? item : { ...item, detail };
 }

@@ -119,6 +119,7 @@ describe('changes as candidates', () => {
     const metricOnly = ev({
       type: 'metric_anomaly',
       metric: 'http_error_ratio',
+      meaning: { quantity: 'errors', measure: 'share' },
       windowValue: 0.1,
       baselineMedian: 0,
       z: 9,

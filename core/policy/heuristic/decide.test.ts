@@ -252,6 +252,7 @@ describe('evaluateHeuristic', () => {
     const cpu = ev({
       type: 'metric_anomaly',
       metric: 'CpuUsage',
+      meaning: { quantity: 'cpu', measure: 'usage' },
       windowValue: 35,
       baselineMedian: 10,
       baselineMad: 1,
@@ -277,6 +278,7 @@ describe('evaluateHeuristic', () => {
     const flat = ev({
       type: 'metric_anomaly',
       metric: 'CpuUsage',
+      meaning: { quantity: 'cpu', measure: 'usage' },
       windowValue: 40,
       baselineMedian: 10,
       baselineMad: 0,
@@ -296,6 +298,7 @@ describe('evaluateHeuristic', () => {
       ev({
         type: 'metric_anomaly',
         metric: 'cpu_usage_cores',
+        meaning: { quantity: 'cpu', measure: 'usage' },
         windowValue: 0.98,
         baselineMedian: 0.4,
         baselineMad: 0.01,

@@ -1,7 +1,7 @@
 export { decideHeuristic, evaluateHeuristic, type HeuristicVerdict } from './decide.js';
 export { discriminatingEvidence } from './standing.js';
 export { collectFindings, type Finding, type HeuristicOptions } from './findings.js';
-export { thresholds, verdictConfidence, metricFamily } from './thresholds.js';
+export { thresholds, verdictConfidence } from './thresholds.js';
 export {
   ruleTable,
   ruleById,

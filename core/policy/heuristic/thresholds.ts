@@ -44,15 +44,14 @@ export const thresholds = {
   chronicFailureCount: CHRONIC_FAILURE_COUNT,
   /** A CPU or memory metric must triple to count as saturation: doubling is ordinary load variation. */
   saturationFold: 3,
-  /** A ratio metric (0..1) at 80 % or more is near capacity, whatever its baseline. */
-  nearCapacityRatio: 0.8,
   /**
-   * A percent metric (0..100) at 80 % or more is near capacity: the same share as a ratio's. At
-   * half its capacity a container still has half of it free; CPU throttling and memory pressure
-   * begin near the limit. (Was 50: on the development parts it fired on a busy service at 52 %
-   * beside a network delay, while every injected CPU fault reached 77–100 %.)
+   * A share of a capacity (a fraction or a percentage, as its unit says) at 80 % or more is near
+   * capacity, whatever its baseline. At half its capacity a container still has half of it free;
+   * CPU throttling and memory pressure begin near the limit. (The percentage's floor was 50: on
+   * the development parts it fired on a busy service at 52 % beside a network delay, while every
+   * injected CPU fault reached 77–100 %.)
    */
-  nearCapacityPercent: 80,
+  nearCapacityRatio: 0.8,
   /** A robust z-score of 3 (three MADs) marks a metric as anomalous: the usual control-chart limit. */
   anomalyZ: 3,
   /** An error template twice as frequent as the service's traffic explains is surging. */
@@ -122,21 +121,3 @@ export const verdictConfidence = {
   /** A Symptom is never certain: the explaining neighbour may still be revised. */
   maxSymptom: 0.95,
 } as const;
-
-/** Metric names are free text across exporters; these patterns group them by meaning. */
-export const metricFamilies = {
-  cpu: /cpu|throttl/i,
-  memory: /mem|heap|rss|oom|working.?set/i,
-  latency: /latency|duration|response.?time|p9[059]|rt\b/i,
-  errors: /error|fail|5xx|success/i,
-  traffic: /request|rps|qps|throughput|workload|calls|traffic/i,
-  network: /network|net_|tcp|packet|retrans|rx|tx/i,
-} as const;
-export type MetricFamily = keyof typeof metricFamilies;
-
-export function metricFamily(name: string): MetricFamily | null {
-  for (const family of ['cpu', 'memory', 'latency', 'errors', 'traffic', 'network'] as const) {
-    if (metricFamilies[family].test(name)) return family;
-  }
-  return null;
-}

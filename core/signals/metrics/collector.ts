@@ -22,6 +22,8 @@ export interface MetricCollectorOptions {
 export interface MetricAnomaly {
   entity: string;
   metric: string;
+  /** The unit the series' first point states, or null. */
+  unit: string | null;
   /** Time of the window point reported as `windowValue`. */
   time: number;
   detail: MetricAnomalyDetail;
@@ -33,6 +35,7 @@ export interface MetricAnomaly {
 interface Series {
   entity: string;
   metric: string;
+  unit: string | null;
   window: BoundedSeries;
   baseline: BoundedSeries;
 }
@@ -63,14 +66,14 @@ export class MetricSeriesCollector {
     this.cap = requirePositiveInteger('maxPointsPerSeries', options.maxPointsPerSeries ?? 4096);
   }
 
-  /** Adds one point; points outside both periods and non-finite times are ignored. */
-  add(entity: string, metric: string, time: number, value: number): void {
+  /** Adds one point; points outside both periods and non-finite times are ignored. The series keeps its first point's unit. */
+  add(entity: string, metric: string, time: number, value: number, unit: string | null = null): void {
     const period = this.periodOf(time);
     if (!period) return;
     const key = `${entity.length}:${entity}${metric}`;
     let s = this.series.get(key);
     if (!s) {
-      s = { entity, metric, window: new BoundedSeries(this.cap), baseline: new BoundedSeries(this.cap) };
+      s = { entity, metric, unit, window: new BoundedSeries(this.cap), baseline: new BoundedSeries(this.cap) };
       this.series.set(key, s);
     }
     s[period].push(time, value);
@@ -89,6 +92,7 @@ export class MetricSeriesCollector {
       out.push({
         entity: s.entity,
         metric: s.metric,
+        unit: s.unit,
         time: s.window.times[result.extremeIndex] ?? this.periods.window.start,
         detail: result.detail,
         isAnomalous: result.isAnomalous,

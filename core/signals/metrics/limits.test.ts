@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { usageLimit } from './limits.js';
+import { metricMeaning } from './meaning.js';
 
 const pod = { attrs: { cpuLimitCores: 0.5, memoryLimitBytes: 512 * 1024 ** 2 } };
-const detail = (metric: string, windowValue: number, baselineMedian: number) => ({ metric, windowValue, baselineMedian });
+const detail = (metric: string, windowValue: number, baselineMedian: number) => {
+  const meaning = metricMeaning(metric, null);
+  return { windowValue, baselineMedian, ...(meaning === null ? {} : { meaning }) };
+};
 
 describe('usageLimit', () => {
   it('gives the CPU limit to a usage in cores and the memory limit to a usage in bytes', () => {

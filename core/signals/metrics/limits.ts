@@ -31,10 +31,6 @@ export function limitSeriesResource(name: string, labels: Readonly<Record<string
  */
 const MAX_PLAUSIBLE_UTILISATION = 1.5;
 
-/** Metrics that are not usage in the limit's unit: shares, throttling, fault counts, the limits and requests themselves. */
-const NOT_USAGE = /percent|util|ratio|%|throttl|fault|oom|limit|request|pressure|heap/i;
-const USAGE = { cpu: /cpu/i, memory: /mem|rss|working.?set/i } as const;
-
 /** One container's limit of one resource, on the pod entity that runs it. */
 export interface ContainerLimit {
   entity: string;
@@ -56,16 +52,20 @@ export function podLimitAttrs(limits: Iterable<ContainerLimit>): Map<string, Rec
 /**
  * The limit a usage metric runs against, when the entity declares one and the metric's values
  * are plausibly in its unit (baseline and window both at most 1.5× the limit); otherwise
- * undefined. Names are free text across exporters, so the unit is judged by the values.
+ * undefined. Only a level of the whole use of CPU or memory compares with a limit: not a share,
+ * a pressure, a capacity, a part of the process (its heap) or a running total
+ * (core/signals/metrics/meaning.ts). Units are free text across exporters, so the unit is
+ * judged by the values.
  */
 export function usageLimit(
   entity: Pick<Entity, 'attrs'>,
-  detail: Pick<MetricAnomalyDetail, 'metric' | 'windowValue' | 'baselineMedian'>,
+  detail: Pick<MetricAnomalyDetail, 'meaning' | 'windowValue' | 'baselineMedian'>,
 ): number | undefined {
-  if (NOT_USAGE.test(detail.metric)) return undefined;
-  const resource = (['cpu', 'memory'] as const).find((r) => USAGE[r].test(detail.metric));
-  if (!resource) return undefined;
-  const limit = entity.attrs[LIMIT_ATTRS[resource]];
+  const m = detail.meaning;
+  if (!m || (m.quantity !== 'cpu' && m.quantity !== 'memory') || m.measure !== 'usage' || m.scope !== undefined || m.cumulative) {
+    return undefined;
+  }
+  const limit = entity.attrs[LIMIT_ATTRS[m.quantity]];
   if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) return undefined;
   const isPlausible = [detail.windowValue, detail.baselineMedian].every((v) => v >= 0 && v <= MAX_PLAUSIBLE_UTILISATION * limit);
   return isPlausible ? limit : undefined;

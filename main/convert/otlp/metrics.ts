@@ -43,14 +43,16 @@ export type CumulativeState = Map<string, { time: number; value: number; counts?
 function readMetric(metric: Json, path: JSONPath, entity: string, file: string, capture: CaptureRecords, state: CumulativeState): void {
   const name = stringAt(metric.name, [...path, 'name']);
   const unit = optionalString(metric.unit, [...path, 'unit']) || undefined;
-  const push = (point: Point, metricName: string, value: number, withUnit: boolean): void => {
+  // A counter's rate is stated per second: `s` of CPU time a second is cores, `{request}` a second a request rate.
+  const rateUnit = unit === undefined ? undefined : `${unit}/s`;
+  const push = (point: Point, metricName: string, value: number, pointUnit: string | undefined): void => {
     if (!Number.isFinite(value)) return;
     capture.metrics.push({
       time: isoFromMillis(point.time),
       entity,
       name: metricName,
       value,
-      ...(withUnit && unit ? { unit } : {}),
+      ...(pointUnit ? { unit: pointUnit } : {}),
       ...(Object.keys(point.labels).length > 0 ? { labels: point.labels } : {}),
     });
   };
@@ -66,10 +68,10 @@ function readMetric(metric: Json, path: JSONPath, entity: string, file: string, 
       if (point === null) return;
       const value =
         d.asInt !== undefined ? integerValue(d.asInt, [...pointPath, 'asInt']) : doubleValue(d.asDouble ?? 0, [...pointPath, 'asDouble']);
-      if (!monotonic) return push(point, name, value, true);
+      if (!monotonic) return push(point, name, value, unit);
       if (!cumulative) {
         if (point.start !== null && point.time > point.start)
-          push(point, `rate(${name})`, value / ((point.time - point.start) / 1000), false);
+          push(point, `rate(${name})`, value / ((point.time - point.start) / 1000), rateUnit);
         return;
       }
       const key = `${entity}\u0000${name}\u0000${JSON.stringify(point.labels)}`;
@@ -77,7 +79,7 @@ function readMetric(metric: Json, path: JSONPath, entity: string, file: string, 
       state.set(key, { time: point.time, value });
       // A counter that went down was reset: that interval has no rate.
       if (previous && point.time > previous.time && value >= previous.value)
-        push(point, `rate(${name})`, (value - previous.value) / ((point.time - previous.time) / 1000), false);
+        push(point, `rate(${name})`, (value - previous.value) / ((point.time - previous.time) / 1000), rateUnit);
     });
     return;
   }
@@ -106,7 +108,7 @@ function readMetric(metric: Json, path: JSONPath, entity: string, file: string, 
         counts = counts.map((c, j) => c - (before[j] ?? 0));
       }
       const p95 = histogramP95(bounds, counts);
-      if (p95 !== null) push(point, `p95(${name})`, p95, true);
+      if (p95 !== null) push(point, `p95(${name})`, p95, unit);
     });
     return;
   }

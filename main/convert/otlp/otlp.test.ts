@@ -133,8 +133,8 @@ describe('eog convert otlp: a Collector file-exporter capture', () => {
     const metrics = bundle.records.metrics.map((m) => [m.time, m.name, m.value, m.unit, m.labels]);
     expect(metrics).toEqual([
       ['2026-03-01T09:01:00.000Z', 'k8s.pod.memory.working_set', 188604997, 'By', undefined],
-      // (220 - 100) requests over 60 s.
-      ['2026-03-01T09:02:00.000Z', 'rate(http.server.request.count)', 2, undefined, { 'http.route': '/api/cart' }],
+      // (220 - 100) requests over 60 s, stated per second.
+      ['2026-03-01T09:02:00.000Z', 'rate(http.server.request.count)', 2, '{request}/s', { 'http.route': '/api/cart' }],
       // 19th of 20 observations: 9 of the 10 in (50, 100] → 50 + 50 × 0.9.
       ['2026-03-01T09:02:00.000Z', 'p95(http.server.request.duration)', 95, 'ms', undefined],
       ['2026-03-01T09:02:00.000Z', 'queue.size', 3.5, '1', undefined],

@@ -15,6 +15,7 @@ import {
   type MetricAnomaly,
   type TraceAggregation,
   type TraceEdgeDetail,
+  metricMeaning,
 } from '../../../core/signals/index.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
 import type { WindowInfo } from '../window.js';
@@ -186,7 +187,9 @@ function templateRows(templates: LogTemplateState, ctx: SignalContext): SignalRo
 
 function metricRows(anomalies: readonly MetricAnomaly[]): SignalRow[] {
   return anomalies.map((a) => {
-    const d = a.detail;
+    // What the metric measures, read once here from its unit and name for both stores (core/signals/metrics/meaning.ts).
+    const meaning = metricMeaning(a.metric, a.unit);
+    const d = { ...a.detail, ...(a.unit === null ? {} : { unit: a.unit }), ...(meaning === null ? {} : { meaning }) };
     return {
       id: `${a.isAnomalous ? 'anomaly:' : NORMAL_SERIES_PREFIX}${a.entity}:${a.metric}`,
       entity: a.entity,

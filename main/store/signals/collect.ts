@@ -60,7 +60,7 @@ export class SignalCollector {
   observerFor(kind: RecordFileName): RowObserver | null {
     switch (kind) {
       case 'metrics':
-        return (r) => this.metrics.add(r[0], text(r[2]), r[1], numberOr(r[3], Number.NaN));
+        return (r) => this.metrics.add(r[0], text(r[2]), r[1], numberOr(r[3], Number.NaN), typeof r[4] === 'string' ? r[4] : null);
       case 'spans':
         return (r) => this.addSpan(r);
       case 'events':

@@ -55,7 +55,7 @@ const COLUMNS: Record<RecordFileName, string> = {
   alerts: 'time, ends_at, name, NULL, NULL, NULL, NULL',
   events: 'time, type, reason, message, count, NULL',
   logs: 'time, severity, body, trace_id, span_id, NULL, NULL',
-  metrics: 'time, name, value, NULL, NULL, NULL',
+  metrics: 'time, name, value, unit, NULL, NULL',
   spans: 'time, duration_ms, trace_id, span_id, parent_span_id, name, status, status_message, kind, NULL',
   changes: 'time, kind, summary, diff, actor, NULL',
 };

@@ -1,5 +1,5 @@
 import type { EvidenceDetail } from '../../../model/evidence.js';
-import { metricFamily, thresholds } from '../thresholds.js';
+import { thresholds } from '../thresholds.js';
 import { saturate, type CauseRule, type Match, type SymptomRule } from './rule.js';
 import { plainCause } from './traits.js';
 
@@ -12,7 +12,7 @@ export const saturationRule: CauseRule = {
   id: 'saturation',
   role: 'cause',
   family: 'metrics',
-  when: `a CPU or memory metric anomalous upwards (|z| ≥ ${thresholds.anomalyZ}) and ≥${thresholds.saturationFold}× its baseline median or near capacity (a ratio ≥ ${thresholds.nearCapacityRatio}, a percentage ≥ ${thresholds.nearCapacityPercent}, a usage at ${thresholds.nearCapacityRatio * 100} % or more of the container limits the topology declares); host metrics (names starting with “node”) excluded; one match per resource`,
+  when: `a CPU or memory metric (its use, its share of a capacity or the pressure of its want, as its unit and name's conventions say) anomalous upwards (|z| ≥ ${thresholds.anomalyZ}) and ≥${thresholds.saturationFold}× its baseline median or near capacity (a share ≥ ${thresholds.nearCapacityRatio} of the whole, a usage at ${thresholds.nearCapacityRatio * 100} % or more of the container limits the topology declares); a machine's metrics excluded except on the machine itself, and so are running totals; one match per resource`,
   strength: `0.2 + 0.6·s(log2(fold / ${thresholds.saturationFold}), 4) + 0.2 near capacity, at most 0.95`,
   explanation:
     'The node ran out of CPU or memory. Several metrics of one resource are one observation: the strongest speaks for all. Explained by a confirmed upstream surge only when the growth is in proportion to the extra traffic.',
@@ -20,10 +20,11 @@ export const saturationRule: CauseRule = {
   explainedBy: 'surge',
   match: (ctx) => {
     const out: Match[] = [];
+    const isHost = HOST_KINDS.has(ctx.packet.entity.kind);
     for (const resource of ['cpu', 'memory'] as const) {
       const rising = ctx.anomalies
         .filter(
-          (e) => metricFamily(e.detail.metric) === resource && e.detail.direction === 'up' && Math.abs(e.detail.z) >= thresholds.anomalyZ,
+          (e) => isResourceUse(e.detail, resource, isHost) && e.detail.direction === 'up' && Math.abs(e.detail.z) >= thresholds.anomalyZ,
         )
         .map((e) => ({ e, strength: saturationStrength(e.detail) }))
         .filter((x) => x.strength > 0)
@@ -55,8 +56,8 @@ export const metricRule: SymptomRule = {
   match: (ctx) =>
     ctx.anomalies
       .filter((e) => {
-        const family = metricFamily(e.detail.metric);
-        return Math.abs(e.detail.z) >= thresholds.anomalyZ && (family === 'latency' || family === 'errors');
+        const quantity = e.detail.meaning?.quantity;
+        return Math.abs(e.detail.z) >= thresholds.anomalyZ && (quantity === 'latency' || quantity === 'errors');
       })
       .map((e) => ({
         evidence: [e.id],
@@ -65,26 +66,44 @@ export const metricRule: SymptomRule = {
       })),
 };
 
+/** Entity kinds that are a machine: a machine's own metrics describe it, not one of its tenants. */
+const HOST_KINDS: ReadonlySet<string> = new Set(['Node', 'Host', 'Machine', 'VM']);
+/** What a resource's want shows as: its use, its share of a capacity, the time or work lost for it. */
+const USE_MEASURES: ReadonlySet<string> = new Set(['usage', 'share', 'pressure']);
+
+/**
+ * A measure of how much of `resource` the node used or wanted. A machine's metric describes
+ * every process on it, so on anything but the machine it says nothing of this node; a running
+ * total's level rises without any change in load.
+ */
+function isResourceUse(d: Anomaly, resource: 'cpu' | 'memory', isHost: boolean): boolean {
+  const m = d.meaning;
+  return m !== undefined && m.quantity === resource && USE_MEASURES.has(m.measure) && !m.cumulative && (isHost || m.scope !== 'host');
+}
+
 /**
  * Resource saturation is about magnitude, not just unusualness: a pod whose CPU doubles from
  * 1 % to 2 % is not saturated, however quiet its baseline was. The strength grows with the
- * fold change (from the saturation fold) and with a utilisation near capacity: a share metric
+ * fold change (from the saturation fold) and with a utilisation near capacity: a share
  * near full, or a usage near the limit its entity declares.
  */
 function saturationStrength(d: Anomaly): number {
-  // The host's metrics describe every pod on it, not this one.
-  if (/^node/i.test(d.metric)) return 0;
-  const isPercent = /percent|util|ratio|rate|%/i.test(d.metric);
-  const nearCapacity =
-    (d.limit !== undefined && d.windowValue >= thresholds.nearCapacityRatio * d.limit) ||
-    (isPercent &&
-      (d.windowValue <= 1
-        ? d.windowValue >= thresholds.nearCapacityRatio
-        : d.windowValue >= thresholds.nearCapacityPercent && d.windowValue <= 100));
+  const nearCapacity = (d.limit !== undefined && d.windowValue >= thresholds.nearCapacityRatio * d.limit) || isShareNearFull(d);
   // A series that was zero in the baseline has no meaningful fold change (it may not have been reported).
   const fold = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : null;
   const foldStrength =
     fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold / thresholds.saturationFold), 4) : null;
   if (foldStrength === null && !nearCapacity) return 0;
   return Math.min(0.95, 0.2 + (foldStrength ?? 0) + (nearCapacity ? 0.2 : 0));
+}
+
+/**
+ * A share of a capacity near its whole. The unit says whether the share is a fraction or a
+ * percentage; without one, a value at most 1 is taken as a fraction and one up to 100 as a
+ * percentage.
+ */
+function isShareNearFull(d: Anomaly): boolean {
+  if (d.meaning?.measure !== 'share') return false;
+  const scale = d.meaning.scale ?? (d.windowValue <= 1 ? 1 : 100);
+  return d.windowValue <= scale && d.windowValue >= thresholds.nearCapacityRatio * scale;
 }

@@ -34,7 +34,7 @@ const SERIES = `(PARTITION BY entity, AggregationTemporality = 2, MetricName, At
   ORDER BY TimeUnix ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)`;
 
 /**
- * `rate(<name>)` from otel_metrics_sum's monotonic sums. Cumulative: (value − previous) over
+ * `rate(<name>)` from otel_metrics_sum's monotonic sums, in the metric's unit per second. Cumulative: (value − previous) over
  * the seconds between them, where the time moved on and the value did not go down (a counter
  * that went down was reset: that interval has no rate, and the next one starts from it).
  * Delta (or unspecified temporality, as the converter reads it): the value over its own
@@ -42,11 +42,11 @@ const SERIES = `(PARTITION BY entity, AggregationTemporality = 2, MetricName, At
  */
 export function counterRates(c: DerivedColumns): string {
   return `SELECT line, entity, ${POINT_TIME('TimeUnix')} AS time, concat('rate(', MetricName, ')') AS name, rate AS value,
-     CAST(NULL AS Nullable(String)) AS unit, labels
+     if(MetricUnit = '', CAST(NULL AS Nullable(String)), concat(MetricUnit, '/s')) AS unit, labels
    FROM (
      SELECT *, if(AggregationTemporality = 2, (Value - previous) / ((ms - previous_ms) / 1000), Value / ((ms - start_ms) / 1000)) AS rate
      FROM (
-       SELECT ${c.line} AS line, ${c.entity} AS entity, ${c.labels} AS labels, MetricName, Attributes, ResourceAttributes,
+       SELECT ${c.line} AS line, ${c.entity} AS entity, ${c.labels} AS labels, MetricName, MetricUnit, Attributes, ResourceAttributes,
          AggregationTemporality, TimeUnix, Value, ${EXACT_MS('TimeUnix')} AS ms, ${EXACT_MS('StartTimeUnix')} AS start_ms,
          toUnixTimestamp64Nano(StartTimeUnix) != 0 AS has_start,
          lagInFrame(Value) OVER series AS previous, lagInFrame(ms) OVER series AS previous_ms, row_number() OVER series AS nth

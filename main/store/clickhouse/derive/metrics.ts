@@ -28,17 +28,17 @@ const SCALE = `greatest(s.mad * ${MAD_TO_SIGMA}, ${RELATIVE_FLOOR} * abs(s.med),
 export function metricAnomalies(runner: ChRunner, periods: SqlPeriods): MetricAnomaly[] {
   const rows = runner.rows(
     `WITH points AS (
-       SELECT entity, name, time, value, ${periods.metricPeriod()} AS period FROM metrics WHERE ${periods.range} AND isFinite(value)
+       SELECT entity, name, time, value, unit, line, ${periods.metricPeriod()} AS period FROM metrics WHERE ${periods.range} AND isFinite(value)
      ),
      base AS (
-       SELECT entity, name, ${MEDIAN('value')} AS med, count() AS bn FROM points WHERE period = 'baseline' GROUP BY entity, name
+       SELECT entity, name, ${MEDIAN('value')} AS med, count() AS bn, argMin(unit, line) AS unit FROM points WHERE period = 'baseline' GROUP BY entity, name
      ),
      spread AS (
-       SELECT p.entity AS entity, p.name AS name, any(b.med) AS med, any(b.bn) AS bn, ${MEDIAN('abs(p.value - b.med)')} AS mad
+       SELECT p.entity AS entity, p.name AS name, any(b.med) AS med, any(b.bn) AS bn, any(b.unit) AS unit, ${MEDIAN('abs(p.value - b.med)')} AS mad
        FROM points AS p INNER JOIN base AS b ON p.entity = b.entity AND p.name = b.name
        WHERE p.period = 'baseline' GROUP BY p.entity, p.name
      )
-     SELECT w.entity AS entity, w.name AS name, any(s.med) AS med, any(s.mad) AS mad, any(s.bn) AS bn, count() AS wn,
+     SELECT w.entity AS entity, w.name AS name, any(s.unit) AS unit, any(s.med) AS med, any(s.mad) AS mad, any(s.bn) AS bn, count() AS wn,
        argMin((w.value, w.time), (-least(abs(w.value - s.med) / ${SCALE}, ${MAX_ABS_Z}), w.time)) AS extreme,
        countIf(w.value - s.med >= ${THRESHOLD} * ${SCALE}) AS up,
        countIf(w.value - s.med <= -${THRESHOLD} * ${SCALE}) AS down
@@ -60,6 +60,7 @@ export function metricAnomalies(runner: ChRunner, periods: SqlPeriods): MetricAn
     out.push({
       entity: String(r.entity),
       metric: String(r.name),
+      unit: typeof r.unit === 'string' ? r.unit : null,
       time: Number(time),
       detail: {
         type: 'metric_anomaly',
