@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CaseRecord, rankSimilar, type Fingerprint, type SimilarCase } from '../../core/cases/index.js';
 import { LedgerEvent } from '../../core/ledger/index.js';
 import { openDatabase, type Db } from '../db/open.js';
+import { writeFileAtomic } from '../platform/index.js';
 
 const v1 = `
 CREATE TABLE cases (name TEXT PRIMARY KEY, recorded_at TEXT NOT NULL, body TEXT NOT NULL, recording BLOB) STRICT;
@@ -104,7 +105,7 @@ export class CaseLibrary {
   exportTo(file: string): number {
     const rows = this.db.prepare('SELECT name FROM cases ORDER BY name').all() as { name: string }[];
     const cases = rows.map(({ name }) => ({ record: this.get(name) as CaseRecord, recording: this.recording(name) }));
-    writeFileSync(file, gzipSync(JSON.stringify({ format: 'eog-cases', version: 1, cases })));
+    writeFileAtomic(file, gzipSync(JSON.stringify({ format: 'eog-cases', version: 1, cases })));
     return cases.length;
   }
 

@@ -1,4 +1,5 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isProcessAlive } from '../platform/index.js';
 import { dirname, basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { z } from 'zod';
@@ -32,7 +33,8 @@ export function writeBundle(dir: string, bundle: BundleInput): void {
     lines.push([file, records.map((record) => JSON.stringify(record)).join('\n') + '\n']);
   }
 
-  const temp = join(dirname(dir), `.${basename(dir)}.partial-${process.pid}`);
+  const temp = join(dirname(dir), `${partialPrefix(dir)}${process.pid}`);
+  removeAbandonedPartials(dir);
   rmSync(temp, { recursive: true, force: true });
   mkdirSync(temp, { recursive: true });
   try {
@@ -45,6 +47,25 @@ export function writeBundle(dir: string, bundle: BundleInput): void {
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw error;
+  }
+}
+
+const partialPrefix = (dir: string): string => `.${basename(dir)}.partial-`;
+
+/** A conversion killed before its rename leaves its temporary folder; the next one into the same place removes it. */
+function removeAbandonedPartials(dir: string): void {
+  const prefix = partialPrefix(dir);
+  let names: string[];
+  try {
+    names = readdirSync(dirname(dir));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(name.slice(prefix.length));
+    if (name.startsWith(prefix) && Number.isInteger(pid) && pid !== process.pid && !isProcessAlive(pid)) {
+      rmSync(join(dirname(dir), name), { recursive: true, force: true });
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../platform/index.js';
 import type { Command } from 'commander';
 import { exportFormats, parseExportFormat, renderExport, UnknownExportFormatError, type ExportFormat } from '../../../core/report/index.js';
 import { diagnosisFromLedger } from '../../report/index.js';
@@ -26,7 +26,7 @@ export function registerExport(program: Command): void {
     .action((ledgerFile: string, flags: ExportFlags) => {
       const format = formatFrom(flags.format);
       const result = exportLedger(ledgerFile, format);
-      if (flags.out) writeFileSync(flags.out, result.text);
+      if (flags.out) writeFileAtomic(flags.out, result.text);
       else process.stdout.write(result.text);
       if (!result.isFinished)
         process.stderr.write(`eog: investigation in progress — ${result.steps} steps; exported the diagnosis so far\n`);

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../../platform/index.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { outcomeWords, type Diagnosis } from '../../../core/diagnosis/index.js';
@@ -95,7 +95,7 @@ export function registerInvestigate(program: Command): void {
         },
       });
       const text = `${JSON.stringify(withPolicyDescription(diagnosis, chosen.description), null, 2)}\n`;
-      if (flags.out) writeFileSync(flags.out, text);
+      if (flags.out) writeFileAtomic(flags.out, text);
       else process.stdout.write(text);
       const summary = chosen.summary();
       if (summary) process.stderr.write(`${summary}\n`);
