@@ -43,18 +43,19 @@ function lastPacketEvent(events: readonly LedgerEvent[], node: string, upToSeq: 
   return found;
 }
 
+/** The raw lines behind the packet's first items, asked for together so each file is read once (main/store readRawLines). */
 async function readRawLines(handle: InvestigationRun, packet: ContextPacket): Promise<RawLineView[]> {
-  const out: RawLineView[] = [];
-  for (const item of packet.evidence.slice(0, MAX_RAW_ITEMS)) {
-    try {
-      const lines = await handle.rawLines(item.id);
-      for (const l of lines.slice(0, MAX_LINES_PER_ITEM)) out.push({ evidenceId: item.id, file: l.file, line: l.line, text: l.text });
-    } catch {
-      // The bundle moved or a file is gone: the packet itself still shows the evidence.
-      continue;
-    }
-  }
-  return out;
+  const items = packet.evidence.slice(0, MAX_RAW_ITEMS);
+  const read = await Promise.all(
+    items.map((item) =>
+      handle.rawLines(item.id).then(
+        (lines) => lines.slice(0, MAX_LINES_PER_ITEM).map((l) => ({ evidenceId: item.id, file: l.file, line: l.line, text: l.text })),
+        // The bundle moved or a file is gone: the packet itself still shows the evidence.
+        () => [],
+      ),
+    ),
+  );
+  return read.flat();
 }
 
 /**
