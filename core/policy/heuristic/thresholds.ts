@@ -134,9 +134,10 @@ export const verdictConfidence = {
  * A curve is base + gain · s(x, scale), s(x, k) = x / (x + k) (rules/rule.ts `saturate`): the
  * base where x is 0, half the gain at x = scale, base + gain the ceiling it approaches. Each
  * entry names the commit that set it; none of those commits states a measurement of its number,
- * and only own_latency's was chosen while looking at real cases. The change and failure_event
- * strengths have met no real case at all: no system of the accuracy protocol records changes or
- * Kubernetes events.
+ * and own_latency's is the one a benchmark record ties to real cases. The change, failure_event,
+ * status_names_callee and delaying_caller strengths have met no real case at all: no system of
+ * the accuracy protocol makes those rules fire (docs/heuristic.md, "Rules the real cases do not
+ * judge").
  */
 export const strengths = {
   /**
@@ -255,8 +256,8 @@ export const strengths = {
   /**
    * slow_callee: a callee answers slowly, or my calls to it wait outside its spans. It explains
    * only latency, and own_latency (the one latency cause) never fires beside it, since it needs my
-   * calls out neither slow nor delayed: this number only sets the confidence of the Symptom it
-   * makes, with named_dependency's the weakest explainer. First rules (82902ac).
+   * calls out neither slow nor delayed: this number only weighs in the confidence of the Symptom
+   * it makes, with named_dependency's the weakest explainer. First rules (82902ac).
    */
   slowCallee: 0.7,
   /**
