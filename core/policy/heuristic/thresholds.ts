@@ -121,3 +121,154 @@ export const verdictConfidence = {
   /** A Symptom is never certain: the explaining neighbour may still be revised. */
   maxSymptom: 0.95,
 } as const;
+
+/**
+ * How strongly each rule's match speaks: for the node being the origin (a cause) or for a
+ * neighbour explaining it (an explainer); symptoms have none. What the numbers do, which is what
+ * their order means: a standing cause of `thresholds.strongCause` (0.6) or more makes an Origin
+ * beside any explanation; a weaker one must outweigh the best confirmed explanation, an
+ * explainer's strength times its neighbour's own confidence. An Origin's confidence is
+ * 1 − Π(1 − s) over its standing causes and a Symptom's its strongest explanation; the ranking
+ * orders nodes by label and that confidence, so these numbers set the order of the causes.
+ *
+ * A curve is base + gain · s(x, scale), s(x, k) = x / (x + k) (rules/rule.ts `saturate`): the
+ * base where x is 0, half the gain at x = scale, base + gain the ceiling it approaches. Each
+ * entry names the commit that set it; none of those commits states a measurement of its number,
+ * and own_latency's is the one a benchmark record ties to real cases. The change, failure_event,
+ * status_names_callee and delaying_caller strengths have met no real case at all: no system of
+ * the accuracy protocol makes those rules fire (docs/heuristic.md, "Rules the real cases do not
+ * judge").
+ */
+export const strengths = {
+  /**
+   * change. One made within `changeLeadMs` of the onset, or whose surge is observed, is the first
+   * suspect (deploys, reloads and flags act within minutes): 0.85, the strongest fixed strength,
+   * over `strongCause` and every explainer; of single matches only a delay seen by several callers
+   * and on both sides (from ×10) or a curve near its ceiling is stronger. An earlier change is
+   * weaker (0.45: under `strongCause`, under a crash) and needs corroboration. A scale change that
+   * adds capacity is at most 0.5, under `strongCause`: it relieves more often than it breaks (one
+   * that removes capacity counts in full). 0.85 and 0.5 from the first rules (82902ac), 0.45 from
+   * ec70a1b.
+   */
+  change: { recent: 0.85, earlier: 0.45, addsCapacity: 0.5 },
+  /**
+   * failure_event. The record that a container of the node was killed or crash-loops says that it
+   * died, not why: load kills pods too (a crash after a confirmed surge is that load's), and a
+   * loop on a node that otherwise serves normally is chronic noise. Just under `strongCause`, so a
+   * crash alone gives way to a confirmed explanation of 0.55 or more (a failing callee held at
+   * confidence 11/16 or more); under a recent change, over an earlier one. First rules (82902ac).
+   */
+  failureEvent: 0.55,
+  /**
+   * saturation: base + gain · s(log2(fold / saturationFold), scale), + nearCapacity when the use is
+   * near its capacity, at most max. Saturation is magnitude, not unusualness (CPU going from 1 % to
+   * 2 % saturates nothing), and a fold is a ratio: x counts doublings past the 3× fold, each alike.
+   * scale 4: half the gain four doublings past it (×48 the baseline median). At the fold alone 0.2,
+   * the lowest start of any cause but own_latency; near capacity, where CPU throttling and memory
+   * pressure begin, adds 0.2 (0.4 with no fold at all), and it stands on its own from ×12 near
+   * capacity, ×768 without. base + gain + nearCapacity is 1: the cap keeps it under 1, binding only
+   * near capacity 44 doublings out, a bound rather than a level. ffa8200 (then from a 2× fold),
+   * 82f3d7c.
+   */
+  saturation: { base: 0.2, gain: 0.6, scale: 4, nearCapacity: 0.2, max: 0.95 },
+  /**
+   * new_error_logs: base + gain · s(top surprise, scale), the surprise being −log10 p of the error
+   * template's change against what the service's own traffic predicts (a new template without one
+   * counts as templateSurprise: 0.44). scale 10: one chance in 10¹⁰ gives half the gain, exactly
+   * `strongCause`; from there the node's new errors stand beside any explanation but a failing
+   * dependency, which explains them away whatever their strength. Ceiling 0.9, over own_errors'
+   * 0.8 and code_path's 0.85. 18f008a ("heuristic strengths from surprise", for a fixed 0.7).
+   */
+  newErrorLogs: { base: 0.3, gain: 0.6, scale: 10 },
+  /**
+   * code_path: base + gain · s(Σ surprise, scale), over the statements that stopped (a broken
+   * sequence adds at most templateSurprise). Surprises add as the p-values of independent
+   * statements multiply: scale 8 is the statements together one chance in 10⁸, half the gain. One
+   * vanished statement at goneSurprise gives 0.37; it stands on its own from Σ ≈ 11. Base and
+   * ceiling (0.85) sit 0.05 under new_error_logs': at equal surprise new errors rank first (the
+   * history gives no reason for the 0.05). 18f008a (for a fixed 0.6).
+   */
+  codePath: { base: 0.25, gain: 0.6, scale: 8 },
+  /**
+   * fewer_calls: base + gain · s(1 / ratio − 1, scale), the ratio being the calls per request (or
+   * the share of an operation's spans still making a call of its fixed path) against the
+   * baseline's. 1 / ratio − 1 is the calls lost per call still made: ⅓ at the fanOutRatio floor
+   * (0.425); scale 1, half the calls gone, gives half the gain (0.55); from ratio 0.4 it stands on
+   * its own; ceiling 0.8. A path that makes no call at all has no finite 1 / ratio, so the ratio is
+   * taken as at least minRatio (×100 fewer already gives 0.795). Base and gain are own_errors'.
+   * 7c596ed, which measured the rule (OnlineBoutique f02 rank 5 → 1, no case worse), not the curve.
+   */
+  fewerCalls: { base: 0.3, gain: 0.5, scale: 1, minRatio: 0.01 },
+  /**
+   * own_errors: base + gain · s(worst error-rate increase, scale), x in points of errors over the
+   * baseline's: 0.4 at the errorRateDelta floor (+5 points); scale 0.2: +20 points gives half the
+   * gain (0.55), +30 points stands on its own; ceiling 0.8. 18f008a (for a fixed 0.55).
+   */
+  ownErrors: { base: 0.3, gain: 0.5, scale: 0.2 },
+  /**
+   * own_latency: base + gain · s(slowdown − latencyRatio, scale), the weakest cause: latency alone
+   * names no fault (no resource, error or change to cite) and busy services slow down with load,
+   * so it wins only where nothing more specific shows. Its ceiling, 0.5, is under `strongCause`:
+   * it never stands beside a confirmed explanation that outweighs it. scale 5: half the gain at
+   * ×7, five past the doubling that makes an edge slow. 3cc1ad9 lowered it from 0.2 + 0.5·s: one
+   * of the changes BENCHMARKS.md lists from TrainTicket AC@1 71.9 % to 90.6 % (all 32 cases, before
+   * the development/validation split), its own share not recorded.
+   */
+  ownLatency: { base: 0.15, gain: 0.35, scale: 5 },
+  /**
+   * network_delay: base + gain · s(gap growth, scale), + bothWays when my calls out are delayed
+   * too, + severalCallers for two or more delayed callers, at most max. A delayed pod slows every
+   * call that touches it, on both sides and for every caller (docs/heuristic.md, "Network
+   * delays"): each bonus is one more of those predictions observed (92a0993). x is how many times
+   * the caller-side gap grew (×3 to count: 0.44); scale 10: ×10 gives half the gain, exactly
+   * `strongCause`; with both bonuses a delay stands on its own from ×3 (0.69). base + gain + both
+   * bonuses is 1.15: the cap keeps it under 1. The egress reading (all my delayed calls out leave
+   * my one instance for several callee instances) starts at egressBase with the same gain and
+   * scale and no bonus (667c8d8, no reason given for 0.4).
+   */
+  networkDelay: { base: 0.3, gain: 0.6, scale: 10, bothWays: 0.15, severalCallers: 0.1, max: 0.97, egressBase: 0.4 },
+  /**
+   * traffic_source: base + gain · s(out/in − sourceSurgeRatio, scale), at most max. A surge that
+   * starts here (a job, a retry loop, a client bug) is the node's own fault, never explained away;
+   * x is how far the calls sent outgrow twice the node's own inbound growth: 0.45 at the
+   * threshold, under `strongCause`; scale 2: ×4 gives half the gain (0.65); it stands on its own
+   * from ×3.2. The ceiling base + gain is 0.85, so the cap 0.9 never binds. 7bfd562.
+   */
+  trafficSource: { base: 0.45, gain: 0.4, scale: 2, max: 0.9 },
+  /**
+   * failing_callee: my own calls to a callee fail more than chance allows: the callee's failure
+   * measured where I meet it. With status_names_callee and delaying_caller the strongest
+   * explanation: held at confidence c it outweighs my causes under 0.8·c (those under
+   * `strongCause`), and the Symptom it makes is held at 0.8. First rules (82902ac).
+   */
+  failingCallee: 0.8,
+  /**
+   * status_names_callee: the caller's own span status names the callee: at least as telling as
+   * its error rate (failing_callee). 66e6896.
+   */
+  statusNamesCallee: 0.8,
+  /**
+   * named_dependency: an error log of mine names a dependency (its name as a whole word): 0.1
+   * under failing_callee and status_names_callee, which count the failing calls themselves.
+   * d9395ca, no reason given for the 0.1.
+   */
+  namedDependency: 0.7,
+  /**
+   * slow_callee: a callee answers slowly, or my calls to it wait outside its spans. It explains
+   * only latency, and own_latency (the one latency cause) never fires beside it, since it needs my
+   * calls out neither slow nor delayed: this number only weighs in the confidence of the Symptom
+   * it makes, with named_dependency's the weakest explainer. First rules (82902ac).
+   */
+  slowCallee: 0.7,
+  /**
+   * upstream_surge: a caller sends more traffic. It explains only load-sized causes, in proportion
+   * (`surgeAmplification`) and once the caller is confirmed; between the slow and the failing
+   * callee. First rules (82902ac).
+   */
+  upstreamSurge: 0.75,
+  /**
+   * delaying_caller: every delayed call into me comes from one caller instance into several of
+   * mine: that instance is the one thing they share, the same weight as a failing callee. 667c8d8.
+   */
+  delayingCaller: 0.8,
+} as const;

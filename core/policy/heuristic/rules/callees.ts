@@ -1,11 +1,10 @@
-import { thresholds } from '../thresholds.js';
+import { strengths, thresholds } from '../thresholds.js';
 import { attributedErrors, describeErrors, describeGap, describeLatency } from './edge-facts.js';
 import type { ExplainerRule } from './rule.js';
 
-const FAILING_STRENGTH = 0.8;
-const SLOW_STRENGTH = 0.7;
-/** The caller's own words name the callee: at least as telling as its error rate. */
-const NAMED_STRENGTH = 0.8;
+const FAILING_STRENGTH = strengths.failingCallee;
+const SLOW_STRENGTH = strengths.slowCallee;
+const NAMED_STRENGTH = strengths.statusNamesCallee;
 /** A status message quoted in reasoning is clipped (it is hostile text, shown escaped). */
 const QUOTE_CHARS = 120;
 

@@ -1,23 +1,19 @@
 import { appNameOf } from '../../../graph/index.js';
 import { isEntityId, parseEntityId } from '../../../model/ids.js';
 import type { ContextPacket } from '../../../model/packet.js';
-import { thresholds } from '../thresholds.js';
+import { strengths, thresholds } from '../thresholds.js';
 import type { RuleContext } from './context.js';
 import type { CauseRule, Match, Of } from './rule.js';
 import { plainCause } from './traits.js';
 
-/** A scale change that adds capacity is a weaker cause than a config or image change: it relieves more often than it breaks. */
-const SCALE_STRENGTH = 0.5;
-const CHANGE_STRENGTH = 0.85;
-/** A change long before the symptoms (beyond thresholds.changeLeadMs) is a weaker suspect. */
-const EARLIER_STRENGTH = 0.45;
+const STRENGTH = strengths.change;
 
 export const changeRule: CauseRule = {
   id: 'change',
   role: 'cause',
   family: 'changes',
   when: 'a change record (config, deploy, feature flag, image, scale) made before the incident began, on the node or on what configures or hosts it (a mounted ConfigMap, Secret or volume claim, its autoscaler, a policy that selects it, its Node), in the window or the lead time before it',
-  strength: `${CHANGE_STRENGTH} within ${thresholds.changeLeadMs / 60_000} min before the onset or when it drives a surge, else ${EARLIER_STRENGTH}; a scale change that adds capacity at most ${SCALE_STRENGTH} (one that removes it, a replica count or an autoscaler's maximum lowered, counts in full)`,
+  strength: `${STRENGTH.recent} within ${thresholds.changeLeadMs / 60_000} min before the onset or when it drives a surge, else ${STRENGTH.earlier}; a scale change that adds capacity at most ${STRENGTH.addsCapacity} (one that removes it, a replica count or an autoscaler's maximum lowered, counts in full)`,
   explanation:
     'Something was changed on the node, or on what it reads, just before the incident: the first suspect. It must be followed by something abnormal on the node or on what it acts on (else it is refuted: a red herring). A change made within minutes of the onset stands on its own; an earlier one is weaker, counts only beside a fault of the node’s own, and is explained away when the node’s trouble comes from a failing dependency — unless the node sends a dependency far more calls than it receives, the change’s own effect (a flag, a campaign).',
   ...plainCause,
@@ -36,8 +32,8 @@ export const changeRule: CauseRule = {
         const isRecent = ctx.onsetEnd - e.time <= thresholds.changeLeadMs;
         // Its predicted effect observed (the surge it drives) makes an earlier change as strong as a recent one.
         const strength = Math.min(
-          isRecent || drives ? CHANGE_STRENGTH : EARLIER_STRENGTH,
-          e.detail.changeKind === 'scale' && !removes ? SCALE_STRENGTH : 1,
+          isRecent || drives ? STRENGTH.recent : STRENGTH.earlier,
+          e.detail.changeKind === 'scale' && !removes ? STRENGTH.addsCapacity : 1,
         );
         const minutes = Math.round((ctx.onsetEnd - e.time) / 60_000);
         return {

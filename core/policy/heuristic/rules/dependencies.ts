@@ -1,8 +1,8 @@
-import { thresholds } from '../thresholds.js';
+import { strengths, thresholds } from '../thresholds.js';
 import { lastSegment, mentions } from './context.js';
 import type { ExplainerRule, Match } from './rule.js';
 
-const STRENGTH = 0.7;
+const STRENGTH = strengths.namedDependency;
 /** A few lines are enough to show the name; the rest would crowd the packet's citations. */
 const MAX_CITED = 5;
 

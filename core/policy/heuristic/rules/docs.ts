@@ -1,4 +1,4 @@
-import { thresholds, verdictConfidence } from '../thresholds.js';
+import { strengths, thresholds, verdictConfidence } from '../thresholds.js';
 import { ruleTable } from './table.js';
 
 /**
@@ -24,6 +24,11 @@ export function thresholdCells(): string[][] {
   const rows = [
     ...Object.entries(thresholds).map(([name, value]) => [`thresholds.${name}`, formatValue(value)]),
     ...Object.entries(verdictConfidence).map(([name, value]) => [`verdictConfidence.${name}`, formatValue(value)]),
+    ...Object.entries(strengths).flatMap(([rule, value]) =>
+      typeof value === 'number'
+        ? [[`strengths.${rule}`, formatValue(value)]]
+        : Object.entries(value).map(([part, v]) => [`strengths.${rule}.${part}`, formatValue(v)]),
+    ),
   ];
   return [['name', 'value'], ...rows].map((row) => row.map(cell));
 }

@@ -1,8 +1,8 @@
-import { thresholds } from '../thresholds.js';
+import { strengths, thresholds } from '../thresholds.js';
 import type { CauseRule } from './rule.js';
 import { plainCause } from './traits.js';
 
-const STRENGTH = 0.55;
+const STRENGTH = strengths.failureEvent;
 
 export const failureEventRule: CauseRule = {
   id: 'failure_event',

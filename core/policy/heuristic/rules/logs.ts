@@ -1,9 +1,12 @@
-import { thresholds } from '../thresholds.js';
+import { strengths, thresholds } from '../thresholds.js';
 import { mentions } from './context.js';
 import { saturate, type CauseRule, type Of } from './rule.js';
 import { plainCause } from './traits.js';
 
 type Template = Of<'log_template'>;
+
+const NEW_ERRORS = strengths.newErrorLogs;
+const CODE_PATH = strengths.codePath;
 
 /** The Poisson surprise of a template's change; a new or vanished one without it counts as just significant. */
 const surprise = (e: Template): number => e.detail.surprise ?? (e.detail.isNew || e.detail.isGone ? thresholds.templateSurprise : 0);
@@ -13,7 +16,7 @@ export const newErrorLogsRule: CauseRule = {
   role: 'cause',
   family: 'logs',
   when: `error log templates new in the window, or ≥${thresholds.templateRateRatio}× the rate the service’s own traffic predicts with −log10 p ≥ ${thresholds.templateSurprise}; not those that name one of my dependencies`,
-  strength: '0.3 + 0.6·s(top surprise, 10)',
+  strength: `${NEW_ERRORS.base} + ${NEW_ERRORS.gain}·s(top surprise, ${NEW_ERRORS.scale})`,
   explanation:
     'The node’s code logs errors it did not log before. An error that names a dependency ("No instances available for X") is about X instead (named_dependency); explained by a failing callee.',
   ...plainCause,
@@ -36,7 +39,7 @@ export const newErrorLogsRule: CauseRule = {
     return [
       {
         evidence: errors.map((e) => e.id),
-        strength: 0.3 + 0.6 * saturate(top, 10),
+        strength: NEW_ERRORS.base + NEW_ERRORS.gain * saturate(top, NEW_ERRORS.scale),
         text: `${errors.length} error log template(s) new or surging (surprise ${top.toFixed(1)}), e.g. "${example}"`,
       },
     ];
@@ -48,7 +51,7 @@ export const codePathRule: CauseRule = {
   role: 'cause',
   family: 'logs',
   when: `non-error log statements (templates keyed by source location) gone (−log10 p ≥ ${thresholds.goneSurprise}), or down to ≤${(thresholds.droppedRateRatio * 100).toFixed(0)} % of the rate the service’s volume predicts (−log10 p ≥ ${thresholds.templateSurprise}), unless every operation (span name, ≥${thresholds.operationMinSpans} baseline spans) they ran in has no span in the window; weakly, a statement at ≤${thresholds.sequenceRateRatio}× its expected rate that no longer follows its predecessor in the same span (−log10 p ≥ ${thresholds.sequenceSurprise})`,
-  strength: '0.25 + 0.6·s(Σ surprise, 8); a broken sequence adds at most the template threshold',
+  strength: `${CODE_PATH.base} + ${CODE_PATH.gain}·s(Σ surprise, ${CODE_PATH.scale}); a broken sequence adds at most the template threshold`,
   explanation:
     'A code path stopped running while the service kept logging: an early return or an exception thrown before the statement is reached. A statement whose operation no longer arrives at all (no span of it in the window) stopped because no request asked for it, which tells of the callers, not of this code. Explained by a failing callee.',
   ...plainCause,
@@ -81,7 +84,7 @@ export const codePathRule: CauseRule = {
     return [
       {
         evidence: gone.map((e) => e.id),
-        strength: 0.25 + 0.6 * saturate(total, 8),
+        strength: CODE_PATH.base + CODE_PATH.gain * saturate(total, CODE_PATH.scale),
         text: `${gone.length} log statement(s) stopped or nearly stopped while the service kept logging (a code path stopped running), e.g. "${gone[0]?.detail.template.slice(0, 120) ?? ''}"`,
       },
     ];

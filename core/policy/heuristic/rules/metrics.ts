@@ -1,9 +1,11 @@
 import type { EvidenceDetail } from '../../../model/evidence.js';
-import { thresholds } from '../thresholds.js';
+import { strengths, thresholds } from '../thresholds.js';
 import { saturate, type CauseRule, type Match, type SymptomRule } from './rule.js';
 import { plainCause } from './traits.js';
 
 type Anomaly = Extract<EvidenceDetail, { type: 'metric_anomaly' }>;
+
+const STRENGTH = strengths.saturation;
 
 const pct = (x: number): string => `${x >= 0 ? '+' : ''}${Math.round(x * 100)}%`;
 const fmt = (x: number): string => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toPrecision(3));
@@ -13,7 +15,7 @@ export const saturationRule: CauseRule = {
   role: 'cause',
   family: 'metrics',
   when: `a CPU or memory metric (its use, its share of a capacity or the pressure of its want, as its unit and name's conventions say) anomalous upwards (|z| ≥ ${thresholds.anomalyZ}) and ≥${thresholds.saturationFold}× its baseline median or near capacity (a share ≥ ${thresholds.nearCapacityRatio} of the whole, a usage at ${thresholds.nearCapacityRatio * 100} % or more of the container limits the topology declares); a machine's metrics excluded except on the machine itself, and so are running totals; one match per resource`,
-  strength: `0.2 + 0.6·s(log2(fold / ${thresholds.saturationFold}), 4) + 0.2 near capacity, at most 0.95`,
+  strength: `${STRENGTH.base} + ${STRENGTH.gain}·s(log2(fold / ${thresholds.saturationFold}), ${STRENGTH.scale}) + ${STRENGTH.nearCapacity} near capacity, at most ${STRENGTH.max}`,
   explanation:
     'The node ran out of CPU or memory. Several metrics of one resource are one observation: the strongest speaks for all. Explained by a confirmed upstream surge only when the growth is in proportion to the extra traffic.',
   ...plainCause,
@@ -92,9 +94,11 @@ function saturationStrength(d: Anomaly): number {
   // A series that was zero in the baseline has no meaningful fold change (it may not have been reported).
   const fold = d.baselineMedian > 0 ? d.windowValue / d.baselineMedian : null;
   const foldStrength =
-    fold !== null && fold >= thresholds.saturationFold ? 0.6 * saturate(Math.log2(fold / thresholds.saturationFold), 4) : null;
+    fold !== null && fold >= thresholds.saturationFold
+      ? STRENGTH.gain * saturate(Math.log2(fold / thresholds.saturationFold), STRENGTH.scale)
+      : null;
   if (foldStrength === null && !nearCapacity) return 0;
-  return Math.min(0.95, 0.2 + (foldStrength ?? 0) + (nearCapacity ? 0.2 : 0));
+  return Math.min(STRENGTH.max, STRENGTH.base + (foldStrength ?? 0) + (nearCapacity ? STRENGTH.nearCapacity : 0));
 }
 
 /**

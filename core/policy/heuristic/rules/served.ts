@@ -1,8 +1,12 @@
 import { isFewerCallsPerRequest, stoppedThresholds } from '../../../signals/index.js';
-import { thresholds } from '../thresholds.js';
+import { strengths, thresholds } from '../thresholds.js';
 import { describeErrors, describeLatency, slowdown } from './edge-facts.js';
 import { saturate, type CauseRule, type SymptomRule } from './rule.js';
 import { plainCause } from './traits.js';
+
+const OWN_ERRORS = strengths.ownErrors;
+const OWN_LATENCY = strengths.ownLatency;
+const FEWER_CALLS = strengths.fewerCalls;
 
 export const servedLatencyRule: SymptomRule = {
   id: 'served_latency',
@@ -47,7 +51,7 @@ export const ownErrorsRule: CauseRule = {
   role: 'cause',
   family: 'traces',
   when: 'calls into the node fail more (as served_errors) while none of its own calls out fail',
-  strength: '0.3 + 0.5·s(worst error-rate increase, 0.2)',
+  strength: `${OWN_ERRORS.base} + ${OWN_ERRORS.gain}·s(worst error-rate increase, ${OWN_ERRORS.scale})`,
   explanation: 'The node fails requests while everything it calls succeeds: the fault is in the node. Explained by a failing callee.',
   ...plainCause,
   explainedBy: 'callee',
@@ -58,7 +62,7 @@ export const ownErrorsRule: CauseRule = {
     return [
       {
         evidence: edges.failingIn.map((e) => e.id),
-        strength: 0.3 + 0.5 * saturate(worst, 0.2),
+        strength: OWN_ERRORS.base + OWN_ERRORS.gain * saturate(worst, OWN_ERRORS.scale),
         text: `I fail requests (+${Math.round(worst * 100)} points of errors) while my own calls succeed`,
       },
     ];
@@ -70,7 +74,7 @@ export const ownLatencyRule: CauseRule = {
   role: 'cause',
   family: 'traces',
   when: 'calls into the node got slower (as served_latency) while its calls out are neither slower, failing nor delayed',
-  strength: `0.15 + 0.35·s(slowdown − ${thresholds.latencyRatio}, 5): the weakest cause`,
+  strength: `${OWN_LATENCY.base} + ${OWN_LATENCY.gain}·s(slowdown − ${thresholds.latencyRatio}, ${OWN_LATENCY.scale}): the weakest cause`,
   explanation:
     'The node answers slowly while its dependencies do not. Latency alone names no fault and busy services slow down with load, so it wins only where nothing more specific shows; explained by a confirmed upstream surge of its size, or by a slow callee.',
   ...plainCause,
@@ -84,7 +88,7 @@ export const ownLatencyRule: CauseRule = {
       {
         evidence: edges.slowIn.map((e) => e.id),
         magnitude: worst,
-        strength: 0.15 + 0.35 * saturate(worst - thresholds.latencyRatio, 5),
+        strength: OWN_LATENCY.base + OWN_LATENCY.gain * saturate(worst - thresholds.latencyRatio, OWN_LATENCY.scale),
         text: `I answer ×${worst.toFixed(1)} slower while my own calls are not slower`,
       },
     ];
@@ -96,7 +100,7 @@ export const fewerCallsRule: CauseRule = {
   role: 'cause',
   family: 'traces',
   when: `the node makes ≤${thresholds.fanOutRatio}× the calls per request it serves that its baseline made (−log10 p ≥ ${thresholds.fanOutSurprise}, ≥${thresholds.fanOutMinServed} requests in each period); or one of its operations stops part-way: a call its spans made once in ≥${thresholds.stoppedMinShare * 100} % of ≥${thresholds.stoppedMinSpans} baseline spans is made in ≤${thresholds.stoppedRatio}× that share of ≥${stoppedThresholds.minWindowSpans} window spans (−log10 p ≥ ${thresholds.stoppedSurprise}), while another call of the path is still made`,
-  strength: '0.3 + 0.5·s(1/ratio − 1, 1)',
+  strength: `${FEWER_CALLS.base} + ${FEWER_CALLS.gain}·s(1/ratio − 1, ${FEWER_CALLS.scale})`,
   explanation:
     'The node serves requests but does less for each: a code path stopped running (an early return, an exception thrown before its calls, a changed branch). How many calls a request costs is set by the code and the request mix, and a running system’s mix drifts slowly; which calls one operation makes on its fixed path is set by its code alone, so a path that now ends after its first calls is read per operation too. The trace-side sibling of code_path, for services that log little; explained by a failing callee (a failed call ends a request early too).',
   ...plainCause,
@@ -120,7 +124,7 @@ export const fewerCallsRule: CauseRule = {
     return [
       {
         evidence: fewerCalls.map((e) => e.id),
-        strength: 0.3 + 0.5 * saturate(1 / Math.max(ratio, 0.01) - 1, 1),
+        strength: FEWER_CALLS.base + FEWER_CALLS.gain * saturate(1 / Math.max(ratio, FEWER_CALLS.minRatio) - 1, FEWER_CALLS.scale),
         text,
       },
     ];

@@ -1,10 +1,11 @@
-import { thresholds } from '../thresholds.js';
+import { strengths, thresholds } from '../thresholds.js';
 import type { RuleContext } from './context.js';
 import { surgeRatio, trafficByNeighbour, type NeighbourTraffic } from './edge-facts.js';
 import { saturate, type CauseRule, type ExplainerRule, type Match, type Of } from './rule.js';
 import { plainCause } from './traits.js';
 
-const SURGE_STRENGTH = 0.75;
+const SURGE_STRENGTH = strengths.upstreamSurge;
+const SOURCE = strengths.trafficSource;
 
 export const upstreamSurgeRule: ExplainerRule = {
   id: 'upstream_surge',
@@ -39,7 +40,7 @@ export const trafficSourceRule: CauseRule = {
   role: 'cause',
   family: 'traces',
   when: `the node sends ≥${thresholds.sourceSurgeRatio}× more calls per minute to a dependency than its own inbound growth explains (≥${thresholds.minSurgeCalls} calls in the window, ≥${thresholds.minCalls} in the baseline) while its other calls stay level (up < ${thresholds.surgeRatio}× its inbound growth); entry points (no callers) excluded`,
-  strength: `0.45 + 0.4·s(out/in − ${thresholds.sourceSurgeRatio}, 2), at most 0.9`,
+  strength: `${SOURCE.base} + ${SOURCE.gain}·s(out/in − ${thresholds.sourceSurgeRatio}, ${SOURCE.scale}), at most ${SOURCE.max}`,
   explanation:
     'A surge that starts here — a job, a retry loop or a client bug — not load passing through. An Origin with it is the source of the surge claims on its callees.',
   ...plainCause,
@@ -81,7 +82,7 @@ function trafficSource({ edges }: RuleContext): Match[] {
   return [
     {
       evidence: surging.flatMap((t) => t.edges.map((e) => e.id)),
-      strength: Math.min(0.9, 0.45 + 0.4 * saturate(worst / inRatio - thresholds.sourceSurgeRatio, 2)),
+      strength: Math.min(SOURCE.max, SOURCE.base + SOURCE.gain * saturate(worst / inRatio - thresholds.sourceSurgeRatio, SOURCE.scale)),
       text: `I send ×${worst.toFixed(1)} more calls to ${surging.map((t) => t.neighbour).join(', ')} while what I receive grew at most ×${inRatio.toFixed(1)} and my other calls stay level: the extra load starts here`,
     },
   ];
