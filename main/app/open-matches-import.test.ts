@@ -14,7 +14,7 @@ const good = { name: 'HighErrorRate', entity: 'shop/Service/frontend', severity:
 
 /** The error the app's snapshot.open gives, and the one `eog import` gives, for the same bundle. */
 async function bothErrors(bundle: string): Promise<[unknown, unknown]> {
-  const workbench = createWorkbench({ snapshot: null, host: 'web', version: 't', investigations: {} });
+  const workbench = createWorkbench({ snapshot: null, host: 'web', version: 't', investigations: {}, roots: [work] });
   try {
     const opened = await workbench.handlers['snapshot.open']({ path: bundle }).then(
       () => null,

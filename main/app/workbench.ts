@@ -1,10 +1,20 @@
 import path from 'node:path';
-import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
+import type {
+  ChooseInput,
+  EmitEvent,
+  EventName,
+  EventPayload,
+  Handlers,
+  ImportProgress,
+  InvestigationState,
+} from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
 import type { Env } from '../policies/create-policy.js';
 import { defaultCasesFile } from '../cases/index.js';
+import { defaultDataDir } from '../platform/index.js';
 import { parseStoreSpec, type StoreSpec } from '../store/index.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
+import { AllowedRoots, specPath } from './allowed-roots.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import {
   CaseNotFoundError,
@@ -74,6 +84,14 @@ export interface WorkbenchOptions {
   lessonsFile?: string;
   /** The case library (docs/cases.md); default main/cases' defaultCasesFile(); null: none. */
   casesFile?: string | null;
+  /**
+   * What else the user gave the host to open and create files under (its command line: the
+   * snapshot argument, `--allow`, `--store`). The snapshot, the case library and lessons files
+   * and the data folder are always allowed; every other path a client names is refused (allowed-roots.ts).
+   */
+  roots?: readonly string[];
+  /** The host's native open dialog (the desktop app); what the user picks there joins the roots. */
+  choosePath?: ((kind: ChooseInput['kind']) => Promise<string | null>) | null;
 }
 
 /**
@@ -92,9 +110,15 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   let snapshot: LoadedSnapshot | null = null;
   let session: InvestigationService | null = null;
   const hosting = options.investigations ?? null;
-  const libraries = createCaseLibraries(
-    options.casesFile === null ? null : (options.casesFile ?? defaultCasesFile(hosting?.env ?? process.env)),
-  );
+  const env = hosting?.env ?? process.env;
+  const roots = new AllowedRoots([
+    defaultDataDir(env),
+    options.snapshot ? specPath(options.snapshot) : null,
+    options.casesFile,
+    options.lessonsFile,
+    ...(options.roots ?? []),
+  ]);
+  const libraries = createCaseLibraries(options.casesFile === null ? null : (options.casesFile ?? defaultCasesFile(env)));
   const serviceOptions = { onChange: emitChanged, env: hosting?.env, cases: () => libraries.current() };
   let converted: ResolvedSnapshot | null = null;
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
@@ -254,17 +278,28 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
         export: isReplay || !!hosting,
         openSnapshot: true,
         cancelImport: !isReplay && !!hosting,
+        choosePath: !!options.choosePath,
       },
       snapshot: snapshot?.summary ?? null,
       isReplay,
       replayOfCase: isReplay ? replayOfCase : null,
     }),
-    'snapshot.probe': async ({ path }) => probeSnapshot(path),
+    'snapshot.probe': async ({ path }) => {
+      roots.checkSpec(path);
+      return probeSnapshot(path);
+    },
     'snapshot.current': async () => snapshot?.summary ?? null,
     'snapshot.open': async ({ path: input, ...choice }) => {
+      roots.checkSpec(input);
       const loaded = await openAny(input, choice);
       emit('snapshot.changed', loaded.summary);
       return loaded.summary;
+    },
+    'snapshot.choose': async ({ kind }) => {
+      if (!options.choosePath) throw new NotAvailableError('snapshot.choose');
+      const chosen = await options.choosePath(kind);
+      if (chosen !== null) roots.add(chosen);
+      return { path: chosen };
     },
     'import.cancel': async () => ({ isCancelled: session?.cancelImport() ?? false }),
     'graph.get': async () => buildGraphView(requireSnapshot(), lessons.isHiding() ? null : (session?.state() ?? null)),
@@ -287,7 +322,11 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
         () => session,
         emitChanged,
         hosting?.apiKeyEnv ?? null,
-        ({ store, cases }) => {
+        ({ store, cases, settings }) => {
+          // Before anything is created or read: a refused Start changes nothing.
+          if (store) roots.checkSpec(store);
+          if (cases?.file) roots.check(cases.file);
+          for (const file of settings.causalGraph.files) roots.check(file);
           chosenStore = store ? parseStoreSpec(store, hosting?.storePasswordEnv ?? null) : null;
           libraries.choose(cases);
         },
@@ -305,7 +344,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     'cases.lesson': async ({ case: name }) => {
       const library = libraries.current();
       if (!library) throw new NoCaseLibraryError();
-      return handlers['snapshot.open']({ path: caseSnapshotPath(library, name) });
+      return handlers['snapshot.open']({ path: caseSnapshotPath(library, name, (p) => roots.checkSpec(p)) });
     },
   };
 

@@ -1,2 +1,2 @@
-export { defaultSnapshotDir, findPackageRoot, PackageRootNotFoundError, readPackageVersion } from './paths.js';
+export { defaultDataDir, defaultSnapshotDir, findPackageRoot, PackageRootNotFoundError, readPackageVersion } from './paths.js';
 export { chromiumPath, chromiumProblem, requireChromium } from './chromium.js';

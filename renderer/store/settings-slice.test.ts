@@ -146,6 +146,15 @@ describe('open dialog and import cancel', () => {
     expect(store.getState().isOpening).toBe(false);
   });
 
+  it("picks a path in the host's native dialog; a refusal is shown as the error", async () => {
+    const { store, calls } = recordingStore(fakeHandlers({ 'snapshot.choose': async ({ kind }) => ({ path: `/picked/${kind}` }) }));
+    expect(await store.getState().choosePath('folder')).toBe('/picked/folder');
+    expect(calls).toEqual([{ channel: 'snapshot.choose', input: { kind: 'folder' } }]);
+    const web = recordingStore(fakeHandlers());
+    expect(await web.store.getState().choosePath('file')).toBeNull();
+    expect(web.store.getState().error).toMatch(/snapshot\.choose/);
+  });
+
   it('cancels the import through the contract, and a cancelled Start is not an error', async () => {
     const { store, calls } = storeWithOpen();
     await store.getState().cancelImport();
