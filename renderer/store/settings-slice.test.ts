@@ -138,6 +138,10 @@ describe('open dialog and import cancel', () => {
     [{ incidentTime: '2026-03-01T09:43:00' }, /^Incident time must be an ISO-8601 time with a zone.*got "2026-03-01T09:43:00"$/],
     [{ window: '2026-03-01T09:30:00Z' }, /^Window must be START\/END with ISO-8601 times with a zone.*got "2026-03-01T09:30:00Z"$/],
     [{ window: '2026-03-01T10:00:00Z/2026-03-01T09:30:00Z' }, /^Window ends before it starts/],
+    [
+      { incidentTime: '2026-03-01T09:00:00Z', window: '2026-03-01T09:30:00Z/2026-03-01T10:00:00Z' },
+      /^Incident time "2026-03-01T09:00:00Z" is outside Window /,
+    ],
   ])('refuses %o before asking the backend, naming the field', async (choice, message) => {
     const { store, calls } = storeWithOpen();
     expect(await store.getState().openSnapshot('/data/capture', choice)).toBeNull();
