@@ -48,7 +48,8 @@ test.beforeAll(async () => {
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function serve(page: Page): Promise<{ app: WorkbenchPage; served: Served }> {
-  const served = await startServe(now, ['--cases', library]);
+  // The past cases' snapshots are the user's too: a lesson on one opens it (--allow, main/app/allowed-roots.ts).
+  const served = await startServe(now, ['--cases', library, '--allow', dir]);
   const app = new WorkbenchPage(page);
   await page.goto(served.url);
   await expect(app.graph).toHaveAttribute('data-layout', 'done');

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { allowedTempDir } from './sample.js';
 import { serverUrl, WorkbenchPage } from './workbench-page.js';
 
 /** Where a causal edge's middle is on screen, read from the sigma instance (?bench exposes it). */
@@ -68,7 +68,7 @@ test('a knowledge file from the settings: with enforcement off, proposals it for
   page,
 }) => {
   // A standalone knowledge with types but no relation: every causal edge breaks it.
-  const dir = mkdtempSync(path.join(tmpdir(), 'eog-knowledge-'));
+  const dir = allowedTempDir('eog-knowledge-');
   const file = path.join(dir, 'bare.yaml');
   writeFileSync(
     file,

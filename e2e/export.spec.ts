@@ -1,9 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { Diagnosis } from '../core/diagnosis/index.js';
-import { sampleDir } from './sample.js';
+import { allowedTempDir, sampleDir } from './sample.js';
 import { evaluationsText, WorkbenchPage } from './workbench-page.js';
 
 const FRONTEND = 'shop/Service/frontend';
@@ -51,7 +50,7 @@ test('every export format of the finished sample investigation', async ({ page }
 
 test('the HTML report shows snapshot text containing <script> as text', async ({ page, browser }) => {
   // A copy of the sample whose cited change and a log line carry markup.
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'eog-hostile-'));
+  const dir = allowedTempDir('eog-hostile-');
   const app = new WorkbenchPage(page);
   await app.open();
   const sampleHash = (await app.graph.getAttribute('data-snapshot-hash')) ?? '';

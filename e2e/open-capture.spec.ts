@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { sampleDir } from './sample.js';
+import { allowedTempDir, sampleDir } from './sample.js';
 import { writeCaptureFolder } from '../main/convert/capture/testing/capture-folder.js';
 import { startServe } from './serve.js';
 import { WorkbenchPage } from './workbench-page.js';
@@ -11,7 +10,7 @@ import { formatDateTime } from '../core/time/index.js';
 test('a folder of OTLP / Prometheus / kubectl exports opens converted; conversion and import warnings listed as text with file and line', async ({
   page,
 }) => {
-  const parent = mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-capture-'));
+  const parent = allowedTempDir('eog-e2e-capture-');
   // The converters' own test exports, plus a kubectl list whose kind is markup.
   const capture = writeCaptureFolder(path.join(parent, 'checkout-incident'), { hostile: true });
   const app = new WorkbenchPage(page);
@@ -59,7 +58,7 @@ test.describe("a capture folder's incident time and window", () => {
   let capture = '';
 
   test.beforeAll(() => {
-    parent = mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-capture-times-'));
+    parent = allowedTempDir('eog-e2e-capture-times-');
     capture = writeCaptureFolder(path.join(parent, 'checkout-incident'));
   });
   test.afterAll(() => rmSync(parent, { recursive: true, force: true }));

@@ -1,8 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { sampleDir } from './sample.js';
+import { allowedTempDir, sampleDir } from './sample.js';
 import { NEZHA_SLICE } from '../main/convert/nezha/test-fixtures.js';
 import { runCli } from './serve.js';
 import { evaluationsText, WorkbenchPage } from './workbench-page.js';
@@ -44,7 +43,7 @@ test('a Nezha dataset root asks which incident, then opens the one chosen', asyn
 });
 
 test('a saved ledger replays read-only: Step and Run move through the recording, overrides are off', async ({ page }) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-ledger-'));
+  const dir = allowedTempDir('eog-e2e-ledger-');
   const ledger = path.join(dir, 'sample.ledger');
   await runCli(['investigate', sampleDir(), '--ledger', ledger, '--out', path.join(dir, 'diagnosis.json')]);
   const app = new WorkbenchPage(page);

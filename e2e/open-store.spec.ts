@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generateIncident } from '../main/generate/index.js';
 import { ChdbRunner } from '../main/store/clickhouse/chdb-runner.js';
 import { writeAsCollector } from '../main/store/clickhouse/testing/collector-writer.js';
-import { sampleDir } from './sample.js';
+import { allowedTempDir, sampleDir } from './sample.js';
 import { startServe } from './serve.js';
 import { WorkbenchPage } from './workbench-page.js';
 import { formatDateTime } from '../core/time/index.js';
@@ -21,7 +20,7 @@ test.describe('a ClickHouse database the OpenTelemetry Collector wrote (chdb:DIR
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    parent = mkdtempSync(path.join(os.tmpdir(), 'eog-e2e-store-'));
+    parent = allowedTempDir('eog-e2e-store-');
     const incident = await generateIncident(path.join(parent, 'bundle'), { fault: 'network_delay', seed: 7, services: 5 });
     onset = Date.parse(incident.onset);
     database = path.join(parent, 'collector');

@@ -7,6 +7,8 @@ import { chromiumPath } from '../main/platform/chromium.js';
 // The user's data folder (lessons, the case library) of every `eog` the specs spawn: never the
 // real ~/.eog. Set once in the runner; its workers inherit it (`??=` keeps theirs the same).
 process.env.EOG_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'eog-e2e-data-'));
+// The folder the shared server is given with --allow: what the specs open from the page lives there.
+process.env.EOG_E2E_WORK ??= mkdtempSync(path.join(tmpdir(), 'eog-e2e-work-'));
 
 /**
  * Runs against Debian's Chromium (never `playwright install`): WebGL comes from SwiftShader.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,4 +12,19 @@ export function sampleDir(): string {
 export function sampleEntityIds(): string[] {
   const topology = JSON.parse(readFileSync(path.join(sampleDir(), 'topology.json'), 'utf8')) as { entities: { id: string }[] };
   return topology.entities.map((e) => e.id);
+}
+
+/**
+ * The folder the shared server was started with `--allow` (playwright.config.ts): the host opens
+ * only paths under what it was given (main/app/allowed-roots.ts), as a user's would.
+ */
+export function allowedWorkDir(): string {
+  const dir = process.env.EOG_E2E_WORK;
+  if (!dir) throw new Error('EOG_E2E_WORK is not set: run the specs through e2e/playwright.config.ts');
+  return dir;
+}
+
+/** A new temporary folder the shared server may open (under allowedWorkDir). */
+export function allowedTempDir(prefix: string): string {
+  return mkdtempSync(path.join(allowedWorkDir(), prefix));
 }

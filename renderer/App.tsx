@@ -16,6 +16,7 @@ import { markLayoutDone } from './graph/render-marks.js';
 import { runLayout } from './graph/run-layout.js';
 import { hasWebGL } from './graph/webgl.js';
 import { useWorkbench, useWorkbenchStore } from './store/context.js';
+import { showControls } from '../core/text/index.js';
 
 export function App({ client }: { client: Client }) {
   const store = useWorkbenchStore();
@@ -97,7 +98,7 @@ export function App({ client }: { client: Client }) {
     <div className="app">
       <header className="app-header">
         <h1>EoG Workbench</h1>
-        {snapshotName && <span className="snapshot-name">{snapshotName}</span>}
+        {snapshotName && <span className="snapshot-name">{showControls(snapshotName)}</span>}
         {isReplay && (
           <span
             className="replay-badge"

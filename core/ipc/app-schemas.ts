@@ -27,6 +27,11 @@ export const Capabilities = z.object({
   openSnapshot: z.boolean(),
   /** An evidence import in progress can be cancelled (import.cancel). */
   cancelImport: z.boolean(),
+  /**
+   * The host shows a native open dialog (snapshot.choose: the desktop app). What the user picks
+   * there joins the paths the host may open; the web host opens only what it was started with.
+   */
+  choosePath: z.boolean(),
 });
 export type Capabilities = z.infer<typeof Capabilities>;
 
@@ -108,6 +113,13 @@ export const OpenInput = CaptureTimesInput.extend({
   case: z.string().min(1).max(200).optional(),
 });
 export type OpenInput = z.infer<typeof OpenInput>;
+
+/** What the native open dialog picks: a folder (bundle, capture, dataset root, chdb) or a file (ledger, store). */
+export const ChooseInput = z.object({ kind: z.enum(['folder', 'file']) });
+export type ChooseInput = z.infer<typeof ChooseInput>;
+/** The path the user picked; null when the dialog was cancelled. */
+export const ChosenPath = z.object({ path: z.string().nullable() });
+export type ChosenPath = z.infer<typeof ChosenPath>;
 
 /** One incident of a multi-incident dataset; the label never names the injected fault. */
 export const DatasetCase = z.object({ id: z.string(), label: z.string() });

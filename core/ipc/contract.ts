@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EntityCharts } from '../charts/index.js';
 import { Diagnosis } from '../diagnosis/index.js';
-import { AppInfo, GraphView, ImportProgress, OpenInput, SnapshotProbe, SnapshotSummary } from './app-schemas.js';
+import { AppInfo, ChooseInput, ChosenPath, GraphView, ImportProgress, OpenInput, SnapshotProbe, SnapshotSummary } from './app-schemas.js';
 import { CaseOpenInput, CasesInfo } from './cases-schemas.js';
 import { ChartsInput } from './charts-schemas.js';
 import {
@@ -37,6 +37,7 @@ export const channels = {
   'snapshot.current': { input: Empty, output: SnapshotSummary.nullable() },
   'snapshot.probe': { input: z.object({ path: z.string().min(1) }), output: SnapshotProbe },
   'snapshot.open': { input: OpenInput, output: SnapshotSummary },
+  'snapshot.choose': { input: ChooseInput, output: ChosenPath },
   'import.cancel': { input: Empty, output: z.object({ isCancelled: z.boolean() }) },
   'graph.get': { input: Empty, output: GraphView },
   'investigation.start': { input: StartInput, output: InvestigationState },

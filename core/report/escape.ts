@@ -3,20 +3,11 @@
  * show `<script>` as text in every viewer, never run it, and never break the document.
  */
 
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// C0 controls except tab/newline/carriage return, and DEL: matching them is the point.
-// eslint-disable-next-line no-control-regex
-const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+import { showControls, showFormatChars } from '../text/index.js';
 
-/**
- * Makes invisible control characters visible as Unicode Control Pictures (U+2400 block), so an
- * analyst sees that an escape sequence was there instead of a terminal or viewer acting on it.
- */
-export function showControls(text: string): string {
-  return text
-    .replace(loneSurrogate, '\uFFFD')
-    .replace(controlChars, (c) => (c === '\u007F' ? '\u2421' : String.fromCharCode(0x2400 + c.charCodeAt(0))));
-}
+export { showControls };
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -30,12 +21,10 @@ export function escapeHtml(text: string): string {
 // eslint-disable-next-line no-control-regex
 const xmlStripped = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/g;
 
-/** Text or attribute content for XML 1.0: illegal and control characters stripped, markup escaped. */
+/** Text or attribute content for XML 1.0: illegal and control characters stripped, format characters shown as `<U+XXXX>`, markup escaped. */
 export function escapeXml(text: string): string {
   return (
-    text
-      .replace(loneSurrogate, '')
-      .replace(xmlStripped, '')
+    showFormatChars(text.replace(loneSurrogate, '').replace(xmlStripped, ''))
       .replace(/[&<>"']/g, (c) => (c === "'" ? '&apos;' : (htmlEntities[c] ?? c)))
       // Attribute-value normalisation would turn raw whitespace into spaces; keep it as data.
       .replace(/\t/g, '&#9;')

@@ -12,6 +12,7 @@ export const hostile = {
   markdown: '`code` | pipe | **bold** _em_ [link](javascript:alert(1)) ![i](x) ~~s~~ # h',
   newline: 'line one\n# heading?\n- list?\r\n| a | b |',
   unicode: 'ünïcödé ✓ 𝄞 日本語 \u202Eevil\u202C lone:\uD800',
+  formatting: 'lri\u2066 pdi\u2069 rlo\u202E pdf\u202C rlm\u200F lrm\u200E alm\u061C zwsp\u200B bom\uFEFF tag\u{E0041} csi\u009B nel\u0085',
   long: 'x'.repeat(5000),
   cdata: ']]> <![CDATA[ x ]]> <!-- c --> <?pi?>',
 } as const;
@@ -19,6 +20,9 @@ export const hostile = {
 /** Control characters no report may emit raw (C0 but tab, LF, CR; DEL), for assertions. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 export const rawControlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Format characters (Unicode Cf: bidi embeddings, overrides, isolates and marks, zero-width ones, tags) and C1 controls: none may reach a human format raw. */
+export const rawFormatChars = /[\p{Cf}\u0080-\u009F]/u;
 
 export const hostileText = Object.values(hostile).join(' ¦ ');
 

@@ -27,7 +27,7 @@ describe.each(renderers)('%s export', (name, render) => {
     expect(xml).not.toMatch(rawControlChars);
   });
 
-  it('keeps every node and edge with its values intact (controls stripped)', () => {
+  it('keeps every node and edge with its values intact (controls stripped, format characters shown)', () => {
     expect(xml.match(/<node /g)?.length).toBe(4);
     expect(xml.match(/<edge /g)?.length).toBe(2);
     const values = [...xml.matchAll(name === 'GEXF' ? /value="([^"]*)"/g : /<data key="[^"]+">([^<]*)<\/data>/g)].map((m) =>
@@ -37,7 +37,8 @@ describe.each(renderers)('%s export', (name, render) => {
     expect(values).toContain(hostile.img);
     expect(values).toContain(hostile.cdata);
     expect(values).toContain(hostile.controls.replace(new RegExp(rawControlChars.source, 'g'), ''));
-    expect(values).toContain('shop/Pod/ünïcödé ✓ 𝄞 日本語 \u202Eevil\u202C lone:');
+    // The bidi override and its end are shown, not obeyed (#48): a name cannot render reversed in Gephi.
+    expect(values).toContain('shop/Pod/ünïcödé ✓ 𝄞 日本語 <U+202E>evil<U+202C> lone:');
   });
 
   it('flags the frontier and the discovered edge', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OpenInput, parseUnknown } from '../ipc/index.js';
-import { checkIncidentTime, checkPeriod, parsePeriod } from './capture-times.js';
+import { checkCaptureTimes, checkIncidentTime, checkPeriod, parsePeriod } from './capture-times.js';
 
 describe('capture times: one check for the CLI flags, the open dialog and the IPC contract', () => {
   it('takes an ISO-8601 time with a zone, and refuses a zone-less or impossible one naming the field', () => {
@@ -33,6 +33,25 @@ describe('capture times: one check for the CLI flags, the open dialog and the IP
     });
   });
 
+  it('refuses an incident time outside the window, naming both fields; its ends count as inside', () => {
+    const window = { start: '2026-03-01T09:30:00Z', end: '2026-03-01T10:00:00Z' };
+    const fields = { incidentTime: '--incident-time', window: '--window' };
+    for (const incidentTime of ['2026-03-01T09:30:00Z', '2026-03-01T09:43:00Z', '2026-03-01T10:00:00Z', '2026-03-01T10:30:00+01:00'])
+      expect(checkCaptureTimes({ incidentTime, window }, fields), incidentTime).toEqual({ value: { incidentTime, window } });
+    expect(checkCaptureTimes({ incidentTime: '2026-03-01T10:00:01Z', window }, fields)).toEqual({
+      error:
+        '--incident-time "2026-03-01T10:00:01Z" is outside --window "2026-03-01T09:30:00Z/2026-03-01T10:00:00Z": the incident must fall within the window it is investigated in',
+    });
+    expect(checkCaptureTimes({ incidentTime: '2026-03-01T09:29:00Z', window }, fields)).toMatchObject({
+      error: expect.stringMatching(/is outside/),
+    });
+    // Either alone has nothing to be outside of.
+    expect(checkCaptureTimes({ incidentTime: '2026-03-01T11:00:00Z' }, fields)).toEqual({
+      value: { incidentTime: '2026-03-01T11:00:00Z' },
+    });
+    expect(checkCaptureTimes({ window }, fields)).toEqual({ value: { window } });
+  });
+
   it('snapshot.open carries them, refused with the same words', () => {
     const input = {
       path: '/captures/checkout',
@@ -47,6 +66,9 @@ describe('capture times: one check for the CLI flags, the open dialog and the IP
     expect(() =>
       parseUnknown(OpenInput, { ...input, window: { start: '2026-03-01T10:00:00Z', end: '2026-03-01T09:00:00Z' } }, 'snapshot.open'),
     ).toThrow(/window ends before it starts/);
+    expect(() => parseUnknown(OpenInput, { ...input, incidentTime: '2026-03-01T08:00:00Z' }, 'snapshot.open')).toThrow(
+      /incidentTime "2026-03-01T08:00:00Z" is outside window "2026-03-01T09:30:00Z\/2026-03-01T10:00:00Z"/,
+    );
     expect(() => parseUnknown(OpenInput, { ...input, window: '2026-03-01T09:30:00Z/2026-03-01T10:00:00Z' }, 'snapshot.open')).toThrow(
       /window/,
     );

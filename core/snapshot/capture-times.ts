@@ -54,6 +54,21 @@ export function parsePeriod(text: string, field: string): Checked<TimePeriod> {
   return checkPeriod({ start, end }, field);
 }
 
+/**
+ * Both times together: an incident time outside the window is refused (either end counts as
+ * inside), naming both fields; the window would be investigated without the incident in it.
+ */
+export function checkCaptureTimes(times: CaptureTimes, fields: { incidentTime: string; window: string }): Checked<CaptureTimes> {
+  if (times.incidentTime === undefined || times.window === undefined) return { value: times };
+  const at = parseTimestamp(times.incidentTime);
+  const start = parseTimestamp(times.window.start);
+  const end = parseTimestamp(times.window.end);
+  if (at === null || start === null || end === null || (at >= start && at <= end)) return { value: times };
+  return {
+    error: `${fields.incidentTime} "${times.incidentTime}" is outside ${fields.window} "${times.window.start}/${times.window.end}": the incident must fall within the window it is investigated in`,
+  };
+}
+
 /** Adds a Checked error to a zod refinement, so the IPC contract fails with the same words. */
 function refineWith<T>(check: (value: T, field: string) => Checked<T>, field: string) {
   return (value: T, ctx: z.RefinementCtx): void => {
@@ -63,10 +78,15 @@ function refineWith<T>(check: (value: T, field: string) => Checked<T>, field: st
 }
 
 /** The capture times as the IPC contract carries them (snapshot.open). */
-export const CaptureTimesInput = z.object({
-  incidentTime: z.string().max(64).superRefine(refineWith(checkIncidentTime, 'incidentTime')).optional(),
-  window: z
-    .object({ start: z.string().max(64), end: z.string().max(64) })
-    .superRefine(refineWith(checkPeriod, 'window'))
-    .optional(),
-});
+export const CaptureTimesInput = z
+  .object({
+    incidentTime: z.string().max(64).superRefine(refineWith(checkIncidentTime, 'incidentTime')).optional(),
+    window: z
+      .object({ start: z.string().max(64), end: z.string().max(64) })
+      .superRefine(refineWith(checkPeriod, 'window'))
+      .optional(),
+  })
+  .superRefine((times, ctx) => {
+    const checked = checkCaptureTimes(times, { incidentTime: 'incidentTime', window: 'window' });
+    if ('error' in checked) ctx.addIssue({ code: 'custom', message: checked.error, path: ['incidentTime'] });
+  });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimestamp } from './time.js';
+import { epochUnitProblem, isPlausibleTime, parseTimestamp } from './time.js';
 
 describe('parseTimestamp', () => {
   it('normalises ISO-8601 with a zone and epoch ms to epoch ms', () => {
@@ -43,5 +43,29 @@ describe('parseTimestamp agrees with Date.parse', () => {
     ]) {
       expect([s, parseTimestamp(s)]).toEqual([s, null]);
     }
+  });
+});
+
+describe('numeric times in another unit than epoch ms', () => {
+  const ms = Date.UTC(2026, 2, 1, 10, 4, 0);
+  it('names the unit a number is an epoch in when it reads as 1990–2100 in seconds, µs or ns', () => {
+    expect(epochUnitProblem(ms / 1000)).toMatch(/^looks like epoch seconds \(~1e9\), not epoch ms \(~1e12\)/);
+    expect(epochUnitProblem(ms * 1000)).toMatch(/^looks like epoch microseconds \(~1e15\), not epoch ms/);
+    expect(epochUnitProblem(ms * 1e6)).toMatch(/^looks like epoch nanoseconds \(~1e18\), not epoch ms/);
+    expect(epochUnitProblem(Date.UTC(1990, 0, 1) / 1000)).toMatch(/seconds/);
+  });
+
+  it('leaves epoch ms alone, and numbers that read as no other epoch either', () => {
+    for (const value of [ms, Date.UTC(1990, 0, 1), Date.UTC(2099, 11, 31), 0, 1000, -1e11, 253_402_300_799_000]) {
+      expect(epochUnitProblem(value), String(value)).toBeNull();
+    }
+  });
+
+  it('tells times within 1990–2100 from the rest', () => {
+    expect(isPlausibleTime(ms)).toBe(true);
+    expect(isPlausibleTime(Date.UTC(1990, 0, 1))).toBe(true);
+    expect(isPlausibleTime(Date.UTC(1989, 11, 31, 23, 59))).toBe(false);
+    expect(isPlausibleTime(Date.UTC(2100, 0, 1))).toBe(false);
+    expect(isPlausibleTime(0)).toBe(false);
   });
 });

@@ -8,6 +8,34 @@
  */
 export const TIMESTAMP_EXPECTATION = 'expected ISO-8601 with zone or epoch ms';
 
+/** 1990-01-01 and 2100-01-01 UTC in epoch ms: the years a capture's times are expected in. */
+export const PLAUSIBLE_TIMES = { start: 631_152_000_000, end: 4_102_444_800_000 } as const;
+
+/** Whether an epoch-ms time falls within 1990–2100; one outside is imported, and warned of. */
+export function isPlausibleTime(ms: number): boolean {
+  return ms >= PLAUSIBLE_TIMES.start && ms < PLAUSIBLE_TIMES.end;
+}
+
+/** Other epoch units, as milliseconds per unit and the magnitude of a current time in it (the ClickHouse import's SQL reads them too). */
+export const OTHER_EPOCH_UNITS = [
+  { unit: 'seconds', msPerUnit: 1000, magnitude: '1e9' },
+  { unit: 'microseconds', msPerUnit: 1e-3, magnitude: '1e15' },
+  { unit: 'nanoseconds', msPerUnit: 1e-6, magnitude: '1e18' },
+] as const;
+
+/**
+ * Why a numeric time is refused: it reads as 1990–2100 in seconds, microseconds or nanoseconds,
+ * so taken as epoch ms it would land in 1970 or centuries ahead. Null for any other number. No
+ * field of a bundle declares another unit (docs/formats.md), so none is converted.
+ */
+export function epochUnitProblem(value: number): string | null {
+  for (const other of OTHER_EPOCH_UNITS) {
+    if (isPlausibleTime(value * other.msPerUnit))
+      return `looks like epoch ${other.unit} (~${other.magnitude}), not epoch ms (~1e12): write it in milliseconds or as ISO-8601 with a zone`;
+  }
+  return null;
+}
+
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Epoch ms, or null when the value is not a valid timestamp. */

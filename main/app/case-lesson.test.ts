@@ -11,8 +11,8 @@ import type { Client } from '../../core/ipc/index.js';
 import { CaseLibrary } from '../cases/index.js';
 import { useLessonWorkbench } from './lesson-test-support.js';
 
-const workbench = useLessonWorkbench({ fault: 'resource_saturation', seed: 11, services: 5 });
 const work = mkdtempSync(path.join(tmpdir(), 'eog-case-lesson-'));
+const workbench = useLessonWorkbench({ fault: 'resource_saturation', seed: 11, services: 5 }, [work]);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Investigates the open snapshot to its end, so its case is recorded; returns the case's name. */

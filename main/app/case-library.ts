@@ -53,12 +53,14 @@ export class CaseSnapshotGoneError extends Error {
 
 /**
  * Where a case's snapshot is, to open it again for a lesson (docs/cases.md §1): refused by the
- * case's name when the case does not say or the path is gone.
+ * case's name when the case does not say or the path is gone. `isAllowed` runs before anything
+ * looks at the path (the host's allowed roots), so a refused one says nothing of what is there.
  */
-export function caseSnapshotPath(library: CaseLibrary, name: string): string {
+export function caseSnapshotPath(library: CaseLibrary, name: string, isAllowed: (snapshot: string) => void = () => undefined): string {
   const held = library.get(name);
   if (!held) throw new CaseNotFoundError(name, library.file);
   if (held.snapshot === null) throw new CaseWithoutSnapshotError(name);
+  isAllowed(held.snapshot);
   if (!existsSync(held.snapshot)) throw new CaseSnapshotGoneError(name, held.snapshot);
   return held.snapshot;
 }

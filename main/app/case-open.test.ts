@@ -19,7 +19,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'eog-app-cases-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function open(casesFile: string | null): { workbench: Workbench; client: ReturnType<typeof createClient> } {
-  const workbench = createWorkbench({ snapshot: fixture, host: 'web', version: 't', investigations: {}, casesFile });
+  const workbench = createWorkbench({ snapshot: fixture, host: 'web', version: 't', investigations: {}, casesFile, roots: [work] });
   const transport: Transport = { invoke: (c, i) => dispatch(workbench.handlers, c, i), on: () => () => {} };
   return { workbench, client: createClient(transport) };
 }

@@ -9,7 +9,7 @@ import { createWorkbench } from './workbench.js';
 describe('the import warnings in the app', () => {
   it('come with the finished import: a callee name no entity has, from a converted capture', async () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'eog-import-warnings-'));
-    const workbench = createWorkbench({ snapshot: null, host: 'web', version: 't', investigations: {} });
+    const workbench = createWorkbench({ snapshot: null, host: 'web', version: 't', investigations: {}, roots: [parent] });
     try {
       const capture = writeCaptureFolder(path.join(parent, 'capture'), { hostile: true });
       const transport: Transport = { invoke: (c, i) => dispatch(workbench.handlers, c, i), on: () => () => {} };

@@ -43,8 +43,8 @@ export function investigationHandlers(
   service: () => InvestigationService | null,
   emit: (state: InvestigationState) => void,
   apiKeyEnv: string | null,
-  /** Told what a Start names beyond the settings (the evidence store, the case library) before the service starts. */
-  beforeStart: (input: Pick<Input<'investigation.start'>, 'store' | 'cases'>) => void = () => undefined,
+  /** Told what a Start names (the evidence store, the case library, the settings' files) before the service starts; may refuse it by throwing. */
+  beforeStart: (input: Pick<Input<'investigation.start'>, 'store' | 'cases' | 'settings'>) => void = () => undefined,
 ): InvestigationHandlers {
   const use = (channel: string): InvestigationService => {
     const current = service();
@@ -58,7 +58,7 @@ export function investigationHandlers(
   return {
     'investigation.start': async ({ settings, llm, store, cases }) => {
       const current = use('investigation.start');
-      beforeStart({ store, cases });
+      beforeStart({ store, cases, settings });
       return changed(await current.start({ settings, policy: policySpecFor(settings, llm, apiKeyEnv) }));
     },
     'investigation.step': async () => changed(await use('investigation.step').step()),

@@ -21,9 +21,9 @@ export interface LessonWorkbench {
 
 /**
  * A web-host workbench on a generated incident, its lessons in a temporary folder: made before
- * the file's tests, closed and removed after them.
+ * the file's tests, closed and removed after them. `roots`: what else its host was given to open.
  */
-export function useLessonWorkbench(incident: GenerateOptions): LessonWorkbench {
+export function useLessonWorkbench(incident: GenerateOptions, roots: readonly string[] = []): LessonWorkbench {
   const root = mkdtempSync(path.join(tmpdir(), 'eog-app-lesson-'));
   let workbench: Workbench | null = null;
   const pushed: LessonWorkbench['pushed'] = [];
@@ -38,6 +38,7 @@ export function useLessonWorkbench(incident: GenerateOptions): LessonWorkbench {
       investigations: {},
       lessonsFile: path.join(root, 'lessons.sqlite'),
       casesFile: path.join(root, 'cases.sqlite'),
+      roots,
     });
     workbench.subscribe((event, payload) => pushed.push({ event, payload }));
   }, 60_000);

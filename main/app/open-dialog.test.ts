@@ -18,18 +18,20 @@ afterAll(() => {
   removeSliceCopies();
 });
 
-function workbench() {
+/** A workbench whose host was given `roots` (`eog serve --allow`). */
+function workbench(...roots: string[]) {
   return createWorkbench({
     snapshot: null,
     host: 'web',
     version: '0.0.0-test',
     investigations: {},
+    roots,
   });
 }
 
 describe('opening a Nezha dataset root', () => {
   it('lists its incidents without naming the injected fault, and opens the one chosen', async () => {
-    const wb = workbench();
+    const wb = workbench(nezha);
     try {
       const probe = await wb.handlers['snapshot.probe']({ path: nezha });
       expect(probe.format).toBe('nezha');
@@ -60,7 +62,7 @@ describe('opening a Nezha incident the capture has no telemetry for', () => {
     rmSync(path.join(partial, 'rca_data', '2023-01-30', 'metric'), { recursive: true });
     for (const minute of ['11_59', '12_00', '12_01'])
       for (const kind of ['log', 'trace']) rmSync(path.join(partial, 'rca_data', '2023-01-30', kind, `${minute}_${kind}.csv.gz`));
-    const wb = workbench();
+    const wb = workbench(partial);
     try {
       await expect(wb.handlers['snapshot.open']({ path: partial, case: '2023-01-30-f02' })).rejects.toMatchObject({
         name: 'IncidentNotRecordedError',
@@ -77,7 +79,7 @@ describe('replaying a saved ledger', async () => {
   const recorded = await investigateSnapshot(fixture, { policy: createHeuristicPolicy(), ledgerFile, settings: { budget: 40 } });
 
   it('is probed as a ledger; other files are refused with a message that says what to pass', async () => {
-    const wb = workbench();
+    const wb = workbench(work, fixture);
     expect(await wb.handlers['snapshot.probe']({ path: ledgerFile })).toEqual({ format: 'ledger', cases: [] });
     const notLedger = path.join(work, 'notes.txt');
     writeFileSync(notLedger, 'not a ledger');
@@ -86,7 +88,7 @@ describe('replaying a saved ledger', async () => {
   });
 
   it("refuses a capture's incident time for a ledger, which replays the times it was run with", async () => {
-    const wb = workbench();
+    const wb = workbench(work, fixture);
     try {
       await expect(wb.handlers['snapshot.open']({ path: ledgerFile, incidentTime: '2026-03-01T09:43:00Z' })).rejects.toMatchObject({
         name: 'CaptureTimesNotApplicableError',
@@ -99,7 +101,7 @@ describe('replaying a saved ledger', async () => {
   });
 
   it('steps through the recording read-only and ends where the investigation ended', async () => {
-    const wb = workbench();
+    const wb = workbench(work, fixture);
     const pushed: string[] = [];
     wb.subscribe((event) => pushed.push(event));
     try {

@@ -14,7 +14,7 @@ const good = { name: 'HighErrorRate', entity: 'shop/Service/frontend', severity:
 
 /** The error the app's snapshot.open gives, and the one `eog import` gives, for the same bundle. */
 async function bothErrors(bundle: string): Promise<[unknown, unknown]> {
-  const workbench = createWorkbench({ snapshot: null, host: 'web', version: 't', investigations: {} });
+  const workbench = createWorkbench({ snapshot: null, host: 'web', version: 't', investigations: {}, roots: [work] });
   try {
     const opened = await workbench.handlers['snapshot.open']({ path: bundle }).then(
       () => null,
@@ -56,6 +56,21 @@ describe('one snapshot reader: what the app opens is what the importer accepts',
       for (const error of [opened, imported]) expect(error).toEqual(expect.objectContaining({ name: 'BundleFormatError', message }));
     });
   }
+
+  it('refuses a numeric time in seconds in alerts.jsonl and in snapshot.json alike, naming the unit', async () => {
+    const seconds = Date.parse(good.startsAt) / 1000;
+    const inAlerts = writeBundle({ records: { alerts: [good, { ...good, startsAt: seconds }] } }, path.join(work, 'alerts-seconds'));
+    const manifest = { format: 'eog-snapshot', version: 1, name: 'x', window: { start: seconds, end: seconds + 600 } };
+    const inManifest = writeBundle({ manifest, records: { alerts: [good] } }, path.join(work, 'manifest-seconds'));
+    for (const [bundle, where] of [
+      [inAlerts, 'alerts.jsonl:2: field "startsAt"'],
+      [inManifest, 'snapshot.json: field "window.start"'],
+    ] as const) {
+      const [opened, imported] = await bothErrors(bundle);
+      const message = `${where}: looks like epoch seconds (~1e9), not epoch ms (~1e12): write it in milliseconds or as ISO-8601 with a zone`;
+      for (const error of [opened, imported]) expect(error).toEqual(expect.objectContaining({ name: 'BundleFormatError', message }));
+    }
+  });
 
   it('refuses a bad manifest window and a malformed topology alike', async () => {
     const window = { start: '2026-03-01T10:10:00Z', end: '2026-03-01T10:00:00Z' };

@@ -41,7 +41,7 @@ afterAll(() => {
 });
 
 function workbench(options: { storePasswordEnv?: string; env?: NodeJS.ProcessEnv } = {}): Workbench {
-  return createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test', investigations: options });
+  return createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test', investigations: options, roots: [work] });
 }
 
 /** The service a pod belongs to (generated pod names end in the replica set's and pod's hashes). */

@@ -38,7 +38,7 @@ describe('opening any supported snapshot', () => {
   });
 
   it('opens an ITBench-Lite scenario through snapshot.open and cleans up on close', async () => {
-    const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test' });
+    const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test', roots: [scenario] });
     const summary = await workbench.handlers['snapshot.open']({ path: scenario });
     expect(summary.entityCount).toBeGreaterThan(0);
     const dir = workbench.current()?.root ?? '';
@@ -51,7 +51,7 @@ describe('opening any supported snapshot', () => {
     const parent = mkdtempSync(path.join(tmpdir(), 'eog-capture-'));
     try {
       const capture = writeCaptureFolder(path.join(parent, 'checkout-incident'), { hostile: true });
-      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test' });
+      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test', roots: [parent] });
       expect((await workbench.handlers['snapshot.probe']({ path: capture })).format).toBe('capture');
       const summary = await workbench.handlers['snapshot.open']({ path: capture });
       expect(summary).toMatchObject({ name: 'checkout-incident', sourceKind: 'capture' });
@@ -95,7 +95,7 @@ describe('opening any supported snapshot', () => {
 
     it('come through snapshot.open: the summary states the incident time given', async () => {
       const capture = writeCaptureFolder(path.join(parent, 'opened'));
-      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test' });
+      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test', roots: [parent] });
       try {
         const result = await dispatch(workbench.handlers, 'snapshot.open', { path: capture, incidentTime, window });
         expect(result).toMatchObject({ ok: true, value: { sourceKind: 'capture', incidentTime: Date.parse(incidentTime) } });
@@ -107,7 +107,7 @@ describe('opening any supported snapshot', () => {
 
     it('are refused by the contract when malformed, naming the field, before anything is converted', async () => {
       const capture = writeCaptureFolder(path.join(parent, 'malformed'));
-      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test' });
+      const workbench = createWorkbench({ snapshot: null, host: 'web', version: '0.0.0-test', roots: [parent] });
       try {
         const result = await dispatch(workbench.handlers, 'snapshot.open', { path: capture, incidentTime: '2026-03-01T09:43' });
         expect(result).toMatchObject({

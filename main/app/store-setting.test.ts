@@ -12,7 +12,7 @@ const work = mkdtempSync(path.join(tmpdir(), 'eog-app-store-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function investigate(store: string | undefined) {
-  const workbench = createWorkbench({ snapshot: sample, host: 'web', version: 't', investigations: {} });
+  const workbench = createWorkbench({ snapshot: sample, host: 'web', version: 't', investigations: {}, roots: [work] });
   try {
     await workbench.handlers['investigation.start']({ settings: InvestigationSettings.parse({}), ...(store ? { store } : {}) });
     await workbench.handlers['investigation.run']({});

@@ -7,7 +7,7 @@ import { createWorkbench } from './workbench.js';
 const fixture = path.join(findPackageRoot(import.meta.url), 'e2e', 'fixtures', 'sample');
 
 function clientFor(snapshot: string | null) {
-  const workbench = createWorkbench({ snapshot, host: 'web', version: '0.0.0-test' });
+  const workbench = createWorkbench({ snapshot, host: 'web', version: '0.0.0-test', roots: [fixture] });
   const transport: Transport = { invoke: (c, i) => dispatch(workbench.handlers, c, i), on: () => () => {} };
   return { workbench, client: createClient(transport) };
 }

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import type { EmitEvent, EventName, EventPayload, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
+import type { EmitEvent, Handlers, ImportProgress, InvestigationState } from '../../core/ipc/index.js';
 import { NotAvailableError } from '../../core/ipc/index.js';
-import type { Env } from '../policies/create-policy.js';
 import { defaultCasesFile } from '../cases/index.js';
+import { defaultDataDir } from '../platform/index.js';
 import { parseStoreSpec, type StoreSpec } from '../store/index.js';
 import { createInvestigationService, openLedgerReplay, openSnapshotSource, type InvestigationService } from '../session/index.js';
+import { AllowedRoots, specPath } from './allowed-roots.js';
 import { loadSnapshotBundle, type LoadedSnapshot } from './bundle.js';
 import {
   CaseNotFoundError,
@@ -22,6 +23,7 @@ import { createLessonHosting } from './lesson-handlers.js';
 import { openStoreSnapshot, type OpenedStore } from './open-store.js';
 import { replaySnapshot } from './replay-snapshot.js';
 import { checkCaptureTimesApply, probeSnapshot, resolveSnapshotDir, type OpenChoice, type ResolvedSnapshot } from './resolve-snapshot.js';
+import type { EventListener, Workbench, WorkbenchOptions } from './workbench-types.js';
 
 export class NoSnapshotOpenError extends Error {
   override name = 'NoSnapshotOpenError';
@@ -30,51 +32,7 @@ export class NoSnapshotOpenError extends Error {
   }
 }
 
-export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
-
-/** How this host runs investigations (through main/session's investigation service). */
-export interface InvestigationHosting {
-  /**
-   * The environment variable holding the LLM API key (`--api-key-env`); null: the default
-   * variable (main/policies/create-policy.ts). The page never names it.
-   */
-  apiKeyEnv?: string | null;
-  /** Where the key is read from; default process.env. */
-  env?: Env;
-  /**
-   * Where a bundle's evidence is imported (`eog serve --store`, the app's store setting); null:
-   * a private temporary SQLite file. Read at each open, so a changed setting applies to the next snapshot.
-   */
-  store?: (() => StoreSpec | null) | null;
-  /** The variable holding a clickhouse:// store's password (`--store-password-env`); the page never names it. */
-  storePasswordEnv?: string | null;
-}
-
-export interface Workbench {
-  /** Implements every channel of the contract; transports wrap these with `dispatch`. */
-  handlers: Handlers;
-  /** Registers a listener for server-pushed events; returns the unsubscribe function. */
-  subscribe(listener: EventListener): () => void;
-  current(): LoadedSnapshot | null;
-  /** Resolves once no investigation run is in flight. */
-  settled(): Promise<void>;
-  /** Stops any run and releases the investigation (evidence store, temporary files). */
-  close(): void;
-}
-
-export interface WorkbenchOptions {
-  /** Snapshot bundle folder to open at start; loading errors are thrown from createWorkbench. */
-  snapshot?: string | null;
-  host: 'electron' | 'web';
-  /** Shown in app.info. */
-  version: string;
-  /** Without it the investigation channels answer NotAvailableError. */
-  investigations?: InvestigationHosting | null;
-  /** The trainer's lessons (SQLite); default main/lesson's defaultLessonsFile(). */
-  lessonsFile?: string;
-  /** The case library (docs/cases.md); default main/cases' defaultCasesFile(); null: none. */
-  casesFile?: string | null;
-}
+export type { EventListener, InvestigationHosting, Workbench, WorkbenchOptions } from './workbench-types.js';
 
 /**
  * The backend behind the contract. `app.info.capabilities` tells the UI which channels have
@@ -92,9 +50,15 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
   let snapshot: LoadedSnapshot | null = null;
   let session: InvestigationService | null = null;
   const hosting = options.investigations ?? null;
-  const libraries = createCaseLibraries(
-    options.casesFile === null ? null : (options.casesFile ?? defaultCasesFile(hosting?.env ?? process.env)),
-  );
+  const env = hosting?.env ?? process.env;
+  const roots = new AllowedRoots([
+    defaultDataDir(env),
+    options.snapshot ? specPath(options.snapshot) : null,
+    options.casesFile,
+    options.lessonsFile,
+    ...(options.roots ?? []),
+  ]);
+  const libraries = createCaseLibraries(options.casesFile === null ? null : (options.casesFile ?? defaultCasesFile(env)));
   const serviceOptions = { onChange: emitChanged, env: hosting?.env, cases: () => libraries.current() };
   let converted: ResolvedSnapshot | null = null;
   const onProgress = (progress: ImportProgress): void => emit('import.progress', progress);
@@ -254,17 +218,28 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
         export: isReplay || !!hosting,
         openSnapshot: true,
         cancelImport: !isReplay && !!hosting,
+        choosePath: !!options.choosePath,
       },
       snapshot: snapshot?.summary ?? null,
       isReplay,
       replayOfCase: isReplay ? replayOfCase : null,
     }),
-    'snapshot.probe': async ({ path }) => probeSnapshot(path),
+    'snapshot.probe': async ({ path }) => {
+      roots.checkSpec(path);
+      return probeSnapshot(path);
+    },
     'snapshot.current': async () => snapshot?.summary ?? null,
     'snapshot.open': async ({ path: input, ...choice }) => {
+      roots.checkSpec(input);
       const loaded = await openAny(input, choice);
       emit('snapshot.changed', loaded.summary);
       return loaded.summary;
+    },
+    'snapshot.choose': async ({ kind }) => {
+      if (!options.choosePath) throw new NotAvailableError('snapshot.choose');
+      const chosen = await options.choosePath(kind);
+      if (chosen !== null) roots.add(chosen);
+      return { path: chosen };
     },
     'import.cancel': async () => ({ isCancelled: session?.cancelImport() ?? false }),
     'graph.get': async () => buildGraphView(requireSnapshot(), lessons.isHiding() ? null : (session?.state() ?? null)),
@@ -287,7 +262,11 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
         () => session,
         emitChanged,
         hosting?.apiKeyEnv ?? null,
-        ({ store, cases }) => {
+        ({ store, cases, settings }) => {
+          // Before anything is created or read: a refused Start changes nothing.
+          if (store) roots.checkSpec(store);
+          if (cases?.file) roots.check(cases.file);
+          for (const file of settings.causalGraph.files) roots.check(file);
           chosenStore = store ? parseStoreSpec(store, hosting?.storePasswordEnv ?? null) : null;
           libraries.choose(cases);
         },
@@ -305,7 +284,7 @@ export function createWorkbench(options: WorkbenchOptions): Workbench {
     'cases.lesson': async ({ case: name }) => {
       const library = libraries.current();
       if (!library) throw new NoCaseLibraryError();
-      return handlers['snapshot.open']({ path: caseSnapshotPath(library, name) });
+      return handlers['snapshot.open']({ path: caseSnapshotPath(library, name, (p) => roots.checkSpec(p)) });
     },
   };
 

@@ -1,5 +1,4 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
@@ -7,6 +6,7 @@ import { CaseRecord, rankSimilar, type Fingerprint, type SimilarCase } from '../
 import { LedgerEvent } from '../../core/ledger/index.js';
 import { openDatabase, type Db } from '../db/open.js';
 import { writeFileAtomic } from '../platform/index.js';
+import { defaultDataDir } from '../platform/paths.js';
 
 const v1 = `
 CREATE TABLE cases (name TEXT PRIMARY KEY, recorded_at TEXT NOT NULL, body TEXT NOT NULL, recording BLOB) STRICT;
@@ -16,7 +16,7 @@ export const caseMigrations: readonly string[] = [v1];
 
 /** Where the case library is kept: `EOG_DATA_DIR/cases.sqlite`, else `~/.eog/cases.sqlite` (beside the lessons). */
 export function defaultCasesFile(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(env.EOG_DATA_DIR ?? path.join(homedir(), '.eog'), 'cases.sqlite');
+  return path.join(defaultDataDir(env), 'cases.sqlite');
 }
 
 /** The investigation as recorded: its ledger events and the packets they name, for a read-only replay. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BrowserWindow, app, ipcMain, protocol, session, type IpcMainInvokeEvent } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, protocol, session, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT_CHANNEL, channelNames, dispatch, ipcInvokeChannel } from '../../core/ipc/index.js';
 import { createWorkbench, defaultSnapshotDir, type Workbench } from '../app/index.js';
 import { securityHeaders } from '../web/csp.js';
@@ -14,6 +14,7 @@ import {
   appRequestPath,
   isAllowedNavigation,
   isTrustedSenderUrl,
+  openDialogOptions,
   snapshotArgument,
 } from './policy.js';
 
@@ -39,6 +40,13 @@ function registerIpc(workbench: Workbench): void {
       return dispatch(workbench.handlers, channel, input);
     });
   }
+}
+
+/** The native open dialog; the workbench adds what the user picks to the paths it may open. */
+async function choosePath(kind: 'folder' | 'file'): Promise<string | null> {
+  const win = BrowserWindow.getFocusedWindow();
+  const result = win ? await dialog.showOpenDialog(win, openDialogOptions(kind)) : await dialog.showOpenDialog(openDialogOptions(kind));
+  return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
 function lockDown(): void {
@@ -83,6 +91,8 @@ async function main(): Promise<void> {
     host: 'electron',
     version: app.getVersion(),
     investigations: { apiKeyEnv: apiKeyEnvArgument(process.argv), storePasswordEnv: storePasswordEnvArgument(process.argv) },
+    // The snapshot argument and the data folder are allowed; the dialog adds what the user picks.
+    choosePath,
   });
   app.on('will-quit', () => workbench.close());
   lockDown();

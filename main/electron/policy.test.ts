@@ -5,6 +5,7 @@ import {
   appRequestPath,
   isAllowedNavigation,
   isTrustedSenderUrl,
+  openDialogOptions,
   snapshotArgument,
   storePasswordEnvArgument,
 } from './policy.js';
@@ -67,5 +68,10 @@ describe('electron policy', () => {
     expect(snapshotArgument(argv, false)).toBe('clickhouse://eog@db:8123/otel');
     expect(apiKeyEnvArgument(argv)).toBeNull();
     expect(storePasswordEnvArgument(['electron', 'main.cjs', '--store-password-env='])).toBeNull();
+  });
+
+  it('opens one folder or one file in the native dialog, never several (each joins the allowed paths)', () => {
+    expect(openDialogOptions('folder').properties).toEqual(['openDirectory']);
+    expect(openDialogOptions('file').properties).toEqual(['openFile']);
   });
 });

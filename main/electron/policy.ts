@@ -70,3 +70,14 @@ export function apiKeyEnvArgument(argv: readonly string[]): string | null {
 export function storePasswordEnvArgument(argv: readonly string[]): string | null {
   return flagValue(argv, STORE_PASSWORD_ENV_FLAG);
 }
+
+/**
+ * The native open dialog for what the page asks to pick (`snapshot.choose`): a folder (a bundle,
+ * a capture, a dataset root, a chdb store) or a file (a ledger, a store). One item: what is
+ * picked joins the paths this process may open (main/app/allowed-roots.ts).
+ */
+export function openDialogOptions(kind: 'folder' | 'file'): { title: string; properties: ['openDirectory'] | ['openFile'] } {
+  return kind === 'folder'
+    ? { title: 'Open a snapshot folder', properties: ['openDirectory'] }
+    : { title: 'Open a ledger or evidence store file', properties: ['openFile'] };
+}

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import { LessonAnswer, ScoreCard, type ClassTable, type LessonBundle, type TrainerNote } from '../../core/lesson/index.js';
 import { openDatabase, type Db } from '../db/open.js';
+import { defaultDataDir } from '../platform/paths.js';
 
 const v1 = `
 CREATE TABLE lessons (id TEXT PRIMARY KEY, title TEXT NOT NULL, ground_truth TEXT, created_at TEXT NOT NULL) STRICT;
@@ -22,7 +22,7 @@ export const lessonMigrations: readonly string[] = [v1];
 
 /** Where lessons are kept: `EOG_DATA_DIR/lessons.sqlite`, else `~/.eog/lessons.sqlite`. */
 export function defaultLessonsFile(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(env.EOG_DATA_DIR ?? path.join(homedir(), '.eog'), 'lessons.sqlite');
+  return path.join(defaultDataDir(env), 'lessons.sqlite');
 }
 
 /**

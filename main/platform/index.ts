@@ -1,3 +1,3 @@
-export { defaultSnapshotDir, findPackageRoot, PackageRootNotFoundError, readPackageVersion } from './paths.js';
+export { defaultDataDir, defaultSnapshotDir, findPackageRoot, PackageRootNotFoundError, readPackageVersion } from './paths.js';
 export { chromiumPath, chromiumProblem, requireChromium } from './chromium.js';
 export { isProcessAlive, writeFileAtomic } from './atomic-write.js';

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,4 +31,9 @@ export function readPackageVersion(root: string): string {
 /** The bundled sample snapshot, opened when none is given. */
 export function defaultSnapshotDir(root: string): string {
   return path.join(root, 'resources', 'sample');
+}
+
+/** The user's data folder (lessons, the case library): `EOG_DATA_DIR`, else `~/.eog`. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.EOG_DATA_DIR ?? path.join(homedir(), '.eog');
 }

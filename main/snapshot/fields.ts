@@ -1,4 +1,4 @@
-import { TIMESTAMP_EXPECTATION, parseTimestamp } from '../../core/snapshot/time.js';
+import { TIMESTAMP_EXPECTATION, epochUnitProblem, parseTimestamp } from '../../core/snapshot/time.js';
 
 /**
  * Hand-written field checks for the hot path: zod per row is too slow for millions of records.
@@ -37,6 +37,10 @@ export function reqTime(obj: Json, field: string): number {
   if (v === undefined) throw new FieldProblem(field, 'is required');
   const ms = parseTimestamp(v);
   if (ms === null) throw new FieldProblem(field, TIMESTAMP_EXPECTATION);
+  if (typeof v === 'number') {
+    const unit = epochUnitProblem(v);
+    if (unit !== null) throw new FieldProblem(field, unit);
+  }
   return ms;
 }
 

@@ -31,6 +31,23 @@ describe('parseRecordLine', () => {
     expect([err.file, err.line, err.field]).toEqual(['logs.jsonl', 12, 'time']);
   });
 
+  it('refuses a numeric time in seconds, µs or ns, naming file, line, field and the unit it looks like', () => {
+    const ms = Date.UTC(2026, 2, 1, 10, 4);
+    for (const [value, unit] of [
+      [ms / 1000, 'seconds'],
+      [ms * 1000, 'microseconds'],
+      [ms * 1e6, 'nanoseconds'],
+    ] as const) {
+      const err = errorOf('logs', JSON.stringify({ ...log, time: value }));
+      expect(err.message).toMatch(new RegExp(`^logs\\.jsonl:12: field "time": looks like epoch ${unit} `));
+      expect([err.file, err.line, err.field]).toEqual(['logs.jsonl', 12, 'time']);
+    }
+    expect(errorOf('alerts', JSON.stringify({ name: 'A', entity: 'a/B', severity: 's', startsAt: ms, endsAt: ms / 1000 })).field).toBe(
+      'endsAt',
+    );
+    expect(parseRecordLine('logs', JSON.stringify({ ...log, time: ms }), 'logs.jsonl', 1)[1]).toBe(ms);
+  });
+
   it('names the field for a wrong type', () => {
     const err = errorOf('metrics', JSON.stringify({ time: 1, entity: 'a/B', name: 'cpu', value: 'high' }));
     expect(err.field).toBe('value');

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { recordFiles, type RecordFileName } from '../../core/snapshot/schema.js';
+import { isPlausibleTime } from '../../core/snapshot/time.js';
 import { BundleFormatError } from './errors.js';
 import {
   FieldProblem,
@@ -120,6 +121,14 @@ const normalisers: Record<RecordFileName, Normaliser> = {
   ],
 };
 
+/** Whether a record's time (and an alert's end) lies outside 1990–2100: imported, and counted for a warning per file. */
+export function hasImplausibleTime(kind: RecordFileName, row: RecordRow): boolean {
+  if (!isPlausibleTime(row[1])) return true;
+  // An alert's row is entity, startsAt, endsAt, …
+  const endsAt = kind === 'alerts' ? row[2] : null;
+  return typeof endsAt === 'number' && !isPlausibleTime(endsAt);
+}
+
 /** Parses and validates one record line; throws BundleFormatError naming file, line and field. */
 export function parseRecordLine(kind: RecordFileName, text: string, file: string, line: number): RecordRow {
   let value: unknown;
@@ -138,7 +147,7 @@ export function parseRecordLine(kind: RecordFileName, text: string, file: string
   }
 }
 
-/** Prefers zod's wording for shape errors; timestamp formats are ours since zod accepts any string. */
+/** Prefers zod's wording for shape errors; timestamp formats and units are ours since zod accepts any string or number. */
 function explain(schema: z.ZodType, value: Json, file: string, line: number, fast: FieldProblem): BundleFormatError {
   const result = schema.safeParse(value);
   const issue = result.success ? undefined : result.error.issues[0];

@@ -144,6 +144,42 @@ describe('bad input corpus: clear errors, existing store untouched', () => {
 });
 
 describe('bad input corpus: warnings, import proceeds', () => {
+  it('times outside 1990–2100 are one warning per file, with their count and the first line', async () => {
+    const far = (time: number | string, i: number): string => JSON.stringify({ time, entity: 'shop/Service/cart', body: `line ${i}` });
+    const dir = writeBundle(
+      {
+        records: {
+          logs: [log(0), far(86_400_000, 1), log(2), far('9999-01-01T00:00:00Z', 3), far('1960-05-01T00:00:00Z', 4)],
+          metrics: [JSON.stringify({ time: T0, entity: 'shop/Service/cart', name: 'cpu', value: 1 })],
+          alerts: [JSON.stringify({ name: 'A', entity: 'shop/Service/cart', severity: 's', startsAt: T0, endsAt: '2200-01-01T00:00:00Z' })],
+        },
+        manifest: {
+          format: 'eog-snapshot',
+          version: 1,
+          name: 'far',
+          incidentTime: '2150-01-01T00:00:00Z',
+          window: { start: T0, end: T0 + 1000 },
+        },
+      },
+      bundleDir(),
+    );
+    const summary = await importBundle(dir, join(root, 'far.sqlite'));
+    expect(summary.rows.logs).toBe(5);
+    expect(summary.warnings.map((w) => `${w.file}:${w.line ?? ''}: ${w.message}`)).toEqual([
+      'snapshot.json:: incidentTime is outside 1990–2100: check the unit (epoch ms) or the year',
+      'alerts.jsonl:1: 1 record has a time outside 1990–2100 (the first on this line): check its unit (epoch ms) or its year',
+      'logs.jsonl:2: 3 records have a time outside 1990–2100 (the first on this line): check their unit (epoch ms) or their year',
+    ]);
+  });
+
+  it('a numeric time in seconds fails the import, naming file:line and the unit', async () => {
+    const dir = writeBundle(
+      { records: { logs: [log(0), JSON.stringify({ time: T0 / 1000, entity: 'shop/Service/cart', body: 'x' })] } },
+      bundleDir(),
+    );
+    expect((await failingImport(dir)).message).toMatch(/^logs\.jsonl:2: field "time": looks like epoch seconds \(~1e9\)/);
+  });
+
   it('an unknown entity and an empty record file are warnings', async () => {
     const dir = writeBundle(
       { records: { logs: [JSON.stringify({ time: T0, entity: 'shop/ConfigMap/cart-env', body: 'x' })] } },

@@ -1,6 +1,7 @@
 import type { Db } from '../db/open.js';
 import type { Bundle } from '../snapshot/bundle.js';
 import type { ImportWarning } from '../snapshot/errors.js';
+import { manifestTimes, manifestTimeWarnings } from '../snapshot/manifest.js';
 import { EntityRegistry } from './entities.js';
 import { RecordFileTracker } from './ingest/file-tracker.js';
 import type { IngestInput, Ingested } from './ingest/run.js';
@@ -97,6 +98,7 @@ export function finishCatalog(
     totalRows: files.totalRows,
     signals: done.signals,
     warnings: [
+      ...manifestTimeWarnings(manifestTimes(bundle.manifest.value)),
       ...done.entityWarnings,
       ...files.warnings,
       ...unresolvedCalleeWarnings(produced.unresolvedCallees, bundle.records.find((f) => f.kind === 'spans')?.rel ?? 'spans'),

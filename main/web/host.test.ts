@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { InvestigationSettings } from '../../core/ipc/index.js';
 import { findPackageRoot } from '../app/index.js';
+import { PATH_NOT_ALLOWED } from '../app/allowed-roots.js';
 import { startWebHost, type WebHost } from './host.js';
 
 const fixture = path.join(findPackageRoot(import.meta.url), 'e2e', 'fixtures', 'sample');
@@ -38,6 +39,20 @@ function openSocket(headers: Record<string, string>, query = ''): Promise<{ ws: 
     ws.on('open', () => resolve({ ws, status: 101 }));
     ws.on('unexpected-response', (_req, res) => resolve({ ws: null, status: res.statusCode ?? 0 }));
     ws.on('error', () => resolve({ ws: null, status: 0 }));
+  });
+}
+
+/** One request on an open socket, and its reply (events pushed meanwhile are skipped). */
+function call(ws: WebSocket, id: number, channel: string, input: unknown): Promise<{ result: { ok: boolean; error?: unknown } }> {
+  return new Promise((resolve) => {
+    const onMessage = (data: Buffer): void => {
+      const message = JSON.parse(data.toString()) as { type: string; id?: number; result: { ok: boolean; error?: unknown } };
+      if (message.type !== 'response' || message.id !== id) return;
+      ws.off('message', onMessage);
+      resolve(message);
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ type: 'request', id, channel, input }));
   });
 }
 
@@ -196,6 +211,48 @@ describe('web host: the LLM API key', () => {
       await expect(start).rejects.toThrow(/EOG_TEST_SURELY_UNSET_KEY, but that environment variable is empty/);
     } finally {
       await named.close();
+    }
+  });
+});
+
+describe('web host: allowed roots', () => {
+  it('opens what eog serve was given (--allow), and refuses every other path over /rpc with one message', async () => {
+    const allowed = path.join(dir, 'allowed');
+    const outside = path.join(dir, 'outside');
+    mkdirSync(allowed);
+    cpSync(fixture, path.join(allowed, 'bundle'), { recursive: true });
+    cpSync(fixture, path.join(outside, 'bundle'), { recursive: true });
+    symlinkSync(path.join(outside, 'bundle'), path.join(allowed, 'link'));
+    const served = await startWebHost({ snapshot: fixture, rendererDir: path.join(dir, 'renderer'), roots: [allowed] });
+    const ws = new WebSocket(`${served.origin.replace('http', 'ws')}/rpc`, {
+      headers: { Origin: served.origin, Cookie: `eog_token=${served.token}` },
+    });
+    try {
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      let id = 0;
+      const refused = { ok: false, error: { name: 'PathNotAllowedError', message: PATH_NOT_ALLOWED } };
+      for (const p of [
+        '/etc',
+        '/etc/shadow',
+        '/root/.ssh',
+        '/no/such/path',
+        path.join(dir, 'secret.txt'),
+        path.join(outside, 'bundle'),
+        path.join(allowed, 'link'),
+      ]) {
+        expect((await call(ws, ++id, 'snapshot.probe', { path: p })).result, p).toEqual(refused);
+        expect((await call(ws, ++id, 'snapshot.open', { path: p })).result, p).toEqual(refused);
+      }
+      expect((await call(ws, ++id, 'investigation.start', { store: path.join(outside, 'store.sqlite') })).result).toEqual(refused);
+      expect((await call(ws, ++id, 'snapshot.open', { path: path.join(allowed, 'bundle') })).result).toMatchObject({
+        ok: true,
+        value: { entityCount: 12 },
+      });
+      // The snapshot it was started with stays openable.
+      expect((await call(ws, ++id, 'snapshot.open', { path: fixture })).result).toMatchObject({ ok: true });
+    } finally {
+      ws.close();
+      await served.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createWorkbench, findPackageRoot, readPackageVersion, type Workbench } from '../app/index.js';
+import { storePath } from '../app/allowed-roots.js';
 import { allowedHostHeaders, createToken, findToken, isAllowedHost, isOwnOrigin, tokenCookie } from './auth.js';
 import { buildCsp, securityHeaders } from './csp.js';
 import { MAX_FRAME_BYTES, pushEvent, serveSocket } from './rpc-socket.js';
@@ -29,6 +30,11 @@ export interface WebHostOptions {
   storePasswordEnv?: string | null;
   /** The case library (`eog serve --cases`); default the user's (defaultCasesFile); null: none. */
   casesFile?: string | null;
+  /**
+   * The paths the page may open and create files under besides the snapshot, the `--store` and
+   * `--cases` files and the data folder (`eog serve <snapshot> --allow <folder>`): allowed-roots.ts.
+   */
+  roots?: readonly string[];
 }
 
 export interface WebHost {
@@ -60,11 +66,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const root = options.root ?? findPackageRoot(import.meta.url);
   const rendererDir = options.rendererDir ?? findRendererDir(root);
   const bindHost = options.host ?? '127.0.0.1';
+  // The `--store` the host was started with is the user's: a Start may name it too.
+  const storeRoot = options.store ? storePath(options.store) : null;
   const workbench = createWorkbench({
     snapshot: options.snapshot,
     host: 'web',
     version: readPackageVersion(root),
     ...(options.casesFile !== undefined ? { casesFile: options.casesFile } : {}),
+    roots: [...(options.roots ?? []), ...(storeRoot === null ? [] : [storeRoot])],
     investigations:
       options.isInvestigationEnabled === false
         ? null

@@ -1,6 +1,7 @@
 import type { BeliefRevision } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 import { firedRulesAt } from './fired-rules.js';
+import { showControls } from '../../core/text/index.js';
 
 /**
  * Every label the node held, oldest first, with the rules that fired (from the ledger) and the
@@ -22,14 +23,14 @@ export function BeliefHistory({ history }: { history: readonly BeliefRevision[] 
               ) : h.source !== 'policy' ? (
                 <span className="muted"> · {h.source}</span>
               ) : null}
-              <div className="muted">{h.summary}</div>
+              <div className="muted">{showControls(h.summary)}</div>
               {rules.length > 0 && (
                 <details className="fired-rules" data-testid="fired-rules">
-                  <summary>Rules fired: {rules.map((r) => r.id).join(', ')}</summary>
+                  <summary>Rules fired: {showControls(rules.map((r) => r.id).join(', '))}</summary>
                   <ul className="plain">
                     {rules.map((r, i) => (
                       <li key={i} data-rule={r.id}>
-                        <code>{r.id}</code> <span className="muted">{r.role ?? 'unknown rule'}</span> — {r.explanation}
+                        <code>{showControls(r.id)}</code> <span className="muted">{r.role ?? 'unknown rule'}</span> — {r.explanation}
                       </li>
                     ))}
                   </ul>
@@ -40,7 +41,7 @@ export function BeliefHistory({ history }: { history: readonly BeliefRevision[] 
                   <summary>Reasoning</summary>
                   <ul className="plain">
                     {h.reasoning.map((r, i) => (
-                      <li key={i}>{r}</li>
+                      <li key={i}>{showControls(r)}</li>
                     ))}
                   </ul>
                 </details>

@@ -1,5 +1,6 @@
 import type { CausalGraph } from '../../core/causal/schema.js';
 import { useWorkbench } from '../store/context.js';
+import { showControls } from '../../core/text/index.js';
 
 function fmt(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(3);
@@ -34,15 +35,17 @@ export function CausalGraphPanel() {
       ) : (
         <ul className="causal-edges">
           {graph.edges.map((e) => (
-            <li key={`${e.from}->${e.to}`} data-from={e.from} data-to={e.to} title={e.evidence.join(', ')}>
-              <span className="mono">{e.from}</span> → <span className="mono">{e.to}</span>
-              <div className="muted">{e.rationale}</div>
-              {e.violation && <div className="violation">violates: {e.violation}</div>}
+            <li key={`${e.from}->${e.to}`} data-from={e.from} data-to={e.to} title={showControls(e.evidence.join(', '))}>
+              <span className="mono">{showControls(e.from)}</span> → <span className="mono">{showControls(e.to)}</span>
+              <div className="muted">{showControls(e.rationale)}</div>
+              {e.violation && <div className="violation">violates: {showControls(e.violation)}</div>}
             </li>
           ))}
         </ul>
       )}
-      {graph.orphan_alerts.length > 0 && <p data-testid="causal-orphans">Alerts no anomaly explains: {graph.orphan_alerts.join(', ')}</p>}
+      {graph.orphan_alerts.length > 0 && (
+        <p data-testid="causal-orphans">Alerts no anomaly explains: {showControls(graph.orphan_alerts.join(', '))}</p>
+      )}
       <h3>Violations</h3>
       {graph.violations.length === 0 ? (
         <p className="muted" data-testid="causal-violations">
@@ -52,8 +55,8 @@ export function CausalGraphPanel() {
         <ul className="causal-violations" data-testid="causal-violations">
           {graph.violations.map((v, i) => (
             <li key={i} data-operation={v.operation} data-enforced={String(v.enforced)}>
-              {v.enforced ? 'rejected' : 'applied anyway'} {v.operation.replace('_', ' ')} <span className="mono">{v.subject}</span>:{' '}
-              {v.reason}
+              {v.enforced ? 'rejected' : 'applied anyway'} {v.operation.replace('_', ' ')}{' '}
+              <span className="mono">{showControls(v.subject)}</span>: {showControls(v.reason)}
             </li>
           ))}
         </ul>

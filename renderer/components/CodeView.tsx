@@ -1,4 +1,5 @@
 import type { NodeInspection } from '../../core/ipc/index.js';
+import { showControls } from '../../core/text/index.js';
 
 type Drill = NonNullable<NodeInspection['code']>;
 
@@ -28,8 +29,8 @@ export function CodeView({ drill }: { drill: Drill }) {
       <h3>Code ({drill.blocks.length})</h3>
       {drill.services === undefined ? (
         <p className="muted">
-          {drill.root}
-          {drill.commit ? ` @ ${drill.commit}` : ''} · {statusText[drill.status]}
+          {showControls(drill.root)}
+          {drill.commit ? showControls(` @ ${drill.commit}`) : ''} · {statusText[drill.status]}
         </p>
       ) : (
         <>
@@ -37,10 +38,10 @@ export function CodeView({ drill }: { drill: Drill }) {
           <ul className="plain" data-testid="code-services">
             {drill.services.map((s) => (
               <li key={s.service}>
-                <span className="mono">{s.service}</span>{' '}
+                <span className="mono">{showControls(s.service)}</span>{' '}
                 <span className="muted">
-                  {s.root}
-                  {s.commit ? ` @ ${s.commit}` : ''}
+                  {showControls(s.root)}
+                  {s.commit ? showControls(` @ ${s.commit}`) : ''}
                 </span>
               </li>
             ))}
@@ -53,7 +54,7 @@ export function CodeView({ drill }: { drill: Drill }) {
           <ul className="plain">
             {drill.anchors.map((a, i) => (
               <li key={i}>
-                <span className="mono">{a.kind}</span> {a.text} <span className="muted">[{a.evidence}]</span>
+                <span className="mono">{a.kind}</span> {showControls(a.text)} <span className="muted">[{showControls(a.evidence)}]</span>
               </li>
             ))}
           </ul>
@@ -69,18 +70,18 @@ export function CodeView({ drill }: { drill: Drill }) {
           data-service={b.service ?? ''}
         >
           <p>
-            {b.service !== undefined && <span className="mono">{b.service} · </span>}
+            {b.service !== undefined && <span className="mono">{showControls(b.service ?? '')} · </span>}
             <span className="mono">
-              {b.file}:{b.startLine}-{b.endLine}
+              {showControls(b.file)}:{b.startLine}-{b.endLine}
             </span>{' '}
-            <strong>{b.function}</strong> <span className="muted">{b.level}</span>
+            <strong>{showControls(b.function)}</strong> <span className="muted">{b.level}</span>
           </p>
-          <p className="muted">{b.reason}</p>
+          <p className="muted">{showControls(b.reason)}</p>
           <pre className="code-source">
             {b.snippet.split('\n').map((line, n) => (
               <span key={n} className="code-line code-line-highlight">
                 <span className="code-lineno">{b.startLine + n}</span>
-                {line}
+                {showControls(line)}
                 {'\n'}
               </span>
             ))}

@@ -6,6 +6,7 @@ import { errorMessage } from '../store/session-slice.js';
 import { RootExplainsList } from './RootExplainsList.js';
 import { SimilarCases } from './SimilarCases.js';
 import { VotesList } from './VotesList.js';
+import { showControls } from '../../core/text/index.js';
 
 /**
  * What each root cause explains, the similar past cases, the propagation chain and which alerts
@@ -44,8 +45,8 @@ export function DiagnosisDetails({ client, revision }: { client: Client; revisio
       <ol className="chain" aria-label="Propagation chain">
         {propagations.map((p, i) => (
           <li key={i}>
-            {p.source} <span className="muted">→</span> {p.target}
-            <div className="muted">{p.effect}</div>
+            {showControls(p.source)} <span className="muted">→</span> {showControls(p.target)}
+            <div className="muted">{showControls(p.effect)}</div>
           </li>
         ))}
       </ol>
@@ -55,7 +56,7 @@ export function DiagnosisDetails({ client, revision }: { client: Client; revisio
       <ul className="plain">
         {alerts.map((a, i) => (
           <li key={i} className={a.explained ? '' : 'unexplained'}>
-            {a.explained ? '✓' : '✗'} {a.alert}
+            {a.explained ? '✓' : '✗'} {showControls(a.alert)}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import type { HypothesisLayerView, HypothesisView, RedHerringView } from '../../core/ipc/index.js';
 import { formatDateTime } from '../../core/time/index.js';
 import { useWorkbench } from '../store/context.js';
+import { showControls } from '../../core/text/index.js';
 
 const levelNames: Readonly<Record<number, string>> = { 1: 'cause', 2: 'entity', 3: 'mechanism', 4: 'code' };
 
@@ -56,7 +57,7 @@ function HypothesisItem({ h, layer }: { h: HypothesisView; layer: HypothesisLaye
         <span className="tag">
           L{h.level} {levelNames[h.level] ?? ''}
         </span>
-        <span className="hypothesis-statement">{h.statement}</span>
+        <span className="hypothesis-statement">{showControls(h.statement)}</span>
       </div>
       <div className="muted">
         {h.status} · confidence {h.confidence.toFixed(2)}
@@ -90,7 +91,7 @@ function EvidenceLinks({ label, ids, entity }: { label: string; ids: readonly st
       <span className="muted">{label}:</span>{' '}
       {ids.map((id) => (
         <button key={id} type="button" className="link mono" data-evidence={id} onClick={() => selectEvidence(entity, id)}>
-          {id}
+          {showControls(id)}
         </button>
       ))}
     </div>
@@ -109,10 +110,10 @@ function RedHerrings({ items }: { items: readonly RedHerringView[] }) {
           <li key={r.change} className="hypothesis status-refuted" data-status="refuted" data-change={r.change}>
             <div className="hypothesis-head">
               <span className="tag">change</span>
-              <span className="hypothesis-statement mono">{r.change}</span>
+              <span className="hypothesis-statement mono">{showControls(r.change)}</span>
             </div>
             <div className="muted">
-              refuted · {formatDateTime(r.time, zone)} · {r.reason}
+              refuted · {formatDateTime(r.time, zone)} · {showControls(r.reason)}
               {r.hypotheses.length > 0 && ` · hypothesis ${r.hypotheses.join(', ')}`}
             </div>
             <EvidenceLinks label="support" ids={[r.change]} entity={r.entities[0] ?? null} />

@@ -8,13 +8,14 @@ import { EvidenceCharts } from './charts/EvidenceCharts.js';
 import { CodeView } from './CodeView.js';
 import { OverrideForm } from './OverrideForm.js';
 import { PacketView } from './PacketView.js';
+import { showControls } from '../../core/text/index.js';
 
 type Loaded = { node: string; data: NodeInspection } | { node: string; error: string };
 
 /**
  * The Node tab: the chosen node named in its heading, its belief, then its evidence charts
  * (in view without scrolling), belief history, override, code, packet, alerts and neighbours.
- * Snapshot text is rendered as text only (React escapes it).
+ * Snapshot text is rendered as text only (React escapes it), its invisible characters shown (showControls).
  */
 export function Inspector({ client }: { client: Client }) {
   const selected = useWorkbench((s) => s.selectedNode);
@@ -52,7 +53,7 @@ export function Inspector({ client }: { client: Client }) {
   return (
     <aside className="inspector" aria-label="Inspector" data-node={selected} data-label={label}>
       <header className="inspector-head">
-        <h2 title={selected}>{selected}</h2>
+        <h2 title={showControls(selected)}>{showControls(selected)}</h2>
         <WalkNav />
       </header>
       {!current && <p className="muted">Loading…</p>}
@@ -70,9 +71,9 @@ function InspectionView({ client, data, seq }: { client: Client; data: NodeInspe
     <>
       <dl className="facts">
         <dt>Kind</dt>
-        <dd>{data.entity.kind}</dd>
+        <dd>{showControls(data.entity.kind)}</dd>
         <dt>Namespace</dt>
-        <dd>{data.entity.namespace ?? '(cluster)'}</dd>
+        <dd>{data.entity.namespace === null ? '(cluster)' : showControls(data.entity.namespace)}</dd>
         <dt>Belief</dt>
         <dd data-testid="inspector-belief">
           {belief ? (
@@ -86,8 +87,8 @@ function InspectionView({ client, data, seq }: { client: Client; data: NodeInspe
         </dd>
       </dl>
       {belief && (
-        <p className="summary" title={belief.summary}>
-          {belief.summary}
+        <p className="summary" title={showControls(belief.summary)}>
+          {showControls(belief.summary)}
         </p>
       )}
       <EvidenceCharts client={client} node={data.entity.id} version={seq} highlight={highlight} />
@@ -107,8 +108,8 @@ function InspectionView({ client, data, seq }: { client: Client; data: NodeInspe
       <ul className="plain">
         {data.alerts.map((a, i) => (
           <li key={i}>
-            <strong>{a.name}</strong> <span className="muted">{a.severity}</span>
-            {a.summary && <div className="muted">{a.summary}</div>}
+            <strong>{showControls(a.name)}</strong> <span className="muted">{showControls(a.severity)}</span>
+            {a.summary && <div className="muted">{showControls(a.summary)}</div>}
           </li>
         ))}
       </ul>
@@ -116,7 +117,7 @@ function InspectionView({ client, data, seq }: { client: Client; data: NodeInspe
       <ul className="plain">
         {data.neighbours.map((n, i) => (
           <li key={i}>
-            <span className="muted">{n.direction === 'out' ? `${n.relation} →` : `← ${n.relation}`}</span> {n.id}
+            <span className="muted">{n.direction === 'out' ? `${n.relation} →` : `← ${n.relation}`}</span> {showControls(n.id)}
           </li>
         ))}
       </ul>

@@ -12,6 +12,8 @@ import { TextField } from './fields.js';
  * `clickhouse://…`) or a Nezha dataset root, for which it then asks which incident to open. A
  * capture folder cannot say when the incident was, nor a database the OpenTelemetry Collector
  * wrote: "Capture times" takes the incident time and window, opened for a ClickHouse database.
+ * The host opens only paths under what the user gave it (docs/ui.md): in the desktop app,
+ * "Folder…" and "File…" pick one in the native dialog, which adds it.
  */
 export function OpenSnapshot() {
   const [path, setPath] = useState('');
@@ -24,6 +26,8 @@ export function OpenSnapshot() {
   const hintId = useId();
   const isOpening = useWorkbench((s) => s.isOpening);
   const canOpen = useWorkbench((s) => !!s.info?.capabilities.openSnapshot);
+  const canChoose = useWorkbench((s) => !!s.info?.capabilities.choosePath);
+  const choosePath = useWorkbench((s) => s.choosePath);
   const probeSnapshot = useWorkbench((s) => s.probeSnapshot);
   const openSnapshot = useWorkbench((s) => s.openSnapshot);
   const target = path.trim();
@@ -51,6 +55,11 @@ export function OpenSnapshot() {
     await openSnapshot(target, times);
   }
 
+  async function onChoose(kind: 'folder' | 'file'): Promise<void> {
+    const chosen = await choosePath(kind);
+    if (chosen !== null) setPath(chosen);
+  }
+
   return (
     <form className="open-snapshot" onSubmit={(e) => void onSubmit(e)}>
       <label htmlFor={pathId} className="visually-hidden">
@@ -63,6 +72,16 @@ export function OpenSnapshot() {
         value={path}
         onChange={(e) => setPath(e.currentTarget.value)}
       />
+      {canChoose && (
+        <>
+          <button type="button" disabled={isOpening} onClick={() => void onChoose('folder')}>
+            Folder…
+          </button>
+          <button type="button" disabled={isOpening} onClick={() => void onChoose('file')}>
+            File…
+          </button>
+        </>
+      )}
       {isChoosing && (
         <>
           <label htmlFor={caseId} className="visually-hidden">

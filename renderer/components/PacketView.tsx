@@ -1,17 +1,18 @@
 import { useEffect, useRef } from 'react';
 import type { NodeInspection } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
+import { showControls } from '../../core/text/index.js';
 
 type Packet = NonNullable<NodeInspection['packet']>;
 
 function provenanceText(p: Packet['evidence'][number]['provenance']): string {
-  return `${p.file}${p.line === null ? '' : `:${p.line}`} · ${p.extractor}`;
+  return showControls(`${p.file}${p.line === null ? '' : `:${p.line}`} · ${p.extractor}`);
 }
 
 /**
  * The context packet exactly as the policy saw it: size against its budget, what was left out,
  * the inbox and every evidence item with its provenance and the raw lines behind it. All of it
- * is snapshot text, rendered as text (React escapes it).
+ * is snapshot text, rendered as text (React escapes it), its invisible characters shown (showControls).
  */
 export function PacketView({
   packet,
@@ -47,7 +48,7 @@ export function PacketView({
           <ul className="plain">
             {packet.omitted.map((o, i) => (
               <li key={i}>
-                {o.count} {o.kind}: <span className="muted">{o.summary}</span>
+                {o.count} {o.kind}: <span className="muted">{showControls(o.summary)}</span>
               </li>
             ))}
           </ul>
@@ -57,7 +58,7 @@ export function PacketView({
       <ul className="plain">
         {packet.inbox.map((m, i) => (
           <li key={i}>
-            from {m.from}: <strong>{m.belief.label}</strong> <span className="muted">{m.belief.summary}</span>
+            from {showControls(m.from)}: <strong>{m.belief.label}</strong> <span className="muted">{showControls(m.belief.summary)}</span>
           </li>
         ))}
       </ul>
@@ -83,12 +84,12 @@ export function PacketView({
                   {e.id}
                 </button>
               )}{' '}
-              {e.summary}
+              {showControls(e.summary)}
             </div>
             <div className="muted prov">{provenanceText(e.provenance)}</div>
             {linesOf(e.id).map((l) => (
               <pre key={`${l.file}:${l.line}`} className="raw-line">
-                {l.file}:{l.line} {l.text}
+                {showControls(l.file)}:{l.line} {showControls(l.text)}
               </pre>
             ))}
           </li>
@@ -96,7 +97,7 @@ export function PacketView({
       </ul>
       <details>
         <summary>Packet JSON</summary>
-        <pre className="packet-json">{JSON.stringify(packet, null, 2)}</pre>
+        <pre className="packet-json">{showControls(JSON.stringify(packet, null, 2))}</pre>
       </details>
     </section>
   );

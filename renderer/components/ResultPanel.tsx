@@ -2,6 +2,7 @@ import { CALIBRATION_DOC, outcomeWords } from '../../core/diagnosis/outcome-word
 import type { Client } from '../../core/ipc/index.js';
 import { useWorkbench } from '../store/context.js';
 import { DiagnosisDetails } from './DiagnosisDetails.js';
+import { showControls } from '../../core/text/index.js';
 
 /** The investigation's answer: outcome, grounded confidence and the frontier (or ranking). */
 export function ResultPanel({ client }: { client: Client }) {
@@ -30,7 +31,7 @@ export function ResultPanel({ client }: { client: Client }) {
         {candidates.map((id) => (
           <li key={id}>
             <button type="button" className="link" onClick={() => selectNode(id)}>
-              {id}
+              {showControls(id)}
             </button>
           </li>
         ))}

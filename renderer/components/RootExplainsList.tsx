@@ -1,4 +1,5 @@
 import { explainsText, type Diagnosis } from '../../core/diagnosis/index.js';
+import { showControls } from '../../core/text/index.js';
 
 /** What each root cause explains (the frontier's order), one line per frontier entry; nothing without one. */
 export function RootExplainsList({ entities }: { entities: Diagnosis['entities'] }) {
@@ -10,8 +11,8 @@ export function RootExplainsList({ entities }: { entities: Diagnosis['entities']
       <ul className="plain explains" aria-label="What each root cause explains">
         {roots.map((r) => (
           <li key={r.name} className={r.explains.concurrent ? 'concurrent' : ''}>
-            {r.name}
-            <div className="muted">{explainsText(r.explains)}</div>
+            {showControls(r.name)}
+            <div className="muted">{showControls(explainsText(r.explains))}</div>
           </li>
         ))}
       </ul>

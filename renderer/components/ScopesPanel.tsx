@@ -3,6 +3,7 @@ import type { ScopeRecord } from '../../core/ledger/index.js';
 import { useWorkbench } from '../store/context.js';
 import { foldScopes, type ScopesView } from './scopes-fold.js';
 import { EmptyTab } from './EmptyTab.js';
+import { showControls } from '../../core/text/index.js';
 
 const MAX_ENTITIES = 12;
 
@@ -47,8 +48,8 @@ export function ScopesList({ view }: { view: ScopesView }) {
               <strong>
                 {m.from} → {m.to}
               </strong>{' '}
-              {m.kind} on {m.node}: {m.text}
-              {m.evidence.length > 0 ? ` [${m.evidence.join(', ')}]` : ''}
+              {m.kind} on {showControls(m.node)}: {showControls(m.text)}
+              {m.evidence.length > 0 ? showControls(` [${m.evidence.join(', ')}]`) : ''}
             </li>
           ))}
         </ol>
@@ -64,10 +65,10 @@ function ScopeItem({ scope: s }: { scope: ScopeRecord }) {
       <details>
         <summary>
           {s.id} · {s.kind === 'signature' ? 'flood' : 'entity'} · {s.entities.length} entit{s.entities.length === 1 ? 'y' : 'ies'} ·{' '}
-          {top.join(', ')}
+          {showControls(top.join(', '))}
         </summary>
         <p>
-          {s.entities.slice(0, MAX_ENTITIES).join(', ')}
+          {showControls(s.entities.slice(0, MAX_ENTITIES).join(', '))}
           {s.entities.length > MAX_ENTITIES ? ` and ${s.entities.length - MAX_ENTITIES} more` : ''}
         </p>
         {s.merged.length > 0 && <p className="muted">merged by {s.merged.join(' and ')}</p>}
@@ -75,7 +76,7 @@ function ScopeItem({ scope: s }: { scope: ScopeRecord }) {
         {s.flood && (
           <p className="muted" data-testid="flood-summary">
             {s.flood.kept} kept of {s.flood.total} (filtered: {s.flood.filtered.severity} by severity, {s.flood.filtered.baseline} at
-            baseline rate) on {s.flood.entities} entities; reached first: {s.flood.firstEntities.join(', ')}
+            baseline rate) on {s.flood.entities} entities; reached first: {showControls(s.flood.firstEntities.join(', '))}
           </p>
         )}
       </details>

@@ -1,4 +1,5 @@
 import type { SimilarCase } from '../../core/cases/index.js';
+import { showControls } from '../../core/text/index.js';
 
 const SCORE_TITLE =
   'Cosine similarity of the two incidents’ fingerprints (alert signatures, entity roles, evidence and change kinds), each weighted by how rare it is in the library: 1 is the same kinds throughout (docs/cases.md §3).';
@@ -32,20 +33,20 @@ export function SimilarCases({
           {similar.map((s) => (
             <li key={s.case} className="similar-case" data-case={s.case}>
               <div className="similar-head">
-                <span className="similar-name">{s.case}</span>
+                <span className="similar-name">{showControls(s.case)}</span>
                 <span className="similar-score" title={SCORE_TITLE}>
                   score {s.score.toFixed(2)}
                 </span>
               </div>
               <p className="similar-found">
-                Found then: {s.frontier[0] === undefined ? 'no root cause' : <code>{s.frontier[0]}</code>}
+                Found then: {s.frontier[0] === undefined ? 'no root cause' : <code>{showControls(s.frontier[0])}</code>}
                 {s.frontier[0] === undefined ? '' : `, a ${s.cause} cause`}
                 {s.frontier.length > 1 ? ` (and ${s.frontier.length - 1} more)` : ''}
               </p>
               {s.why.length > 0 && (
                 <ul className="similar-why" aria-label="Shared">
                   {s.why.map((w) => (
-                    <li key={w}>{w}</li>
+                    <li key={w}>{showControls(w)}</li>
                   ))}
                 </ul>
               )}

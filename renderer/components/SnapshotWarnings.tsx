@@ -1,7 +1,8 @@
+import { showControls } from '../../core/text/index.js';
 /**
  * The warnings of the open snapshot (gaps in the capture the converter recorded, entities
  * only records name), folded into one line of the status bar until asked for. Warning text
- * comes from the bundle: it is shown as text, never as markup.
+ * comes from the bundle: it is shown as text, never as markup, its invisible characters shown.
  */
 export function SnapshotWarnings({ warnings }: { warnings: readonly string[] }) {
   if (warnings.length === 0) return null;
@@ -12,7 +13,7 @@ export function SnapshotWarnings({ warnings }: { warnings: readonly string[] }) 
       </summary>
       <ul aria-label="Snapshot warnings">
         {warnings.map((w, i) => (
-          <li key={i}>{w}</li>
+          <li key={i}>{showControls(w)}</li>
         ))}
       </ul>
     </details>

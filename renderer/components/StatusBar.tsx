@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../core/time/index.js';
 import { useWorkbench } from '../store/context.js';
 import { SnapshotWarnings } from './SnapshotWarnings.js';
+import { showControls } from '../../core/text/index.js';
 
 export function StatusBar() {
   const connection = useWorkbench((s) => s.connection);
@@ -31,7 +32,7 @@ export function StatusBar() {
       </span>
       {snapshot && (
         <>
-          <span className="sep">{snapshot.name}</span>
+          <span className="sep">{showControls(snapshot.name)}</span>
           <span className="sep">incident {snapshot.incidentTime === null ? 'unknown' : formatDateTime(snapshot.incidentTime, zone)}</span>
           <span className="sep">
             {nodeCount} entities · {edgeCount} edges · {snapshot.alertCount} alerts
@@ -52,7 +53,8 @@ export function StatusBar() {
               Cancel import
             </button>
           )}
-          Importing evidence: {importing.phase} {importing.file ?? ''} ({importing.rows} rows, {(importing.elapsedMs / 1000).toFixed(1)} s)
+          Importing evidence: {importing.phase} {showControls(importing.file ?? '')} ({importing.rows} rows,{' '}
+          {(importing.elapsedMs / 1000).toFixed(1)} s)
         </span>
       )}
       {importing?.phase === 'cancelled' && <span className="sep">Import cancelled: nothing was imported</span>}
@@ -81,12 +83,12 @@ export function StatusBar() {
       )}
       {investigation?.lastError && (
         <span className="sep error" role="alert">
-          Run stopped: {investigation.lastError}
+          Run stopped: {showControls(investigation.lastError)}
         </span>
       )}
       {error && (
         <span className="sep error" role="alert">
-          {error}
+          {showControls(error)}
         </span>
       )}
     </footer>

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import type { LedgerEvent } from '../../core/ledger/index.js';
 import { useWorkbench } from '../store/context.js';
 import { describeEvent, describeWindow } from './timeline-text.js';
+import { showControls } from '../../core/text/index.js';
 
 /** Rows rendered around the current position; the slider reaches the rest. */
 const WINDOW = 150;
@@ -82,7 +83,7 @@ export function Timeline() {
               disabled={isRunning}
               onClick={() => void seek(r.seq)}
             >
-              <span className="ev-seq">{r.seq}</span> {r.text}
+              <span className="ev-seq">{r.seq}</span> {showControls(r.text)}
             </button>
           </li>
         ))}

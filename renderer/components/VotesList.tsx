@@ -1,4 +1,5 @@
 import type { DiagnosisVote } from '../../core/diagnosis/index.js';
+import { showControls } from '../../core/text/index.js';
 
 /**
  * The vote over the runs of a voted investigation (docs/voting.md): each run's root anomaly,
@@ -28,7 +29,7 @@ export function VotesList({ votes }: { votes: readonly DiagnosisVote[] }) {
                 {v.run}
                 {v.winner ? ' ★ winner' : ''}
               </td>
-              <td>{v.root ? `${v.root.entity} (${v.root.type})` : '(no root)'}</td>
+              <td>{v.root ? showControls(`${v.root.entity} (${v.root.type})`) : '(no root)'}</td>
               <td>{v.weight.toFixed(2)}</td>
               <td>{v.score.toFixed(2)}</td>
             </tr>

@@ -3,6 +3,7 @@ import { useWorkbench } from '../store/context.js';
 import { labelColors } from './reducers.js';
 import type { WorkbenchGraph } from './model.js';
 import { sortedNodeIds, visibleWindow, FULL_LIST_ROWS, ROW_HEIGHT } from './node-list-window.js';
+import { showControls } from '../../core/text/index.js';
 
 /**
  * Every entity as a list: the whole view when WebGL is missing, and an accessible (visually
@@ -57,7 +58,7 @@ export function NodeList({ graph, isVisible }: { graph: WorkbenchGraph; isVisibl
               <li key={id} data-node-id={id} data-label={label} aria-setsize={ids.length} aria-posinset={start + i + 1}>
                 <button type="button" aria-pressed={selected === id} onClick={() => toggleSelectedNode(id)} tabIndex={isVisible ? 0 : -1}>
                   <span className="swatch" style={{ background: labelColors[label] }} />
-                  <span className="node-id">{id}</span>
+                  <span className="node-id">{showControls(id)}</span>
                   <span className="node-kind">{a.kind}</span>
                   {/* Always rendered, empty or not, so the grid columns stay aligned. */}
                   <span className="alert-badge">{a.alertCount > 0 ? `${a.alertCount} alert${a.alertCount > 1 ? 's' : ''}` : ''}</span>

@@ -1,5 +1,6 @@
 import type { CausalGraph } from '../../core/causal/schema.js';
 import { createWorkbenchGraph, type WorkbenchGraph } from './model.js';
+import { showControls } from '../../core/text/index.js';
 
 /** Colours of the causal view: roots (no cause in the graph), other anomalies, alerts, edges. */
 export const CAUSAL_COLORS = {
@@ -47,7 +48,7 @@ export function buildCausalGraph(view: CausalGraph, operational: WorkbenchGraph)
       x,
       y,
       size: 10,
-      label: `${n.type} · ${short(n.entity)}`,
+      label: showControls(`${n.type} · ${short(n.entity)}`),
       kind: caused.has(n.id) ? 'anomaly' : 'root',
       alertCount: n.alerts.length,
       beliefLabel: null,
@@ -60,7 +61,7 @@ export function buildCausalGraph(view: CausalGraph, operational: WorkbenchGraph)
         x: x + Math.cos(a) * radius,
         y: y + Math.sin(a) * radius,
         size: 5,
-        label: alert.name,
+        label: showControls(alert.name),
         kind: 'alert',
         alertCount: 0,
         beliefLabel: null,

@@ -1,6 +1,7 @@
 import Graph from 'graphology';
 import type { GraphView, InvestigationState } from '../../core/ipc/index.js';
 import type { Label } from '../../core/model/index.js';
+import { showControls } from '../../core/text/index.js';
 
 export interface NodeAttributes {
   x: number;
@@ -41,7 +42,8 @@ export function loadGraphView(graph: WorkbenchGraph, view: GraphView): void {
       x: 0,
       y: 0,
       size: nodeSize(n.kind),
-      label: n.namespace ? `${n.kind}/${n.name}` : n.id,
+      // Drawn on the canvas, where a bidi override would reorder it as anywhere (core/text).
+      label: showControls(n.namespace ? `${n.kind}/${n.name}` : n.id),
       kind: n.kind,
       alertCount: n.alertCount,
       beliefLabel: n.label,

@@ -1,4 +1,4 @@
-import { checkIncidentTime, parsePeriod, type CaptureTimes } from '../../core/snapshot/index.js';
+import { checkCaptureTimes, checkIncidentTime, parsePeriod, type CaptureTimes } from '../../core/snapshot/index.js';
 
 /** The open dialog's capture fields, as typed. */
 export interface CaptureTimesText {
@@ -29,5 +29,7 @@ export function captureTimesFromText(text: CaptureTimesText): CaptureTimes {
     if ('error' in checked) throw new InvalidCaptureTimesError(checked.error);
     times.window = checked.value;
   }
+  const together = checkCaptureTimes(times, { incidentTime: 'Incident time', window: 'Window' });
+  if ('error' in together) throw new InvalidCaptureTimesError(together.error);
   return times;
 }

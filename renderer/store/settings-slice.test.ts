@@ -138,12 +138,25 @@ describe('open dialog and import cancel', () => {
     [{ incidentTime: '2026-03-01T09:43:00' }, /^Incident time must be an ISO-8601 time with a zone.*got "2026-03-01T09:43:00"$/],
     [{ window: '2026-03-01T09:30:00Z' }, /^Window must be START\/END with ISO-8601 times with a zone.*got "2026-03-01T09:30:00Z"$/],
     [{ window: '2026-03-01T10:00:00Z/2026-03-01T09:30:00Z' }, /^Window ends before it starts/],
+    [
+      { incidentTime: '2026-03-01T09:00:00Z', window: '2026-03-01T09:30:00Z/2026-03-01T10:00:00Z' },
+      /^Incident time "2026-03-01T09:00:00Z" is outside Window /,
+    ],
   ])('refuses %o before asking the backend, naming the field', async (choice, message) => {
     const { store, calls } = storeWithOpen();
     expect(await store.getState().openSnapshot('/data/capture', choice)).toBeNull();
     expect(calls).toEqual([]);
     expect(store.getState().error).toMatch(message);
     expect(store.getState().isOpening).toBe(false);
+  });
+
+  it("picks a path in the host's native dialog; a refusal is shown as the error", async () => {
+    const { store, calls } = recordingStore(fakeHandlers({ 'snapshot.choose': async ({ kind }) => ({ path: `/picked/${kind}` }) }));
+    expect(await store.getState().choosePath('folder')).toBe('/picked/folder');
+    expect(calls).toEqual([{ channel: 'snapshot.choose', input: { kind: 'folder' } }]);
+    const web = recordingStore(fakeHandlers());
+    expect(await web.store.getState().choosePath('file')).toBeNull();
+    expect(web.store.getState().error).toMatch(/snapshot\.choose/);
   });
 
   it('cancels the import through the contract, and a cancelled Start is not an error', async () => {

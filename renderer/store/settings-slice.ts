@@ -124,6 +124,15 @@ export const createSettingsSlice =
           return null;
         }
       },
+      async choosePath(kind) {
+        try {
+          set({ error: null });
+          return (await client.invoke('snapshot.choose', { kind })).path;
+        } catch (error) {
+          set({ error: errorMessage(error) });
+          return null;
+        }
+      },
       async openSnapshot(path, choice = {}) {
         return opening(() => {
           // Times typed wrong are refused here, as the open's error.

@@ -27,7 +27,7 @@ const withEngine = (overrides: Partial<Handlers> = {}): Handlers => {
   return fakeHandlers({
     'app.info': async () => ({
       ...(await base['app.info']({})),
-      capabilities: { investigation: true, overrides: true, export: true, openSnapshot: true, cancelImport: false },
+      capabilities: { investigation: true, overrides: true, export: true, openSnapshot: true, cancelImport: false, choosePath: false },
     }),
     'investigation.state': async () => state({ status: 'new', seq: -1 }),
     ...overrides,

@@ -99,6 +99,11 @@ export interface SettingsSlice {
   /** What a path holds (and a Nezha root's incidents); null when it cannot be opened. */
   probeSnapshot(path: string): Promise<SnapshotProbe | null>;
   /**
+   * The host's native open dialog (the desktop app: `capabilities.choosePath`): the folder or file
+   * picked, which the host may then open; null when cancelled or refused (the error is shown).
+   */
+  choosePath(kind: 'folder' | 'file'): Promise<string | null>;
+  /**
    * Opens a snapshot bundle, ITBench-Lite scenario, Nezha incident (`choice.case`), capture
    * folder (with the incident time and window typed, if any) or saved ledger on the backend; the
    * graph reloads on snapshot.changed. Null when it failed (the error is shown in the status bar).

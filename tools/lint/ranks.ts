@@ -7,7 +7,7 @@
  */
 export const folderRanks: Record<'core' | 'main' | 'renderer', readonly (readonly string[])[]> = {
   core: [
-    ['model', 'random', 'snapshot', 'time'],
+    ['model', 'random', 'snapshot', 'text', 'time'],
     ['graph', 'ledger', 'signals', 'charts', 'code'],
     ['hypotheses', 'causal'],
     ['context', 'bootstrap', 'controller', 'scoring', 'voting'],

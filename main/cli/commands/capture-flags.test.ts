@@ -51,6 +51,22 @@ describe('--incident-time and --window on the commands that open a snapshot fold
     expect(String(badWindow)).toMatch(/--window ends before it starts/);
   });
 
+  it('are a usage error when the incident time is outside the window: investigate, serve and convert capture alike', async () => {
+    const capture = writeCaptureFolder(path.join(scratch.dir(), 'capture'));
+    const out = path.join(scratch.dir(), 'out');
+    for (const args of [
+      ['investigate', capture],
+      ['serve', capture],
+      ['convert', 'capture', capture, '--out', out],
+    ]) {
+      const refused = await eog(...args, '--incident-time', '2026-03-01T10:30:00Z', '--window', window);
+      expect(refused, args[0]).toBeInstanceOf(UsageError);
+      expect(String(refused)).toContain(
+        `--incident-time "2026-03-01T10:30:00Z" is outside --window "${window}": the incident must fall within the window it is investigated in`,
+      );
+    }
+  });
+
   it('are usage errors for anything but a capture folder: investigate and serve alike', async () => {
     for (const command of ['investigate', 'serve']) {
       const refused = await eog(command, sampleBundle, '--incident-time', incidentTime);

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { checkIncidentTime, parsePeriod, type CaptureTimes, type TimePeriod } from '../../../core/snapshot/index.js';
+import { checkCaptureTimes, checkIncidentTime, parsePeriod, type CaptureTimes, type TimePeriod } from '../../../core/snapshot/index.js';
 import { isClickHouseSpec, type ChosenWindow } from '../../store/index.js';
 import { captureTimesNotApplicable } from '../../app/resolve-snapshot.js';
 import { chosenWindowOf } from '../../app/open-store.js';
@@ -47,6 +47,8 @@ export function captureTimesFrom(flags: CaptureTimeFlags): CaptureTimes {
   }
   const window = checkedPeriod(flags.window, '--window');
   if (window) times.window = window;
+  const together = checkCaptureTimes(times, { incidentTime: '--incident-time', window: '--window' });
+  if ('error' in together) throw new UsageError(together.error);
   return times;
 }
 

@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { addCasesOptions, casesFileFrom, type CasesFlags } from './cases-flags.js';
 import { addStoreOptions, applyEngineMemory, storeSpecFrom, type StoreFlags } from './store-flags.js';
 import { isStoreSpecInput } from '../../app/open-store.js';
+import { specPath } from '../../app/allowed-roots.js';
 import { isClickHouseSpec } from '../../store/index.js';
 import { addCaptureTimeOptions, captureOpening, captureTimesFrom, type CaptureTimeFlags } from './capture-flags.js';
 
@@ -13,7 +14,10 @@ interface ServeOptions extends StoreFlags, CaptureTimeFlags, CasesFlags {
   port: string;
   host: string;
   apiKeyEnv?: string;
+  allow?: string[];
 }
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 const isFile = (input: string): boolean => statSync(input, { throwIfNoEntry: false })?.isFile() ?? false;
 
@@ -33,7 +37,12 @@ export function registerServe(program: Command): void {
     )
     .option('--port <n>', 'port (0 = any free port)', '0')
     .option('--host <h>', 'interface to bind', '127.0.0.1')
-    .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)');
+    .option('--api-key-env <var>', 'environment variable holding the LLM API key (default: EOG_LLM_API_KEY when set)')
+    .option(
+      '--allow <path>',
+      'a folder (or file) the page may also open and create files under, besides the snapshot, --store, --cases and the data folder; repeatable',
+      collect,
+    );
   addCaptureTimeOptions(command);
   addCasesOptions(command, true, false);
   addStoreOptions(
@@ -55,6 +64,8 @@ export function registerServe(program: Command): void {
       store: isClickHouseSpec(target) && options.store === undefined ? null : storeSpecFrom(options),
       storePasswordEnv: options.storePasswordEnv ?? null,
       casesFile: casesFileFrom(options, true),
+      // What the user named here is all the page may open (main/app/allowed-roots.ts).
+      roots: [specPath(target), ...(options.allow ?? [])].filter((p) => p !== null),
       snapshot: isOpenedLater ? null : target,
       port: parsePort(options.port),
       host: options.host,

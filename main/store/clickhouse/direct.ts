@@ -1,5 +1,7 @@
 import type { TimeWindow } from '../../../core/model/packet.js';
 import type { RecordFileName } from '../../../core/snapshot/schema.js';
+import { OTHER_EPOCH_UNITS, PLAUSIBLE_TIMES } from '../../../core/snapshot/time.js';
+import type { FileDone } from '../ingest/produce.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
 import { blockMappings, INGEST_ENTITIES, insertSettings, settingsSql } from './block-mapping.js';
 import { sqlString, type ChRunner } from './runner.js';
@@ -62,9 +64,19 @@ const LABELS_VALID = String.raw`(t.labels_type = 'None' OR (t.labels_type = 'Map
   AND length(arrayDistinct(mapKeys(t.labels))) = length(mapKeys(t.labels))
   AND NOT arrayExists(x -> match(x, '[\\x00-\\x1f]'), arrayConcat(mapKeys(t.labels), mapValues(t.labels)))))`;
 
-/** Epoch ms of a timestamp field: a number rounds as Math.round does; NULL when invalid (the parser wants an upper-case T and Z). */
+/** A number that reads as 1990–2100 in seconds, µs or ns: the record reader refuses it (core/snapshot/time.ts epochUnitProblem), in the same doubles. */
+const isOtherEpochUnit = (number: string): string =>
+  OTHER_EPOCH_UNITS.map(
+    (u) => `(${number} * ${u.msPerUnit} >= ${PLAUSIBLE_TIMES.start} AND ${number} * ${u.msPerUnit} < ${PLAUSIBLE_TIMES.end})`,
+  ).join(' OR ');
+
+/**
+ * Epoch ms of a timestamp field: a number rounds as Math.round does; NULL when invalid (the
+ * parser wants an upper-case T and Z) or an epoch in another unit (the file then goes to the
+ * record reader, which names the line and the unit).
+ */
 const epochMs = (field: string): string =>
-  `if(${field}.String IS NULL, toInt64(floor(${numberOf(field)} + 0.5)),
+  `if(${field}.String IS NULL, if(ifNull(${isOtherEpochUnit(numberOf(field))}, false), NULL, toInt64(floor(${numberOf(field)} + 0.5))),
     if(match(${field}.String, ${sqlString(ISO)}), toUnixTimestamp64Milli(parseDateTime64BestEffortOrNull(upper(${field}.String), 3, 'UTC')), NULL))`;
 
 const directMappings: Partial<Record<RecordFileName, DirectMapping>> = {
@@ -134,6 +146,7 @@ export function isDirect(file: RecordFile): boolean {
 export interface DirectResult {
   scan: LineScan;
   rows: number;
+  implausible: FileDone['implausible'];
   extent: TimeWindow | null;
   ms: number;
   /** Entities the file names that the ingest entity table did not hold, with the first line naming each. */
@@ -182,10 +195,14 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
     lines: 0,
     refusal: `reading it failed (${String(error)})`,
   }));
+  // As records.ts hasImplausibleTime counts them for the warning: a record whose time is outside 1990–2100.
+  const time = `toUnixTimestamp64Milli(${mapping.time})`;
+  const isFar = `(${time} < ${PLAUSIBLE_TIMES.start} OR ${time} >= ${PLAUSIBLE_TIMES.end})`;
   const counted =
     failure === null
       ? runner.rows(
-          `SELECT count() AS n, toUnixTimestamp64Milli(min(${mapping.time})) AS lo, toUnixTimestamp64Milli(max(${mapping.time})) AS hi FROM ${mapping.table}`,
+          `SELECT count() AS n, toUnixTimestamp64Milli(min(${mapping.time})) AS lo, toUnixTimestamp64Milli(max(${mapping.time})) AS hi,
+             countIf(${isFar}) AS far, minIf(EogLine, ${isFar}) AS far_line FROM ${mapping.table}`,
         )[0]
       : undefined;
   const rows = Number(counted?.n ?? 0);
@@ -206,6 +223,7 @@ export async function ingestDirect(runner: ChRunner, file: RecordFile): Promise<
   return {
     scan: scanned,
     rows,
+    implausible: { count: Number(counted?.far ?? 0), firstLine: Number(counted?.far ?? 0) > 0 ? Number(counted?.far_line) : null },
     extent: rows === 0 ? null : { start: Number(counted?.lo), end: Number(counted?.hi) },
     ms,
     undeclared,

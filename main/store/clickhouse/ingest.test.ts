@@ -279,6 +279,40 @@ describe('ClickHouse import: the engine reads the large record files itself', ()
     }
   }, 180_000);
 
+  it('refuses a numeric time in seconds as the record reader does, and warns of far times with the same counts', async () => {
+    const dir = join(root, 'units');
+    cpSync(SAMPLE, dir, { recursive: true });
+    const original = readFileSync(join(dir, 'logs.jsonl'), 'utf8');
+    const lines = original.split('\n');
+    const at = (i: number, time: number | string): string => JSON.stringify({ ...(JSON.parse(lines[i] ?? '{}') as object), time });
+    const spans = readFileSync(join(dir, 'spans.jsonl'), 'utf8').split('\n');
+    spans[4] = JSON.stringify({ ...(JSON.parse(spans[4] ?? '{}') as object), start: 86_400_000 });
+    writeFileSync(join(dir, 'spans.jsonl'), spans.join('\n'));
+    lines[5] = at(5, '2200-01-01T00:00:00Z');
+    lines[9] = at(9, -1000);
+    writeFileSync(join(dir, 'logs.jsonl'), lines.join('\n'));
+    const far = (summary: { warnings: { file: string; line: number | null; message: string }[] }) =>
+      summary.warnings.filter((w) => w.message.includes('1990–2100'));
+    const fromSqlite = far(await importBundle(dir, join(root, 'units.sqlite'), { worker: 'never' }));
+    expect(fromSqlite.map((w) => [w.file, w.line, w.message.split(' ')[0]])).toEqual([
+      ['logs.jsonl', 6, '2'],
+      ['spans.jsonl', 5, '1'],
+    ]);
+    const runner = await ChdbRunner.open(engine);
+    try {
+      const summary = await importIntoClickHouse(dir, runner, { deriveSignals: false });
+      expect(summary.engineReads.map((r) => r.refused)).toEqual([null, null, null]);
+      expect(far(summary)).toEqual(fromSqlite);
+      lines[7] = at(7, Date.parse('2026-03-01T09:00:00Z') / 1000);
+      writeFileSync(join(dir, 'logs.jsonl'), lines.join('\n'));
+      const expected = await outcomeOf(() => importBundle(dir, join(root, 'units-s.sqlite'), { worker: 'never' }));
+      expect(expected.error).toMatchObject({ file: 'logs.jsonl', line: 8, message: expect.stringContaining('looks like epoch seconds') });
+      expect(await outcomeOf(() => importIntoClickHouse(dir, runner, { deriveSignals: false }))).toEqual(expected);
+    } finally {
+      runner.close();
+    }
+  }, 240_000);
+
   it('reads gzipped files too (chdb and a server), and leaves a corrupt one to the record reader', async () => {
     const { dir } = hostileBundle('hostile-gz');
     for (const kind of ['logs', 'metrics', 'spans']) {

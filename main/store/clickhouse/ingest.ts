@@ -242,7 +242,13 @@ async function readDirect(
     for (const u of read.undeclared) registry.resolve(u.eid, fileId, file.rel, u.line);
     entities.sync();
     files.stored(file, read.rows);
-    files.fileDone(file, { sha256: read.scan.sha256, lines: read.scan.lines, rows: read.rows, bytes: read.scan.bytes });
+    files.fileDone(file, {
+      sha256: read.scan.sha256,
+      lines: read.scan.lines,
+      rows: read.rows,
+      bytes: read.scan.bytes,
+      implausible: read.implausible,
+    });
     extent = spanOf([extent, read.extent]);
     reads.push({ file: file.rel, rows: read.rows, ms: read.ms, refused: null });
     done.add(file);

@@ -15,6 +15,7 @@ export class RecordFileTracker {
   readonly rows: Partial<Record<RecordFileName, number>> = {};
   readonly fileIds: Partial<Record<RecordFileName, number>> = {};
   readonly hashes: { rel: string; sha256: string }[] = [];
+  private readonly implausible: Partial<Record<RecordFileName, FileDone['implausible']>> = {};
   totalRows = 0;
   /** Called as rows are stored, with the file they came from (for progress reports). */
   onRows: ((file: string) => void) | null = null;
@@ -39,11 +40,13 @@ export class RecordFileTracker {
     for (const kind of Object.keys(rawIndexes) as RecordFileName[]) if (this.fileIds[kind] === undefined) this.db.exec(rawIndexes[kind]);
   }
 
-  /** Files without records, in bundle order. */
+  /** Files without records, and files with times outside 1990–2100 (one warning each, with the count), in bundle order. */
   get warnings(): ImportWarning[] {
-    return this.files
-      .filter((f) => this.rows[f.kind] === 0)
-      .map((f) => ({ file: f.rel, line: null, message: 'file has no records; nothing imported from it' }));
+    return this.files.flatMap((f): ImportWarning[] => {
+      if (this.rows[f.kind] === 0) return [{ file: f.rel, line: null, message: 'file has no records; nothing imported from it' }];
+      const far = this.implausible[f.kind];
+      return far && far.count > 0 ? [{ file: f.rel, line: far.firstLine, message: implausibleMessage(far.count) }] : [];
+    });
   }
 
   stored(file: RecordFile, rows: number): void {
@@ -56,6 +59,14 @@ export class RecordFileTracker {
     if (fileId === undefined) throw new Error(`internal: ${file.rel} was not registered`);
     this.setFile.run(done.sha256, done.lines, done.rows, fileId);
     this.rows[file.kind] = done.rows;
+    this.implausible[file.kind] = done.implausible;
     this.hashes.push({ rel: file.rel, sha256: done.sha256 });
   }
+}
+
+/** Said once per file: a clock or unit gone wrong shows in many records, not one line each. */
+function implausibleMessage(count: number): string {
+  return count === 1
+    ? '1 record has a time outside 1990–2100 (the first on this line): check its unit (epoch ms) or its year'
+    : `${count} records have a time outside 1990–2100 (the first on this line): check their unit (epoch ms) or their year`;
 }

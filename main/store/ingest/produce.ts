@@ -2,7 +2,7 @@ import type { TimeWindow } from '../../../core/model/packet.js';
 import type { RecordFileName, SnapshotManifest } from '../../../core/snapshot/schema.js';
 import type { RecordFile } from '../../snapshot/bundle.js';
 import { streamLines } from '../../snapshot/lines.js';
-import { parseRecordLine, type RecordRow } from '../../snapshot/records.js';
+import { hasImplausibleTime, parseRecordLine, type RecordRow } from '../../snapshot/records.js';
 import { buildSignals, type BuiltSignals, type SignalContext } from '../signals/build.js';
 import { SignalCollector, alertSpanOf, logObserver, type RowObserver } from '../signals/collect.js';
 import { LogTemplateCollector, emptyTemplateState } from '../signals/log-templates.js';
@@ -21,6 +21,8 @@ export interface FileDone {
   lines: number;
   rows: number;
   bytes: number;
+  /** Records with a time outside 1990–2100, and the line of the first (null: none). */
+  implausible: { count: number; firstLine: number | null };
 }
 
 /** What a producer needs to measure signals; plain data, so it can be handed to a worker. */
@@ -76,8 +78,13 @@ export class RecordProducer {
   async read(file: RecordFile, sink: ProducerSink): Promise<void> {
     const observe = this.observerFor(file.kind);
     let rows = 0;
+    const implausible: FileDone['implausible'] = { count: 0, firstLine: null };
     const result = await streamLines(file, (text, line) => {
       const row = parseRecordLine(file.kind, text, file.rel, line);
+      if (hasImplausibleTime(file.kind, row)) {
+        implausible.count++;
+        implausible.firstLine ??= line;
+      }
       const time = row[1];
       if (time < this.min) this.min = time;
       if (time > this.max) this.max = time;
@@ -85,7 +92,7 @@ export class RecordProducer {
       sink.row(file, line, row);
       rows++;
     });
-    sink.fileDone(file, { sha256: result.sha256, lines: result.lines, rows, bytes: result.bytes });
+    sink.fileDone(file, { sha256: result.sha256, lines: result.lines, rows, bytes: result.bytes, implausible });
   }
 
   /** The derived signals of the records this producer read, once the final window is known. */

@@ -126,7 +126,7 @@ describe('table writer', () => {
           row: parseRecordLine(kind, JSON.stringify(r), file.rel, 10 + i),
         }));
         for (const { line, row } of rows) writer.row(file, line, row);
-        writer.fileDone(file, { sha256: '', lines: 12, rows: rows.length, bytes: 0 });
+        writer.fileDone(file, { sha256: '', lines: 12, rows: rows.length, bytes: 0, implausible: { count: 0, firstLine: null } });
         const stored = db.prepare(`SELECT * FROM ${kind} ORDER BY line`).raw().all();
         expect(stored).toEqual(rows.map(({ line, row }) => [line, keyOf(row[0]), ...row.slice(1)]));
         const index = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").pluck().all(kind);

@@ -6,6 +6,7 @@ import { formatAxisTicks, formatDateTime, zoneLabel, type TimeZoneChoice } from 
 import { alignSeries, type ChartHighlight } from './align.js';
 import { seriesColours } from '../../../core/charts/index.js';
 import { drawBand, drawHighlight, drawMarkers } from './draw.js';
+import { showControls } from '../../../core/text/index.js';
 
 const HEIGHT = 150;
 const AXIS_FONT = '11px system-ui, sans-serif';
@@ -16,7 +17,8 @@ function tzDate(zone: TimeZoneChoice): (ts: number) => Date {
 }
 
 function seriesLabel(s: Chart['series'][number]): string {
-  const text = s.name.length > 60 ? `${s.name.slice(0, 59)}…` : s.name;
+  const name = showControls(s.name);
+  const text = name.length > 60 ? `${name.slice(0, 59)}…` : name;
   return s.role === 'new' ? `${text} (new)` : s.role === 'gone' ? `${text} (stopped)` : text;
 }
 
@@ -132,7 +134,7 @@ export function TimeChart({
   return (
     <figure className="evidence-chart" data-chart-id={chart.id} data-highlighted={highlight ? 'true' : 'false'}>
       <figcaption>
-        {chart.title} <span className="muted">{chart.unit}</span>
+        {showControls(chart.title)} <span className="muted">{showControls(chart.unit)}</span>
         <span className="muted points">
           {' '}
           · {chart.series.reduce((n, s) => n + s.x.length, 0)} of {chart.series.reduce((n, s) => n + s.sourcePoints, 0)} points

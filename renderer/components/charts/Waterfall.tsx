@@ -1,4 +1,5 @@
 import type { ExemplarTrace } from '../../../core/charts/index.js';
+import { showControls } from '../../../core/text/index.js';
 
 /**
  * The exemplar trace as a waterfall: one row per span, indented by depth, a bar from its start
@@ -35,7 +36,7 @@ export function Waterfall({ trace, highlight }: { trace: ExemplarTrace; highligh
               title={`${s.evidenceId} · ${s.durationMs.toFixed(1)} ms · ${s.status}`}
             >
               <span className="span-name" style={{ paddingLeft: `${s.depth * 10}px` }}>
-                {s.entity} <span className="muted">{s.name}</span>
+                {showControls(s.entity)} <span className="muted">{showControls(s.name)}</span>
               </span>
               <span className="span-track">
                 <span

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { LessonView } from '../../../core/ipc/index.js';
+import { showControls } from '../../../core/text/index.js';
 
 /** Each committed step: the trainee's answer beside the engine's, and the trainer's notes on it. */
 export function AnswerTable({ view, onNote }: { view: LessonView; onNote: (seq: number, text: string) => void }) {
@@ -29,7 +30,7 @@ export function AnswerTable({ view, onNote }: { view: LessonView; onNote: (seq: 
           {view.answers.map((a) => (
             <tr key={a.index} data-step={a.index} data-agrees={a.label === a.engine.label ? 'true' : 'false'}>
               <td>{a.index}</td>
-              <td className="mono">{a.node}</td>
+              <td className="mono">{showControls(a.node)}</td>
               <td>
                 <span className={`pill pill-${a.label}`}>{a.label}</span>
                 {a.hints > 0 && <span className="muted"> · {a.hints} hints</span>}
@@ -37,7 +38,7 @@ export function AnswerTable({ view, onNote }: { view: LessonView; onNote: (seq: 
               </td>
               <td data-testid="engine-judgement">
                 <span className={`pill pill-${a.engine.label}`}>{a.engine.label}</span> {a.engine.confidence.toFixed(2)}
-                <div className="muted">{a.engine.summary}</div>
+                <div className="muted">{showControls(a.engine.summary)}</div>
               </td>
               <td className="mono">
                 {a.cited.join(', ') || '—'} / {a.engine.evidence.join(', ') || '—'}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ClassTable, Client } from '../../../core/ipc/index.js';
 import { errorMessage } from '../../store/session-slice.js';
 import { downloadText } from '../download.js';
+import { showControls } from '../../../core/text/index.js';
 
 const pct = (r: number | null | undefined): string => (r === null || r === undefined ? '—' : `${Math.round(r * 100)} %`);
 
@@ -31,7 +32,7 @@ export function ClassTableView({ client, version }: { client: Client; version: n
 
   return (
     <section className="class-table" aria-label="Class table">
-      <h3>Class table{table ? ` — ${table.title}` : ''}</h3>
+      <h3>Class table{table ? showControls(` — ${table.title}`) : ''}</h3>
       {error && <p className="error">{error}</p>}
       {table && table.rows.length === 0 && <p className="muted">No attempt at this lesson yet.</p>}
       {table && table.rows.length > 0 && (
@@ -62,7 +63,9 @@ export function ClassTableView({ client, version }: { client: Client; version: n
                   {pct(r.score?.frontierPrecision)} / {pct(r.score?.frontierRecall)}
                 </td>
                 <td>{pct(r.score?.citationPrecision)}</td>
-                <td>{r.score?.firstDivergence ? `step ${r.score.firstDivergence.index} (${r.score.firstDivergence.node})` : '—'}</td>
+                <td>
+                  {r.score?.firstDivergence ? showControls(`step ${r.score.firstDivergence.index} (${r.score.firstDivergence.node})`) : '—'}
+                </td>
               </tr>
             ))}
           </tbody>

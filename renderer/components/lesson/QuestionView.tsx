@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Client, LessonView } from '../../../core/ipc/index.js';
 import { EvidenceCharts } from '../charts/EvidenceCharts.js';
+import { showControls } from '../../../core/text/index.js';
 
 const labels = ['Healthy', 'Origin', 'Symptom', 'Defer'] as const;
 type Label = (typeof labels)[number];
@@ -37,7 +38,7 @@ export function QuestionView({
   return (
     <section className="lesson-question" aria-label="Lesson step" data-step={q.index} data-node={q.node}>
       <h3>
-        Step {q.index}: <span className="mono">{q.node}</span>
+        Step {q.index}: <span className="mono">{showControls(q.node)}</span>
       </h3>
       <p className="muted">
         The engine evaluates this node now. Label it from its context packet and charts, cite the evidence that justifies your label, then
@@ -49,7 +50,7 @@ export function QuestionView({
           <ul className="plain">
             {q.neighbours.map((n) => (
               <li key={`${n.direction}:${n.relation}:${n.id}`}>
-                <span className="muted">{n.direction === 'out' ? `${n.relation} →` : `← ${n.relation}`}</span> {n.id}
+                <span className="muted">{n.direction === 'out' ? `${n.relation} →` : `← ${n.relation}`}</span> {showControls(n.id)}
               </li>
             ))}
           </ul>
@@ -77,7 +78,7 @@ export function QuestionView({
                 >
                   {e.id}
                 </button>{' '}
-                {e.summary}
+                {showControls(e.summary)}
               </li>
             ))}
           </ul>
@@ -87,7 +88,7 @@ export function QuestionView({
               <ul className="plain">
                 {q.inbox.map((m, i) => (
                   <li key={i}>
-                    from {m.from}: <strong>{m.label}</strong> <span className="muted">{m.summary}</span>
+                    from {showControls(m.from)}: <strong>{m.label}</strong> <span className="muted">{showControls(m.summary)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,5 @@
 import type { LessonView } from '../../../core/ipc/index.js';
+import { showControls } from '../../../core/text/index.js';
 
 const pct = (r: number | null): string => (r === null ? '—' : `${Math.round(r * 100)} %`);
 
@@ -36,7 +37,7 @@ export function ScoreCardView({ view }: { view: LessonView }) {
           {rows.map(([key, name, value]) => (
             <tr key={key} data-score={key}>
               <th>{name}</th>
-              <td>{value}</td>
+              <td>{showControls(value)}</td>
             </tr>
           ))}
         </tbody>

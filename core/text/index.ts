@@ -1,0 +1,1 @@
+export { codePointLabel, showControls, showFormatChars } from './visible.js';
