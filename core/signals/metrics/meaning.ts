@@ -71,8 +71,8 @@ const QUANTILE = /^p\d{2,3}$/;
 /**
  * The meaning of a metric named `name` in `unit` (null when none was stated), or null when
  * neither says what it measures. The unit decides the measure when it states one (`%` and `1`
- * a share, `By` and Kubernetes' `Mi` a size, `s` a time, `{request}/s` a rate); the name's
- * convention words decide the quantity.
+ * a share, `s` a time, `{request}/s` a rate; a size or a core count leaves a use of memory or
+ * CPU a usage); the name's convention words decide the quantity.
  */
 export function metricMeaning(name: string, unit: string | null): MetricMeaning | null {
   const { level, words, operations } = splitName(name);
@@ -133,14 +133,12 @@ function measureOf(quantity: MetricQuantity, words: readonly string[], operation
 }
 
 /** The kind of thing a unit measures, across the spellings the standard tools use. */
-function normaliseUnit(unit: string | null): 'share' | 'size' | 'time' | 'rate' | 'cores' | null {
+function normaliseUnit(unit: string | null): 'share' | 'time' | 'rate' | null {
   if (unit === null) return null;
   const u = unit.trim();
   if (u === '%' || u === '1') return 'share';
   if (/\/s$|\/min$|^\{[^}]*\}\/s$/.test(u)) return 'rate';
-  if (/^(By|KiBy|MiBy|GiBy|kBy|MBy|GBy|Ki|Mi|Gi|bytes?)$/.test(u)) return 'size';
   if (/^(s|ms|us|µs|ns|min|h)$/.test(u)) return 'time';
-  if (/^\{(cpu|cpus|core|cores)\}$|^m$|^cores?$/.test(u)) return 'cores';
   return null;
 }
 
